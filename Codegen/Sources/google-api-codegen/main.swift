@@ -1,0 +1,1 @@
+print("google-api-codegen: not yet implemented")

@@ -1,0 +1,1 @@
+int curl_raw_loop_placeholder(void) { return 0; }

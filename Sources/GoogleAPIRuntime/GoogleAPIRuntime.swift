@@ -1,0 +1,1 @@
+// The service runtime that generated API wrappers call.

@@ -1,0 +1,24 @@
+import Synchronization
+
+// MARK: - InMemoryTokenStore
+
+/// A ``TokenStore`` that keeps credentials in memory only, for tests and short-lived processes.
+public final class InMemoryTokenStore: TokenStore {
+    private let stored: Mutex<OAuthCredentials?>
+
+    public init(_ credentials: OAuthCredentials? = nil) {
+        self.stored = Mutex(credentials)
+    }
+
+    public func load() async throws -> OAuthCredentials? {
+        stored.withLock { $0 }
+    }
+
+    public func save(_ credentials: OAuthCredentials) async throws {
+        stored.withLock { $0 = credentials }
+    }
+
+    public func delete() async throws {
+        stored.withLock { $0 = nil }
+    }
+}

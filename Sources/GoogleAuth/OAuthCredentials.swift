@@ -1,0 +1,55 @@
+import Foundation
+
+// MARK: - OAuthCredentials
+
+/// The tokens a user's authorization produced, as kept in a ``TokenStore``.
+///
+/// `description` never shows token values, so logging a credentials value is safe.
+public struct OAuthCredentials: Sendable, Hashable, Codable {
+    public var accessToken: String
+    /// Absolute expiry of `accessToken`; `nil` when the server did not say.
+    public var expiresAt: Date?
+    public var refreshToken: String?
+    /// Absolute expiry of `refreshToken` under time-based access; `nil` when it does not expire.
+    public var refreshTokenExpiresAt: Date?
+    /// The scopes the user actually granted (may be fewer than requested).
+    public var scopes: Set<String>
+    public var tokenType: String
+    /// The raw OpenID Connect ID token, when `openid` scopes were requested.
+    public var idToken: String?
+
+    public init(
+        accessToken: String, expiresAt: Date?, refreshToken: String?, refreshTokenExpiresAt: Date? = nil,
+        scopes: Set<String>, tokenType: String = "Bearer", idToken: String? = nil
+    ) {
+        self.accessToken = accessToken
+        self.expiresAt = expiresAt
+        self.refreshToken = refreshToken
+        self.refreshTokenExpiresAt = refreshTokenExpiresAt
+        self.scopes = scopes
+        self.tokenType = tokenType
+        self.idToken = idToken
+    }
+
+    /// Whether the access token expires within `skew` of `now`.
+    public func isExpired(at now: Date = Date(), skew: TimeInterval = 60) -> Bool {
+        guard let expiresAt else { return false }
+        return expiresAt.timeIntervalSince(now) <= skew
+    }
+
+    /// Whether `scope` was granted.
+    public func hasScope(_ scope: String) -> Bool {
+        scopes.contains(scope)
+    }
+}
+
+// MARK: - CustomStringConvertible
+
+extension OAuthCredentials: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String {
+        let expiry = expiresAt.map { "\($0)" } ?? "unknown"
+        return "OAuthCredentials(accessToken: <redacted>, refreshToken: \(refreshToken == nil ? "none" : "<redacted>"), expiresAt: \(expiry), scopes: \(scopes.sorted()))"
+    }
+
+    public var debugDescription: String { description }
+}

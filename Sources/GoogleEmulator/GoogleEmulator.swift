@@ -1,0 +1,1 @@
+// A local emulator of Google OAuth, Drive and YouTube Live.

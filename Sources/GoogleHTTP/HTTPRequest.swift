@@ -1,0 +1,77 @@
+import Foundation
+
+// MARK: - HTTPRequest
+
+/// A request to send through an ``HTTPTransport``.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    public var url: URL
+    public var headers: HTTPHeaders
+    public var body: HTTPRequestBody
+    /// Per-request overrides of the transport's timeouts; `nil` fields fall back to the transport's.
+    public var timeouts: HTTPTimeouts?
+    /// Follow 3xx redirects for this request (off by default).
+    public var followRedirects: Bool
+    /// Called from the transport's thread as bytes move; keep it cheap.
+    public var progress: (@Sendable (HTTPProgress) -> Void)?
+
+    public init(
+        method: HTTPMethod = .get,
+        url: URL,
+        headers: HTTPHeaders = [:],
+        body: HTTPRequestBody = .empty,
+        timeouts: HTTPTimeouts? = nil,
+        followRedirects: Bool = false,
+        progress: (@Sendable (HTTPProgress) -> Void)? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeouts = timeouts
+        self.followRedirects = followRedirects
+        self.progress = progress
+    }
+}
+
+// MARK: - HTTPTimeouts
+
+/// Time limits for a transfer. `nil` means no limit.
+public struct HTTPTimeouts: Sendable, Hashable {
+    /// Time allowed to establish the connection (TCP + TLS).
+    public var connect: Duration?
+    /// Time allowed for the whole request, from start to last byte.
+    public var request: Duration?
+    /// A transfer that moves fewer than `stallMinimumBytesPerSecond` for this long is aborted.
+    public var stall: Duration?
+    public var stallMinimumBytesPerSecond: Int
+
+    public init(
+        connect: Duration? = .seconds(30),
+        request: Duration? = nil,
+        stall: Duration? = .seconds(60),
+        stallMinimumBytesPerSecond: Int = 1
+    ) {
+        self.connect = connect
+        self.request = request
+        self.stall = stall
+        self.stallMinimumBytesPerSecond = stallMinimumBytesPerSecond
+    }
+}
+
+// MARK: - HTTPProgress
+
+/// Bytes moved so far in each direction; totals are `nil` while unknown.
+public struct HTTPProgress: Sendable, Hashable {
+    public var bytesSent: Int64
+    public var totalBytesToSend: Int64?
+    public var bytesReceived: Int64
+    public var totalBytesToReceive: Int64?
+
+    public init(bytesSent: Int64, totalBytesToSend: Int64?, bytesReceived: Int64, totalBytesToReceive: Int64?) {
+        self.bytesSent = bytesSent
+        self.totalBytesToSend = totalBytesToSend
+        self.bytesReceived = bytesReceived
+        self.totalBytesToReceive = totalBytesToReceive
+    }
+}

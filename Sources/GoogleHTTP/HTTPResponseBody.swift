@@ -1,0 +1,46 @@
+import Foundation
+
+// MARK: - HTTPResponseBody
+
+/// A response body delivered as chunks, in order. Iterate it once.
+///
+/// The transport pauses the transfer while chunks are waiting to be consumed, so a slow consumer
+/// holds back the network instead of filling memory. Dropping the sequence (or cancelling the task
+/// that iterates it) aborts the transfer.
+public struct HTTPResponseBody: AsyncSequence, Sendable {
+    public typealias Element = Data
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let nextChunk: @Sendable () async throws -> Data?
+
+        public mutating func next() async throws -> Data? {
+            try await nextChunk()
+        }
+    }
+
+    let makeIterator: @Sendable () -> AsyncIterator
+
+    /// Creates a body from a function that returns the next chunk, or `nil` at the end.
+    package init(nextChunk: @escaping @Sendable () async throws -> Data?) {
+        self.makeIterator = { AsyncIterator(nextChunk: nextChunk) }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        makeIterator()
+    }
+
+    /// Reads the remaining chunks into one `Data`.
+    /// - Parameter maxBytes: Throws ``HTTPTransportError`` of kind `.responseBodyFailed` past this size.
+    public func collect(upTo maxBytes: Int = .max) async throws -> Data {
+        var result = Data()
+        for try await chunk in self {
+            guard result.count + chunk.count <= maxBytes else {
+                throw HTTPTransportError(
+                    kind: .responseBodyFailed, url: URL(string: "about:blank")!,
+                    message: "response body exceeds \(maxBytes) bytes")
+            }
+            result.append(chunk)
+        }
+        return result
+    }
+}

@@ -1,0 +1,1 @@
+print("google-api-benchmark: not yet implemented")

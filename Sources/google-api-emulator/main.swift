@@ -1,0 +1,1 @@
+print("google-api-emulator: not yet implemented")
