@@ -43,6 +43,9 @@ let package = Package(
             path: "Codegen/Sources/google-api-codegen"
         ),
 
+        // MARK: - Sample tools
+        .target(name: "GoogleCLIKit", dependencies: ["GoogleAuth", "GoogleAPIRuntime"]),
+
         // MARK: - Benchmark
         .target(name: "CurlRawLoop", dependencies: ["CCurl"]),
         .executableTarget(

@@ -95,4 +95,17 @@ static inline CURLMcode ccurl_multi_setopt_timer_callback(CURLM *handle, ccurl_t
     return curl_multi_setopt(handle, CURLMOPT_TIMERFUNCTION, value);
 }
 
+// MARK: - Constants Swift cannot import (macros built from expressions)
+
+static const size_t ccurl_writefunc_pause = CURL_WRITEFUNC_PAUSE;
+static const size_t ccurl_readfunc_pause = CURL_READFUNC_PAUSE;
+static const size_t ccurl_readfunc_abort = CURL_READFUNC_ABORT;
+static const int ccurl_pause_recv = CURLPAUSE_RECV;
+static const int ccurl_pause_send = CURLPAUSE_SEND;
+static const int ccurl_seekfunc_ok = CURL_SEEKFUNC_OK;
+static const int ccurl_seekfunc_cantseek = CURL_SEEKFUNC_CANTSEEK;
+static const long ccurl_pipe_multiplex = CURLPIPE_MULTIPLEX;
+static const long ccurl_global_default = CURL_GLOBAL_DEFAULT;
+static const int ccurl_error_size = CURL_ERROR_SIZE;
+
 #endif

@@ -3,19 +3,136 @@ internal import CCurl
 
 // MARK: - CurlTransport
 
-/// The libcurl-backed ``HTTPTransport``. (Being implemented: see issue 2.)
+/// The libcurl-backed ``HTTPTransport``.
+///
+/// One transport owns one curl multi handle, driven by a dedicated thread, so connections are kept
+/// alive and reused across requests and HTTP/2 requests to a host share one connection. Create one
+/// transport and share it; each request costs a pooled easy handle and two thread hand-offs.
+/// Requests still running when the transport is released fail with `.cancelled`.
 public final class CurlTransport: HTTPTransport {
-    public init() {}
+    public let configuration: Configuration
+    private let loop: CurlMultiLoop?
 
+    /// Creates a transport with ``Configuration/default``.
+    public convenience init() {
+        self.init(configuration: .default)
+    }
+
+    /// - Parameter configuration: Timeouts, connection limits, TLS and identity settings.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        self.loop = CurlMultiLoop(configuration: configuration)
+    }
+
+    deinit {
+        loop?.shutdown()
+    }
+
+    // MARK: - HTTPTransport
+
+    /// Sends `request` and reads the whole response body into memory.
+    /// - Parameter request: The request; its body may be data, a file or a stream.
+    /// - Throws: ``HTTPTransportError`` when no complete response arrives.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        throw HTTPTransportError(kind: .other, url: request.url, message: "not implemented yet")
+        let transfer = try makeTransfer(for: request, sink: .buffer)
+        try await run(transfer)
+        return HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body)
     }
 
+    /// Sends `request` and writes the response body (whatever the status) to `file`.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - file: Created or truncated; on failure it holds the bytes received so far.
+    /// - Throws: ``HTTPTransportError``; `.responseBodyFailed` when `file` cannot be written.
     public func download(_ request: HTTPRequest, to file: URL) async throws -> HTTPResponseHead {
-        throw HTTPTransportError(kind: .other, url: request.url, message: "not implemented yet")
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw HTTPTransportError(kind: .responseBodyFailed, url: request.url, message: "cannot open \(file.path): \(reason)")
+        }
+        let transfer: CurlTransfer
+        do {
+            transfer = try makeTransfer(for: request, sink: .file(descriptor))
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        try await run(transfer)
+        return HTTPResponseHead(status: transfer.status, headers: transfer.headers)
     }
 
+    /// Sends `request` and returns when the response head has arrived.
+    ///
+    /// The body streams with back-pressure: at most ``Configuration/streamBufferBytes`` wait for
+    /// the consumer before the transfer pauses. Cancelling the consuming task, or dropping the
+    /// body, aborts the transfer.
+    /// - Parameter request: The request.
+    /// - Throws: ``HTTPTransportError`` when no response head arrives.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        throw HTTPTransportError(kind: .other, url: request.url, message: "not implemented yet")
+        let channel = CurlResponseChannel(limit: configuration.streamBufferBytes)
+        let transfer = try makeTransfer(for: request, sink: .stream(channel))
+        channel.attach(transfer)
+        let head = try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<HTTPResponseHead, any Error>) in
+                if transfer.setHeadWaiter(continuation) {
+                    transfer.loop.enqueue(.add(transfer))
+                } else {
+                    transfer.abandon()
+                    continuation.resume(throwing: transfer.cancellationError())
+                }
+            }
+        } onCancel: {
+            transfer.cancel()
+        }
+        let reader = CurlStreamReader(channel: channel, transfer: transfer, transport: self)
+        return HTTPStreamingResponse(head: head, body: HTTPResponseBody { try await reader.next() })
+    }
+
+    // MARK: - Plumbing
+
+    private func makeTransfer(for request: HTTPRequest, sink: CurlTransfer.Sink) throws(HTTPTransportError) -> CurlTransfer {
+        guard let loop, let handle = loop.pool.take() else {
+            throw HTTPTransportError(kind: .other, url: request.url, message: "libcurl could not be initialized")
+        }
+        let transfer = CurlTransfer(
+            handle: handle, loop: loop, request: request, sink: sink,
+            timeouts: effectiveTimeouts(for: request), bufferLimit: configuration.streamBufferBytes)
+        do {
+            try transfer.configure(
+                request: request, timeouts: transfer.timeouts, configuration: configuration,
+                sharedExpectSuppression: loop.expectSuppression)
+        } catch {
+            transfer.finish(error)
+            loop.pool.giveBack(handle)
+            throw error
+        }
+        return transfer
+    }
+
+    /// Request-level limits override the transport's field by field.
+    private func effectiveTimeouts(for request: HTTPRequest) -> HTTPTimeouts {
+        let base = configuration.timeouts
+        guard let custom = request.timeouts else { return base }
+        return HTTPTimeouts(
+            connect: custom.connect ?? base.connect,
+            request: custom.request ?? base.request,
+            stall: custom.stall ?? base.stall,
+            stallMinimumBytesPerSecond: custom.stallMinimumBytesPerSecond)
+    }
+
+    /// Submits `transfer` and waits for it to finish, aborting it if the task is cancelled.
+    private func run(_ transfer: CurlTransfer) async throws {
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                if transfer.setDoneWaiter(continuation) {
+                    transfer.loop.enqueue(.add(transfer))
+                } else {
+                    transfer.abandon()
+                    continuation.resume(throwing: transfer.cancellationError())
+                }
+            }
+        } onCancel: {
+            transfer.cancel()
+        }
     }
 }

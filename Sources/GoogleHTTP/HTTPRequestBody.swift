@@ -43,39 +43,48 @@ public enum HTTPRequestBody: Sendable {
 // MARK: - HTTPBodyStream
 
 /// A type-erased, sendable asynchronous sequence of body chunks.
+///
+/// Iterating pulls straight from the wrapped sequence, one chunk per `next()`, so a slow reader
+/// (a paused upload) holds the producer back instead of letting chunks pile up in memory.
 public struct HTTPBodyStream: AsyncSequence, Sendable {
     public typealias Element = Data
 
-    private let makeStream: @Sendable () -> AsyncThrowingStream<Data, any Error>
+    private let makeNext: @Sendable () -> @Sendable () async throws -> Data?
 
     /// Wraps any sendable sequence of `Data` chunks.
     public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks) where Chunks.Element == Data {
-        self.makeStream = {
-            AsyncThrowingStream<Data, any Error> { continuation in
-                let task = Task {
-                    do {
-                        for try await chunk in chunks {
-                            continuation.yield(chunk)
-                        }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in task.cancel() }
-            }
+        self.makeNext = {
+            let box = IteratorBox(chunks.makeAsyncIterator())
+            return { try await box.next() }
         }
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<Data, any Error>.AsyncIterator
+        let nextChunk: @Sendable () async throws -> Data?
 
         public mutating func next() async throws -> Data? {
-            try await base.next()
+            try await nextChunk()
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: makeStream().makeAsyncIterator())
+        AsyncIterator(nextChunk: makeNext())
+    }
+}
+
+// MARK: - IteratorBox
+
+/// Holds one iterator so a `@Sendable` closure can advance it. An iterator is used by one task at
+/// a time (the contract of `AsyncIteratorProtocol`), which is what makes the unchecked conformance
+/// sound.
+private final class IteratorBox<Base: AsyncIteratorProtocol>: @unchecked Sendable where Base.Element == Data {
+    private var base: Base
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    func next() async throws -> Data? {
+        try await base.next()
     }
 }

@@ -15,8 +15,13 @@ public struct HTTPServerRequest: Sendable {
     /// Query items percent-decoded (`+` is a space, as in forms), in order, repeats kept.
     public var queryItems: [(name: String, value: String)]
     public var headers: HTTPHeaders
-    /// The whole body, for routes that buffer (the default).
+    /// The whole body, for routes that buffer (the default). Empty when ``bodyStream`` is set.
     public var body: Data
+    /// The body as it arrives, for requests the server was configured to stream
+    /// (``LocalHTTPServer/Configuration/streamRequestBody``); `nil` when the body is buffered.
+    public var bodyStream: HTTPServerBodyStream? = nil
+    /// The HTTP minor version the client spoke (1 for HTTP/1.1, 0 for HTTP/1.0).
+    public var httpMinorVersion: Int = 1
     /// Identifies the TCP connection the request arrived on (to count reuse in tests).
     public var connectionID: Int
 

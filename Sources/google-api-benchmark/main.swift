@@ -1,1 +1,79 @@
-print("google-api-benchmark: not yet implemented")
+import Foundation
+
+// google-api-benchmark: measures the HTTP stack against a loopback server.
+//
+//     swift run -c release google-api-benchmark [--seconds 1.5] [--large-mib 256]
+//
+// Adding rows: write a `BenchmarkSection` in Sections/ and list it below.
+
+// MARK: - Registry
+
+enum BenchmarkRegistry {
+    /// Run and printed in this order.
+    static let sections: [any BenchmarkSection] = [
+        SequentialGetSection(),
+        ConcurrentGetSection(),
+        LargeDownloadSection(),
+    ]
+}
+
+// MARK: - Options
+
+var measureSeconds = 1.5
+var largeMiB: Int64 = 256
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--seconds": measureSeconds = arguments.next().flatMap(Double.init) ?? measureSeconds
+    case "--large-mib": largeMiB = arguments.next().flatMap { Int64($0) } ?? largeMiB
+    default:
+        print("usage: google-api-benchmark [--seconds S] [--large-mib N]")
+        exit(2)
+    }
+}
+
+// MARK: - Setup
+
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("google-api-benchmark-\(getpid())")
+let root = scratch.appendingPathComponent("www")
+let prefix = scratch.appendingPathComponent("nginx")
+let context: BenchmarkContext
+let server: BenchmarkServer
+do {
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.path)
+    let json = BenchmarkFixtures.fileListJSON()
+    let jsonFile = root.appendingPathComponent(BenchmarkFixtures.jsonName)
+    try json.write(to: jsonFile)
+    let largeFile = root.appendingPathComponent(BenchmarkFixtures.largeName)
+    try BenchmarkFixtures.writeLargeFile(to: largeFile, size: largeMiB << 20)
+    server = try BenchmarkServer(root: root, prefix: prefix)
+    context = BenchmarkContext(
+        serverDescription: server.description, baseURL: server.baseURL,
+        jsonURL: server.baseURL.appendingPathComponent(BenchmarkFixtures.jsonName), jsonBytes: json.count,
+        largeURL: server.baseURL.appendingPathComponent(BenchmarkFixtures.largeName), largeBytes: largeMiB << 20,
+        jsonFile: jsonFile, largeFile: largeFile,
+        scratchDirectory: scratch, measureSeconds: measureSeconds)
+} catch {
+    print("benchmark setup failed: \(error)")
+    try? FileManager.default.removeItem(at: scratch)
+    exit(1)
+}
+
+// MARK: - Run
+
+print("google-api-benchmark — server: \(context.serverDescription) at \(context.baseURL.absoluteString)")
+print("JSON body \(context.jsonBytes) bytes; each rate measured for \(measureSeconds) s\n")
+var results: [(title: String, rows: [BenchmarkRow])] = []
+for section in BenchmarkRegistry.sections {
+    do {
+        let rows = try await section.run(in: context)
+        results.append((section.title, rows))
+    } catch {
+        results.append((section.title, [BenchmarkRow("section failed", "—", note: "\(error)")]))
+    }
+}
+server.stop()
+try? FileManager.default.removeItem(at: scratch)
+print(BenchmarkTable.render(results))

@@ -1,0 +1,74 @@
+import Foundation
+
+// MARK: - CodeGenerator
+
+/// Parse → translate → render for one Discovery document, with every failure reported as a
+/// `DiscoveryParseError` (`DOC.json:LINE: error: json.path: message`).
+public enum CodeGenerator {
+    /// The result of generating one document.
+    public struct Output: Sendable {
+        public var moduleName: String
+        public var service: SwiftService
+        public var files: [GeneratedFile]
+    }
+
+    /// Generates Swift sources from Discovery JSON.
+    /// - Parameters:
+    ///   - data: The Discovery document.
+    ///   - file: Name used in diagnostics.
+    ///   - moduleName: File-name prefix; defaults to `Google<ServiceType>`.
+    /// - Throws: `DiscoveryParseError` with line and JSON path.
+    public static func generate(_ data: Data, file: String?, moduleName: String? = nil) throws(DiscoveryParseError) -> Output {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(Array(data))
+        } catch {
+            throw DiscoveryParseError(file: file, line: error.line, path: "", message: "invalid JSON: \(error.message)")
+        }
+        let document = try DiscoveryParser.decode(root, file: file)
+        let service: SwiftService
+        do {
+            service = try Translator.translate(document)
+        } catch {
+            throw DiscoveryParseError(file: file, line: line(of: error.path, in: root), path: error.path, message: error.message)
+        }
+        let name = moduleName ?? "Google" + service.typeName
+        return Output(moduleName: name, service: service, files: Renderer(moduleName: name).render(service))
+    }
+
+    /// Reads and generates one document from disk.
+    /// - Parameters:
+    ///   - url: The document's file URL.
+    ///   - moduleName: File-name prefix; defaults to `Google<ServiceType>`.
+    /// - Throws: `DiscoveryParseError` (line 1 when unreadable).
+    public static func generate(contentsOf url: URL, moduleName: String? = nil) throws(DiscoveryParseError) -> Output {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "cannot read file: \(error.localizedDescription)")
+        }
+        return try generate(data, file: url.path, moduleName: moduleName)
+    }
+
+    /// The line of the value at a dotted JSON path; keys that themselves contain dots are
+    /// matched greedily. Falls back to the deepest value found.
+    static func line(of path: String, in root: JSONNode) -> Int {
+        var node = root
+        var remaining = path.split(separator: ".").map(String.init)
+        while !remaining.isEmpty, case .object(let object) = node.value {
+            var matched = false
+            for count in stride(from: remaining.count, through: 1, by: -1) {
+                let key = remaining[..<count].joined(separator: ".")
+                if let child = object[key] {
+                    node = child
+                    remaining.removeFirst(count)
+                    matched = true
+                    break
+                }
+            }
+            if !matched { break }
+        }
+        return node.line
+    }
+}

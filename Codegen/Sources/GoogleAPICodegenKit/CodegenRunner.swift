@@ -1,0 +1,72 @@
+import Foundation
+
+// MARK: - CodegenRunner
+
+/// Runs a parsed command line: generates every document (in parallel), writes files whose
+/// contents changed, reports diagnostics.
+public enum CodegenRunner {
+    /// - Parameters:
+    ///   - commandLine: What to generate.
+    ///   - report: Receives diagnostics and progress lines.
+    /// - Returns: The number of documents that failed.
+    public static func run(_ commandLine: CodegenCommandLine, report: @escaping @Sendable (String) -> Void) -> Int {
+        let documents = commandLine.documents
+        let results = ResultSlots(count: documents.count)
+        DispatchQueue.concurrentPerform(iterations: documents.count) { index in
+            let url = URL(fileURLWithPath: documents[index])
+            do {
+                let output = try CodeGenerator.generate(contentsOf: url, moduleName: commandLine.moduleName)
+                let directory = documents.count == 1
+                    ? URL(fileURLWithPath: commandLine.outputDirectory)
+                    : URL(fileURLWithPath: commandLine.outputDirectory).appendingPathComponent(url.deletingPathExtension().lastPathComponent)
+                try write(output.files, to: directory)
+                results.set(index, .success(directory.path))
+            } catch let error as DiscoveryParseError {
+                results.set(index, .failure(error.description))
+            } catch {
+                results.set(index, .failure("\(url.path):1: error: \(error)"))
+            }
+        }
+        var failures = 0
+        for result in results.values {
+            switch result {
+            case .success(let directory): if !commandLine.quiet { report("wrote \(directory)") }
+            case .failure(let message): failures += 1; report(message)
+            case nil: failures += 1
+            }
+        }
+        return failures
+    }
+
+    /// Writes files, leaving unchanged ones untouched so incremental builds stay incremental.
+    static func write(_ files: [GeneratedFile], to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for file in files {
+            let url = directory.appendingPathComponent(file.name)
+            let data = Data(file.contents.utf8)
+            if let existing = try? Data(contentsOf: url), existing == data { continue }
+            try data.write(to: url, options: .atomic)
+        }
+    }
+}
+
+// MARK: - ResultSlots
+
+/// Per-document results filled from concurrent workers.
+private final class ResultSlots: @unchecked Sendable {
+    enum Result { case success(String), failure(String) }
+    private let lock = NSLock()
+    private var storage: [Result?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result) {
+        lock.lock(); defer { lock.unlock() }
+        storage[index] = result
+    }
+
+    var values: [Result?] {
+        lock.lock(); defer { lock.unlock() }
+        return storage
+    }
+}

@@ -1,1 +1,0 @@
-// Discovery document → Swift code generation.

@@ -1,0 +1,114 @@
+// MARK: - SwiftParameter
+
+/// A method argument bound to a path or query parameter.
+public struct SwiftParameter: Sendable, Equatable {
+    public enum Location: Sendable, Equatable { case path, query }
+
+    public var name: String
+    public var wireName: String
+    /// Element type for repeated parameters; the argument is `[type]` then.
+    public var type: SwiftTypeRef
+    public var isRepeated: Bool
+    public var isRequired: Bool
+    public var location: Location
+    public var documentation: SwiftDocumentation
+
+    /// The argument's full Swift type.
+    public var argumentType: String {
+        let base = isRepeated ? "[\(type.text)]" : type.text
+        return isRequired ? base : "\(base)?"
+    }
+}
+
+// MARK: - SwiftMethod
+
+/// One Discovery method → a group of Swift functions sharing a call builder.
+public struct SwiftMethod: Sendable, Equatable {
+    public var name: String
+    /// Internal function that builds the `APICall` all variants send.
+    public var builderName: String
+    public var documentation: SwiftDocumentation
+    public var httpMethod: String
+    public var path: String
+    public var scopes: [String]
+    /// Ordered: required (parameterOrder) first, then optional sorted by name.
+    public var parameters: [SwiftParameter]
+    /// Argument name and type of the request body, when the method takes one.
+    public var body: (name: String, type: String)?
+    public var responseType: String?
+    /// Also emit the page sequence overload.
+    public var isPageable: Bool
+    /// Upload variant: the argument name for `MediaUpload` and the upload path.
+    public var upload: (argumentName: String, path: String)?
+    /// Download variants (`<name>Media(to:)`, `<name>MediaStream()`), when supported.
+    public var download: SwiftDownload?
+    /// Skip the plain JSON variant (download-only methods with no response schema).
+    public var emitsPlainVariant: Bool
+
+    public static func == (lhs: SwiftMethod, rhs: SwiftMethod) -> Bool {
+        lhs.name == rhs.name && lhs.builderName == rhs.builderName && lhs.path == rhs.path
+            && lhs.httpMethod == rhs.httpMethod && lhs.parameters == rhs.parameters
+            && lhs.body?.name == rhs.body?.name && lhs.body?.type == rhs.body?.type
+            && lhs.responseType == rhs.responseType && lhs.isPageable == rhs.isPageable
+            && lhs.upload?.argumentName == rhs.upload?.argumentName && lhs.upload?.path == rhs.upload?.path
+            && lhs.download == rhs.download && lhs.scopes == rhs.scopes
+            && lhs.documentation == rhs.documentation && lhs.emitsPlainVariant == rhs.emitsPlainVariant
+    }
+}
+
+// MARK: - SwiftResource
+
+/// A Discovery resource → a struct holding the client, its methods and sub-resources.
+public struct SwiftResource: Sendable, Equatable {
+    public var typeName: String
+    /// Property name in the parent (service or resource).
+    public var propertyName: String
+    public var wireName: String
+    public var documentation: SwiftDocumentation
+    public var methods: [SwiftMethod]
+    public var children: [SwiftResource]
+    /// Parameter enums, nested in this resource's struct.
+    public var nestedTypes: [SwiftTypeDeclaration]
+}
+
+// MARK: - SwiftService
+
+/// The whole generated module.
+public struct SwiftService: Sendable, Equatable {
+    public var typeName: String
+    public var documentation: SwiftDocumentation
+    public var apiName: String
+    public var version: String
+    public var rootURL: String
+    public var servicePath: String
+    public var batchPath: String?
+    /// `(constant name, scope URL)` sorted by URL.
+    public var scopes: [(name: String, url: String)]
+    /// Methods and resources directly on the service type.
+    public var root: SwiftResource
+    public var schemas: [SwiftTypeDeclaration]
+    public var pageableConformances: [SwiftPageableConformance]
+    /// Whether any property is boxed (emit `IndirectBox`).
+    public var usesIndirectBox: Bool
+
+    public static func == (lhs: SwiftService, rhs: SwiftService) -> Bool {
+        lhs.typeName == rhs.typeName && lhs.root == rhs.root && lhs.schemas == rhs.schemas
+            && lhs.scopes.map(\.url) == rhs.scopes.map(\.url) && lhs.rootURL == rhs.rootURL
+            && lhs.pageableConformances == rhs.pageableConformances
+    }
+}
+
+// MARK: - SwiftDownload
+
+/// The download variants of a method that supports media download.
+public struct SwiftDownload: Sendable, Equatable {
+    /// `getMedia(..., to:progress:)`.
+    public var fileVariantName: String
+    /// `getMediaStream(...)`.
+    public var streamVariantName: String
+    /// Argument names for the destination URL and progress callback.
+    public var destinationArgument: String
+    public var progressArgument: String
+    /// Add `alt=media` (the method otherwise returns JSON metadata).
+    public var addsAltMedia: Bool
+}

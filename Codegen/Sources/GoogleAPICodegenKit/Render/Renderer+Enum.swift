@@ -1,0 +1,53 @@
+// MARK: - Enums
+
+extension Renderer {
+    /// An open enum: known cases plus `unrecognized(String)`, so decoding never fails on a
+    /// value added to the API later, and the raw string round-trips unchanged.
+    func renderEnum(_ enumeration: SwiftEnum, into writer: inout SwiftWriter) {
+        let unknown = enumeration.unknownCase
+        writer.documentation(enumeration.documentation.lines)
+        writer.block("public enum \(enumeration.name): Codable, Sendable, Hashable, APIParameterValue") { writer in
+            for enumCase in enumeration.cases {
+                writer.documentation(enumCase.documentation.lines)
+                writer.line("case \(SwiftNaming.escaped(enumCase.name))")
+            }
+            writer.line("/// A value this version of the SDK does not know, kept verbatim.")
+            writer.line("case \(unknown)(String)")
+            writer.line()
+            writer.line("/// Creates the case for a wire value; unknown values become `.\(unknown)`.")
+            writer.block("public init(rawValue: String)") { writer in
+                if enumeration.cases.isEmpty {
+                    writer.line("self = .\(unknown)(rawValue)")
+                    return
+                }
+                writer.line("switch rawValue {")
+                for enumCase in enumeration.cases {
+                    writer.line("case \(literal(enumCase.rawValue)): self = .\(SwiftNaming.escaped(enumCase.name))")
+                }
+                writer.line("default: self = .\(unknown)(rawValue)")
+                writer.line("}")
+            }
+            writer.line()
+            writer.line("/// The wire value.")
+            writer.block("public var rawValue: String") { writer in
+                writer.line("switch self {")
+                for enumCase in enumeration.cases {
+                    writer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(literal(enumCase.rawValue))")
+                }
+                writer.line("case .\(unknown)(let value): value")
+                writer.line("}")
+            }
+            writer.line()
+            writer.line("public var apiParameterString: String { rawValue }")
+            writer.line()
+            writer.block("public init(from decoder: any Decoder) throws") {
+                $0.line("self.init(rawValue: try GeneratedEnumDecoding.rawValue(from: decoder))")
+            }
+            writer.line()
+            writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+                writer.line("var container = encoder.singleValueContainer()")
+                writer.line("try container.encode(rawValue)")
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+// MARK: - Schema structs
+
+extension Renderer {
+    /// Any schema-level declaration.
+    func renderDeclaration(_ declaration: SwiftTypeDeclaration, into writer: inout SwiftWriter) {
+        switch declaration {
+        case .structure(let structure): renderStruct(structure, into: &writer)
+        case .enumeration(let enumeration): renderEnum(enumeration, into: &writer)
+        case .alias(let alias):
+            writer.documentation(alias.documentation.lines)
+            writer.line("public typealias \(alias.name) = \(alias.target.text)")
+        }
+    }
+
+    /// A Codable struct: optional properties, memberwise init, explicit CodingKeys and
+    /// hand-written `init(from:)`/`encode(to:)` (keyed lookups only, formats via the runtime's
+    /// container helpers), then nested types.
+    func renderStruct(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
+        writer.documentation(structure.documentation.lines)
+        writer.block("public struct \(structure.name): Codable, Sendable, Equatable") { writer in
+            if structure.properties.isEmpty {
+                writer.line("/// Creates an empty value.")
+                writer.line("public init() {}")
+            } else {
+                renderStoredProperties(structure, into: &writer)
+                renderMemberwiseInit(structure, into: &writer)
+                renderCoding(structure, into: &writer)
+            }
+            for nested in structure.nestedTypes {
+                writer.line()
+                renderDeclaration(nested, into: &writer)
+            }
+        }
+    }
+
+    private func renderStoredProperties(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
+        for property in structure.properties {
+            let name = SwiftNaming.escaped(property.name)
+            writer.documentation(property.documentation.lines)
+            if property.isBoxed {
+                // Boxed to break a storage cycle; the box is invisible to callers.
+                writer.block("public var \(name): \(property.type.text)?") { writer in
+                    writer.line("get { _\(property.name)?.value }")
+                    writer.line("set { _\(property.name) = newValue.map(IndirectBox.init) }")
+                }
+                writer.line("private var _\(property.name): IndirectBox<\(property.type.text)>?")
+            } else {
+                writer.line("public var \(name): \(property.type.text)?")
+            }
+        }
+    }
+
+    private func renderMemberwiseInit(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
+        writer.line()
+        writer.line("/// Creates a value; every property is optional.")
+        let parameters = structure.properties.map { "\(SwiftNaming.escaped($0.name)): \($0.type.text)? = nil" }
+        writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
+            for property in structure.properties {
+                let name = SwiftNaming.escaped(property.name)
+                writer.line("self.\(name) = \(name)")
+            }
+        }
+    }
+
+    private func renderCoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
+        writer.line()
+        writer.block("enum CodingKeys: String, CodingKey") { writer in
+            for property in structure.properties {
+                let name = SwiftNaming.escaped(property.name)
+                writer.line(property.name == property.wireName ? "case \(name)" : "case \(name) = \(literal(property.wireName))")
+            }
+        }
+        writer.line()
+        writer.block("public init(from decoder: any Decoder) throws") { writer in
+            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            for property in structure.properties {
+                let key = ".\(SwiftNaming.escaped(property.name))"
+                let target = property.isBoxed ? "self._\(property.name)" : "self.\(SwiftNaming.escaped(property.name))"
+                let suffix = property.isBoxed ? ".map(IndirectBox.init)" : ""
+                writer.line("\(target) = \(decodeExpression(property, key: key))\(suffix)")
+            }
+        }
+        writer.line()
+        writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            for property in structure.properties {
+                let key = ".\(SwiftNaming.escaped(property.name))"
+                let value = property.isBoxed ? "self._\(property.name)?.value" : "self.\(SwiftNaming.escaped(property.name))"
+                writer.line(encodeStatement(property, value: value, key: key))
+            }
+        }
+    }
+
+    // MARK: - Coding expressions
+
+    private func decodeExpression(_ property: SwiftProperty, key: String) -> String {
+        switch property.coding {
+        case .plain: return "try container.decodeIfPresent(\(property.type.text).self, forKey: \(key))"
+        case .int64: return "try container.decodeGoogleInt64IfPresent(forKey: \(key))"
+        case .uint64: return "try container.decodeGoogleUInt64IfPresent(forKey: \(key))"
+        case .date: return "try container.decodeGoogleDateIfPresent(forKey: \(key))"
+        case .bytes: return "try container.decodeGoogleBytesIfPresent(forKey: \(key))"
+        case .array, .map:
+            let wire = wireType(property.type, property.coding)
+            return "try container.decodeIfPresent(\(wire).self, forKey: \(key)).map { \(fromWire(property.coding, "$0")) }"
+        }
+    }
+
+    private func encodeStatement(_ property: SwiftProperty, value: String, key: String) -> String {
+        switch property.coding {
+        case .plain: return "try container.encodeIfPresent(\(value), forKey: \(key))"
+        case .int64: return "try container.encodeGoogleInt64IfPresent(\(value), forKey: \(key))"
+        case .uint64: return "try container.encodeGoogleUInt64IfPresent(\(value), forKey: \(key))"
+        case .date: return "try container.encodeGoogleDateIfPresent(\(value), forKey: \(key))"
+        case .bytes: return "try container.encodeGoogleBytesIfPresent(\(value), forKey: \(key))"
+        case .array, .map:
+            return "try container.encodeIfPresent(\(value).map { \(toWire(property.coding, "$0")) }, forKey: \(key))"
+        }
+    }
+
+    /// The Codable type on the wire: `[GoogleInt64]` for `[Int64]` and so on.
+    private func wireType(_ type: SwiftTypeRef, _ coding: CodingStrategy) -> String {
+        switch (type, coding) {
+        case (_, .int64): "GoogleInt64"
+        case (_, .uint64): "GoogleUInt64"
+        case (_, .date): "GoogleDate"
+        case (_, .bytes): "GoogleBytes"
+        case (.array(let element), .array(let inner)): "[\(wireType(element, inner))]"
+        case (.dictionary(let value), .map(let inner)): "[String: \(wireType(value, inner))]"
+        default: type.text
+        }
+    }
+
+    private func fromWire(_ coding: CodingStrategy, _ expression: String) -> String {
+        switch coding {
+        case .plain: expression
+        case .int64, .uint64, .date, .bytes: "\(expression).value"
+        case .array(let inner): "\(expression).map { \(fromWire(inner, "$0")) }"
+        case .map(let inner): "\(expression).mapValues { \(fromWire(inner, "$0")) }"
+        }
+    }
+
+    private func toWire(_ coding: CodingStrategy, _ expression: String) -> String {
+        switch coding {
+        case .plain: expression
+        case .int64: "GoogleInt64(\(expression))"
+        case .uint64: "GoogleUInt64(\(expression))"
+        case .date: "GoogleDate(\(expression))"
+        case .bytes: "GoogleBytes(\(expression))"
+        case .array(let inner): "\(expression).map { \(toWire(inner, "$0")) }"
+        case .map(let inner): "\(expression).mapValues { \(toWire(inner, "$0")) }"
+        }
+    }
+
+    /// `extension FileList: PageableResponse`.
+    func renderPageable(_ conformance: SwiftPageableConformance, into writer: inout SwiftWriter) {
+        writer.block("extension \(conformance.pageType): PageableResponse") { writer in
+            writer.line("/// The items of this page (`\(conformance.itemsProperty)`), empty when absent.")
+            writer.line("public var pageItems: \(SwiftTypeRef.array(conformance.itemType).text) { \(SwiftNaming.escaped(conformance.itemsProperty)) ?? [] }")
+        }
+    }
+}

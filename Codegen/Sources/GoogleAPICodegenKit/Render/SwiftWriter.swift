@@ -1,0 +1,41 @@
+// MARK: - SwiftWriter
+
+/// Accumulates indented Swift source lines (4 spaces per level, `\n` line ends).
+struct SwiftWriter {
+    private(set) var text = ""
+    private var level = 0
+
+    /// Appends a line at the current indentation (empty lines carry no trailing spaces).
+    mutating func line(_ content: String = "") {
+        if !content.isEmpty {
+            text += String(repeating: "    ", count: level)
+            text += content
+        }
+        text += "\n"
+    }
+
+    /// Writes `header {`, the body one level deeper, then `}`.
+    mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header + " {")
+        level += 1
+        body(&self)
+        level -= 1
+        // No blank line directly before a closing brace.
+        if text.hasSuffix("\n\n") { text.removeLast() }
+        line("}")
+    }
+
+    /// `///` lines for a documentation block (nothing when empty).
+    mutating func documentation(_ lines: [String]) {
+        for content in lines {
+            line(content.isEmpty ? "///" : "/// " + content)
+        }
+    }
+
+    /// The text without trailing blank lines.
+    var trimmedText: String {
+        var result = text
+        while result.hasSuffix("\n\n") { result.removeLast() }
+        return result
+    }
+}

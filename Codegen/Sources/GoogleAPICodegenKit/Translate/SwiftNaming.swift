@@ -1,0 +1,126 @@
+// MARK: - SwiftNaming
+
+/// Deterministic wire-name → Swift-identifier rules.
+///
+/// Words are split on anything that is not a letter or digit (`-`, `.`, `$`, `@`, `_`, `/`, space),
+/// joined in camel case, and given a leading `_` when they would start with a digit. Keywords
+/// are escaped with backticks by `escaped(_:)` at render time; the few names that cannot be used
+/// even with backticks get a suffix here.
+enum SwiftNaming {
+    /// `liveBroadcasts` → `LiveBroadcasts`, `youtube#video` → `YoutubeVideo`, `1p` → `_1p`.
+    static func typeName(_ wire: String) -> String {
+        var bytes: [UInt8] = []
+        for word in splitWords(wire) { bytes += capitalizeFirst(word) }
+        var name = bytes.isEmpty ? "Value" : String(decoding: bytes, as: UTF8.self)
+        if let first = bytes.first, isDigit(first) { name = "_" + name }
+        if unusableTypeNames.contains(name) { name += "Value" }
+        return name
+    }
+
+    /// `pageSize` → `pageSize`, `max-results` → `maxResults`, `ETag` → `eTag`, `$.xgafv` → `xgafv`.
+    static func memberName(_ wire: String) -> String {
+        lowerCamel(splitWords(wire), fallback: "value")
+    }
+
+    /// Enum raw values: `ENUM_VALUE_UNSPECIFIED` → `enumValueUnspecified`, `image/png` → `imagePng`.
+    static func caseName(_ wire: String) -> String {
+        let words = splitWords(wire)
+        let allUpper = !wire.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+        return lowerCamel(allUpper ? words.map { $0.map(lowercased) } : words, fallback: "empty")
+    }
+
+    /// Wraps Swift keywords in backticks for use as identifiers.
+    static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    // MARK: - Words (ASCII; anything else separates words)
+
+    private static func lowerCamel(_ words: [[UInt8]], fallback: String) -> String {
+        guard let first = words.first else { return fallback }
+        var bytes = lowercaseLeadingCapitals(first)
+        for word in words.dropFirst() { bytes += capitalizeFirst(word) }
+        var name = String(decoding: bytes, as: UTF8.self)
+        if let initial = bytes.first, isDigit(initial) { name = "_" + name }
+        if unusableMemberNames.contains(name) { name += "Value" }
+        return name
+    }
+
+    private static func splitWords(_ wire: String) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        for byte in wire.utf8 {
+            if isDigit(byte) || isUpper(byte) || isLower(byte) {
+                current.append(byte)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
+
+    private static func capitalizeFirst(_ word: [UInt8]) -> [UInt8] {
+        guard let first = word.first, isLower(first) else { return word }
+        var result = word
+        result[0] = first - 32
+        return result
+    }
+
+    /// `URL` → `url`, `URLPath` → `urlPath`, `ETag` → `eTag`, `Name` → `name`.
+    private static func lowercaseLeadingCapitals(_ word: [UInt8]) -> [UInt8] {
+        var upperRun = 0
+        while upperRun < word.count, isUpper(word[upperRun]) { upperRun += 1 }
+        if upperRun == 0 { return word }
+        // Keep the capital that starts the next word: "URLPath" → "url" + "Path".
+        let lowered = upperRun == word.count || upperRun == 1 ? upperRun : upperRun - 1
+        var result = word
+        for index in 0..<lowered { result[index] = lowercased(result[index]) }
+        return result
+    }
+
+    // MARK: - Reserved words
+
+    /// Identifiers that need backticks.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
+        "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "as", "false", "is", "nil", "super", "throws", "true", "try", "await", "any",
+        "Any",
+    ]
+
+    /// Member names that break even with backticks (`x.self`, `x.Type`, initialisers).
+    private static let unusableMemberNames: Set<String> = ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol", "_"]
+
+    /// Type names that cannot be declared at all.
+    private static let unusableTypeNames: Set<String> = ["Self", "Type", "Protocol", "Any", "_"]
+
+    /// Type names the generated code itself refers to; a schema with one of these names would
+    /// shadow it, so such schemas are renamed (`Date` → `DateSchema`).
+    static let reservedTypeNames: Set<String> = [
+        // Swift
+        "Any", "AnyObject", "Array", "Bool", "Character", "Codable", "CodingKey", "CodingKeys",
+        "Decodable", "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error",
+        "Float", "Hashable", "Int", "Int32", "Int64", "KeyedDecodingContainer", "KeyedEncodingContainer",
+        "Never", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",
+        "UInt32", "UInt64", "Void", "Sequence", "AsyncSequence", "Task",
+        // Foundation
+        "Data", "Date", "URL",
+        // Runtime
+        "AuthorizedSession", "APICall", "APIItemSequence", "APIPageSequence", "APIParameterValue",
+        "GoogleAPIError", "GoogleBytes", "GoogleDate", "GoogleInt64", "GoogleServiceClient",
+        "GoogleServiceDescriptor", "GoogleUInt64", "HTTPMethod", "JSONValue", "MediaDownloadStream",
+        "MediaProgress", "MediaUpload", "PageableResponse", "StandardParameters",
+        // Generated support
+        "IndirectBox", "GeneratedEnumDecoding",
+    ]
+}

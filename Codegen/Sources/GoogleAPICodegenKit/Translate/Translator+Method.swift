@@ -1,0 +1,110 @@
+// MARK: - Methods
+
+extension Translator {
+    /// Translates one method: argument list (required in `parameterOrder`, then the body and
+    /// media, then optional parameters sorted), call facts, and the variants to emit.
+    /// - Parameters:
+    ///   - method: The Discovery method.
+    ///   - key: Its key in the resource.
+    ///   - path: JSON path of the method.
+    ///   - typeScope: The resource's nested-type names (parameter enums go there).
+    ///   - memberScope: The resource's member names.
+    /// - Returns: The method and the parameter enums it introduced.
+    /// - Throws: `TranslationError` for dangling request/response references.
+    func translateMethod(
+        _ method: DiscoveryMethod, key: String, path: String,
+        typeScope: inout NameScope, memberScope: inout NameScope
+    ) throws(TranslationError) -> (SwiftMethod, [SwiftTypeDeclaration]) {
+        let name = memberScope.claim(SwiftNaming.memberName(key))
+        let builderName = memberScope.claim("make" + SwiftNaming.typeName(key) + "Call")
+
+        var enums: [SwiftTypeDeclaration] = []
+        let requestType = try method.request.map { schema throws(TranslationError) in
+            try bodyType(schema, suggestedName: SwiftNaming.typeName(key) + "Request", path: "\(path).request", typeScope: &typeScope, nestedTypes: &enums)
+        }
+        let responseType = try method.response.map { schema throws(TranslationError) in
+            try bodyType(schema, suggestedName: SwiftNaming.typeName(key) + "Response", path: "\(path).response", typeScope: &typeScope, nestedTypes: &enums)
+        }
+
+        // Argument order: parameterOrder, then any other required ones, then optional sorted.
+        let all = method.parameters ?? [:]
+        let ordered = (method.parameterOrder ?? []).filter { all[$0] != nil }
+        let otherRequired = all.keys.filter { !ordered.contains($0) && all[$0]?.required == true }.sorted()
+        let optional = all.keys.filter { !ordered.contains($0) && all[$0]?.required != true }.sorted()
+
+        var argumentScope = NameScope(reserved: ["call", "client"])
+        var parameters: [SwiftParameter] = []
+        func add(_ wire: String, required: Bool) throws(TranslationError) {
+            guard let parameter = all[wire] else { return }
+            let location: SwiftParameter.Location = parameter.location == "path" ? .path : .query
+            parameters.append(SwiftParameter(
+                name: argumentScope.claim(SwiftNaming.memberName(wire)),
+                wireName: wire,
+                type: translateParameterType(
+                    parameter, suggestedName: SwiftNaming.typeName(key) + SwiftNaming.typeName(wire),
+                    typeScope: &typeScope, enums: &enums
+                ),
+                isRepeated: parameter.repeated == true,
+                // Path parameters are always required: the URL cannot be built without them.
+                isRequired: required || location == .path,
+                location: location,
+                documentation: Translator.documentation(parameter.description, deprecated: parameter.deprecated)
+            ))
+        }
+        for wire in ordered + otherRequired { try add(wire, required: true) }
+        let body = requestType.map { (name: argumentScope.claim("body"), type: $0) }
+        let uploadPath = method.mediaUpload?.protocols?.simple?.path ?? method.mediaUpload?.protocols?.resumable?.path
+        let upload = uploadPath.map { (argumentName: argumentScope.claim("media"), path: $0) }
+        let supportsDownload = method.supportsMediaDownload == true
+        let download = supportsDownload
+            ? SwiftDownload(
+                fileVariantName: memberScope.claim(name + "Media"),
+                streamVariantName: memberScope.claim(name + "MediaStream"),
+                destinationArgument: argumentScope.claim("destination"),
+                progressArgument: argumentScope.claim("progress"),
+                addsAltMedia: responseType != nil
+            )
+            : nil
+        for wire in optional { try add(wire, required: false) }
+
+
+        let isPageable = method.response?.ref.map { pageItemProperties[$0] != nil } ?? false
+            && all["pageToken"]?.location == "query"
+
+        let translated = SwiftMethod(
+            name: name,
+            builderName: builderName,
+            documentation: Translator.documentation(method.description, deprecated: method.deprecated),
+            httpMethod: method.httpMethod.uppercased(),
+            path: method.path,
+            scopes: (method.scopes ?? []).sorted(),
+            parameters: parameters,
+            body: body,
+            responseType: responseType,
+            isPageable: isPageable,
+            upload: upload,
+            download: download,
+            emitsPlainVariant: responseType != nil || !supportsDownload
+        )
+        return (translated, enums)
+    }
+
+    /// A request/response type: the referenced schema, or an inline schema translated in the
+    /// resource's scope.
+    private func bodyType(
+        _ schema: DiscoverySchema, suggestedName: String, path: String,
+        typeScope: inout NameScope, nestedTypes: inout [SwiftTypeDeclaration]
+    ) throws(TranslationError) -> String {
+        if let ref = schema.ref {
+            guard let name = schemaNames[ref] else {
+                throw TranslationError(path: path, message: "$ref \"\(ref)\" names no schema")
+            }
+            return name
+        }
+        let (type, _) = try translateType(
+            schema, suggestedName: suggestedName, path: path,
+            typeScope: &typeScope, nestedTypes: &nestedTypes, enclosingNames: []
+        )
+        return type.text
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+// MARK: - Service
+
+extension Translator {
+    /// Translates the whole document: names, recursion analysis, schemas, resources, scopes.
+    mutating func translateService() throws(TranslationError) -> SwiftService {
+        let wireName = document.canonicalName ?? document.name ?? "Service"
+        let typeName = SwiftNaming.typeName(wireName)
+        guard let rootURL = document.rootUrl, URL(string: rootURL)?.scheme != nil else {
+            throw TranslationError(path: "rootUrl", message: "missing or not an absolute URL")
+        }
+
+        assignSchemaNames(serviceTypeName: typeName)
+        boxedPropertyPaths = try findBoxedProperties()
+        pageItemProperties = findPageItemProperties()
+
+        var schemas: [SwiftTypeDeclaration] = []
+        for key in (document.schemas ?? [:]).keys.sorted() {
+            guard let schema = document.schemas?[key] else { continue }
+            schemas.append(try translateSchema(schema, key: key))
+        }
+
+        var serviceTypes = NameScope(reserved: ["Scope"], shared: topLevelNames, blocked: [typeName])
+        var serviceMembers = NameScope(reserved: ["client", "descriptor", "standardParameters"])
+        let root = try translateResource(
+            DiscoveryResource(methods: document.methods, resources: document.resources),
+            wireName: "", typeName: typeName, propertyName: "", path: "",
+            typeScope: &serviceTypes, memberScope: &serviceMembers
+        )
+
+        return SwiftService(
+            typeName: typeName,
+            documentation: Translator.documentation(document.description),
+            apiName: document.name ?? wireName,
+            version: document.version ?? "",
+            rootURL: rootURL,
+            servicePath: document.servicePath ?? "",
+            batchPath: document.batchPath,
+            scopes: translateScopes(),
+            root: root,
+            schemas: schemas,
+            pageableConformances: try translatePageableConformances(),
+            usesIndirectBox: !boxedPropertyPaths.isEmpty
+        )
+    }
+
+    /// `Scope.driveReadonly = "https://www.googleapis.com/auth/drive.readonly"`, sorted by URL.
+    func translateScopes() -> [(name: String, url: String)] {
+        var names = NameScope()
+        return (document.auth?.oauth2?.scopes ?? [:]).keys.sorted().map { url in
+            var short = url
+            for prefix in ["https://www.googleapis.com/auth/", "https://"] where short.hasPrefix(prefix) {
+                short = String(short.dropFirst(prefix.count))
+                break
+            }
+            return (names.claim(SwiftNaming.memberName(short)), url)
+        }
+    }
+
+    /// Top-level schema names: sorted by key, renamed when they would shadow a Swift,
+    /// Foundation or runtime type or the service type (`Date` → `DateSchema`).
+    mutating func assignSchemaNames(serviceTypeName: String) {
+        var scope = NameScope(reserved: SwiftNaming.reservedTypeNames.union([serviceTypeName]))
+        for key in (document.schemas ?? [:]).keys.sorted() {
+            var candidate = SwiftNaming.typeName(key)
+            if scope.contains(candidate) { candidate += "Schema" }
+            schemaNames[key] = scope.claim(candidate)
+        }
+        topLevelNames = Set(schemaNames.values).union(SwiftNaming.reservedTypeNames).union([serviceTypeName])
+    }
+}

@@ -1,0 +1,47 @@
+// MARK: - Structs
+
+extension Translator {
+    /// Translates an object schema's properties (sorted by wire name) into a struct, with
+    /// inline objects and enums as nested types.
+    /// - Parameters:
+    ///   - schema: An object schema.
+    ///   - name: The struct's Swift name.
+    ///   - path: JSON path of the schema (matches the recursion analysis' node ids).
+    ///   - enclosingNames: Names of the types this one is nested in.
+    /// - Throws: `TranslationError` for dangling references.
+    func translateStruct(_ schema: DiscoverySchema, name: String, path: String, enclosingNames: [String]) throws(TranslationError) -> SwiftStruct {
+        let enclosing = enclosingNames + [name]
+        var typeScope = NameScope(reserved: ["CodingKeys"], shared: topLevelNames, blocked: Set(enclosing))
+        var memberScope = NameScope()
+        var nestedTypes: [SwiftTypeDeclaration] = []
+        var properties: [SwiftProperty] = []
+
+        for key in (schema.properties ?? [:]).keys.sorted() {
+            guard let property = schema.properties?[key] else { continue }
+            let propertyPath = "\(path).properties.\(key)"
+            let (type, coding) = try translateType(
+                property, suggestedName: SwiftNaming.typeName(key), path: propertyPath,
+                typeScope: &typeScope, nestedTypes: &nestedTypes, enclosingNames: enclosing
+            )
+            var documentation = Translator.documentation(property.description)
+            if property.deprecated == true {
+                // `@available(deprecated)` on a stored property would warn inside the generated
+                // Codable code itself, so the deprecation is documented instead.
+                documentation.lines += documentation.lines.isEmpty ? ["- Note: Deprecated."] : ["", "- Note: Deprecated."]
+            }
+            properties.append(SwiftProperty(
+                name: memberScope.claim(SwiftNaming.memberName(key)),
+                wireName: key,
+                type: type,
+                coding: coding,
+                documentation: documentation,
+                isBoxed: boxedPropertyPaths.contains(propertyPath)
+            ))
+        }
+        var documentation = Translator.documentation(schema.description)
+        if schema.deprecated == true {
+            documentation.lines += documentation.lines.isEmpty ? ["- Note: Deprecated."] : ["", "- Note: Deprecated."]
+        }
+        return SwiftStruct(name: name, documentation: documentation, properties: properties, nestedTypes: nestedTypes)
+    }
+}

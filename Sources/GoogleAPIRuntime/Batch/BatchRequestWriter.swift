@@ -1,0 +1,55 @@
+import Foundation
+import GoogleHTTP
+
+// MARK: - BatchRequestWriter
+
+/// Writes Google's `multipart/mixed` batch request: one `application/http` part per call, each
+/// holding the call's request line, headers and body.
+struct BatchRequestWriter {
+    let boundary: String
+
+    init(boundary: String = "batch_" + MultipartRelatedBody.randomBoundary()) {
+        self.boundary = boundary
+    }
+
+    var contentType: String { "multipart/mixed; boundary=\(boundary)" }
+
+    /// - Parameters:
+    ///   - requests: The calls' requests (absolute URLs; only path and query are written).
+    ///   - firstIndex: The index of the first request in the caller's list (for `Content-ID`).
+    func body(for requests: [HTTPRequest], firstIndex: Int) -> Data {
+        var body = Data()
+        for (offset, request) in requests.enumerated() {
+            var part = "--\(boundary)\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n"
+            part += "Content-ID: <item\(firstIndex + offset)>\r\n\r\n"
+            var target = request.url.path.isEmpty ? "/" : request.url.path
+            if let query = request.url.query(percentEncoded: true) { target += "?" + query }
+            if target.first != "/" { target = "/" + target }
+            part += "\(request.method.rawValue) \(Self.percentEncodedPath(request.url, fallback: target)) HTTP/1.1\r\n"
+            for field in request.headers where !field.name.caseInsensitiveCompare("Authorization").isSame {
+                part += "\(field.name): \(field.value)\r\n"
+            }
+            var payload = Data()
+            if case .data(let data) = request.body { payload = data }
+            if !payload.isEmpty { part += "Content-Length: \(payload.count)\r\n" }
+            part += "\r\n"
+            body.append(Data(part.utf8))
+            body.append(payload)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return body
+    }
+
+    /// The request target as sent: percent-encoded path and query.
+    private static func percentEncodedPath(_ url: URL, fallback: String) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return fallback }
+        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        if let query = components.percentEncodedQuery { target += "?" + query }
+        return target
+    }
+}
+
+extension ComparisonResult {
+    var isSame: Bool { self == .orderedSame }
+}

@@ -1,0 +1,275 @@
+import Foundation
+
+// MARK: - GoogleJSONParser
+
+/// A validating UTF-8 JSON parser (RFC 8259) that fills a ``JSONTape``. Strings and numbers are
+/// only located and validated here; they are converted when a decoder asks for them.
+struct GoogleJSONParser {
+    private let tape: JSONTape
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let count: Int
+    private let maxDepth: Int
+    private var position = 0
+
+    /// Parses `input` into a tape.
+    /// - Throws: ``GoogleJSONDecodingError`` of kind `.syntax` or `.tooDeep`.
+    static func parse(_ input: UnsafeRawBufferPointer, maxDepth: Int) throws(GoogleJSONDecodingError) -> JSONTape {
+        let tape = JSONTape(copying: input)
+        var parser = GoogleJSONParser(tape: tape, maxDepth: maxDepth)
+        try parser.parseDocument()
+        return tape
+    }
+
+    /// Parses `data` into a tape.
+    static func parse(_ data: Data, maxDepth: Int = 512) throws(GoogleJSONDecodingError) -> JSONTape {
+        do {
+            return try data.withUnsafeBytes { try parse($0, maxDepth: maxDepth) }
+        } catch let error as GoogleJSONDecodingError {
+            throw error
+        } catch {
+            throw GoogleJSONDecodingError(kind: .syntax, path: "", byteOffset: 0, message: "\(error)")
+        }
+    }
+
+    /// Parses `data` into a ``JSONValue``.
+    /// - Throws: ``GoogleJSONDecodingError``.
+    static func parseValue(_ data: Data, maxDepth: Int = 512) throws(GoogleJSONDecodingError) -> JSONValue {
+        let tape = try parse(data, maxDepth: maxDepth)
+        return try tape.jsonValue(at: 0)
+    }
+
+    private init(tape: JSONTape, maxDepth: Int) {
+        self.tape = tape
+        self.bytes = tape.bytes
+        self.count = tape.byteCount
+        self.maxDepth = maxDepth
+    }
+
+    // MARK: - Structure
+
+    private mutating func parseDocument() throws(GoogleJSONDecodingError) {
+        skipWhitespace()
+        try parseValue(depth: 0)
+        skipWhitespace()
+        if position != count { throw syntax("unexpected data after the JSON value") }
+    }
+
+    private mutating func parseValue(depth: Int) throws(GoogleJSONDecodingError) {
+        guard position < count else { throw syntax("unexpected end of input, expected a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "t"): try parseLiteral("true", kind: .true)
+        case UInt8(ascii: "f"): try parseLiteral("false", kind: .false)
+        case UInt8(ascii: "n"): try parseLiteral("null", kind: .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
+        default: throw syntax("unexpected character \(describe(bytes[position])), expected a value")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(GoogleJSONDecodingError) {
+        guard depth <= maxDepth else { throw tooDeep() }
+        let index = tape.append(JSONToken(kind: .object, flags: 0, start: UInt32(position), length: 0, end: 0, hint: 0))
+        position += 1
+        skipWhitespace()
+        var members: UInt32 = 0
+        if position < count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+        } else {
+            while true {
+                guard position < count, bytes[position] == UInt8(ascii: "\"") else {
+                    throw syntax(position < count ? "expected a quoted key, found \(describe(bytes[position]))" : "unexpected end of input inside an object")
+                }
+                try parseString()
+                skipWhitespace()
+                guard position < count, bytes[position] == UInt8(ascii: ":") else { throw syntax("expected ':' after a key") }
+                position += 1
+                skipWhitespace()
+                try parseValue(depth: depth)
+                members += 1
+                skipWhitespace()
+                guard position < count else { throw syntax("unexpected end of input inside an object") }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                } else if bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    break
+                } else {
+                    throw syntax("expected ',' or '}' in an object, found \(describe(bytes[position]))")
+                }
+            }
+        }
+        tape.tokens[index].length = members
+        tape.tokens[index].end = UInt32(tape.tokenCount)
+        tape.tokens[index].hint = UInt32(index + 1)
+    }
+
+    private mutating func parseArray(depth: Int) throws(GoogleJSONDecodingError) {
+        guard depth <= maxDepth else { throw tooDeep() }
+        let index = tape.append(JSONToken(kind: .array, flags: 0, start: UInt32(position), length: 0, end: 0, hint: 0))
+        position += 1
+        skipWhitespace()
+        var elements: UInt32 = 0
+        if position < count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+        } else {
+            while true {
+                try parseValue(depth: depth)
+                elements += 1
+                skipWhitespace()
+                guard position < count else { throw syntax("unexpected end of input inside an array") }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                } else if bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    break
+                } else {
+                    throw syntax("expected ',' or ']' in an array, found \(describe(bytes[position]))")
+                }
+            }
+        }
+        tape.tokens[index].length = elements
+        tape.tokens[index].end = UInt32(tape.tokenCount)
+    }
+
+    // MARK: - Scalars
+
+    private mutating func parseLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(GoogleJSONDecodingError) {
+        let length = literal.utf8CodeUnitCount
+        guard position + length <= count, memcmp(bytes + position, literal.utf8Start, length) == 0 else {
+            throw syntax("invalid literal, expected '\(literal)'")
+        }
+        let index = tape.tokenCount
+        _ = tape.append(JSONToken(kind: kind, flags: 0, start: UInt32(position), length: UInt32(length), end: UInt32(index + 1), hint: 0))
+        position += length
+    }
+
+    private mutating func parseString() throws(GoogleJSONDecodingError) {
+        let start = position + 1
+        var index = start
+        var flags: UInt8 = 0
+        var highBits: UInt8 = 0
+        scan: while true {
+            // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                if Self.wordNeedsAttention(word) { break }
+                index += 8
+            }
+            guard index < count else { throw syntax("unterminated string", at: position) }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                break scan
+            case UInt8(ascii: "\\"):
+                flags |= JSONToken.hasEscapes
+                try validateEscape(at: index)
+                index += bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
+            case 0..<0x20:
+                throw syntax("unescaped control character in a string", at: index)
+            default:
+                highBits |= byte
+                index += 1
+            }
+        }
+        if highBits & 0x80 != 0 { flags |= JSONToken.hasNonASCII }
+        let tokenIndex = tape.tokenCount
+        _ = tape.append(JSONToken(
+            kind: .string, flags: flags, start: UInt32(start), length: UInt32(index - start),
+            end: UInt32(tokenIndex + 1), hint: 0))
+        position = index + 1
+    }
+
+    @inline(__always)
+    private static func wordNeedsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        let hasControl = (word &- ones &* 0x20) & ~word & highs
+        return (hasQuote | hasBackslash | hasControl | (word & highs)) != 0
+    }
+
+    private func validateEscape(at index: Int) throws(GoogleJSONDecodingError) {
+        guard index + 1 < count else { throw syntax("unterminated escape", at: index) }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
+        case UInt8(ascii: "u"):
+            guard index + 6 <= count, (2..<6).allSatisfy({ bytes[index + $0].isHexDigit }) else {
+                throw syntax("invalid \\u escape", at: index)
+            }
+        default:
+            throw syntax("invalid escape \\\(describe(bytes[index + 1]))", at: index)
+        }
+    }
+
+    private mutating func parseNumber() throws(GoogleJSONDecodingError) {
+        let start = position
+        var index = position
+        var flags = JSONToken.isInteger
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < count, bytes[index].isDigit else { throw syntax("invalid number", at: start) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < count, bytes[index].isDigit { throw syntax("leading zero in a number", at: start) }
+        } else {
+            while index < count, bytes[index].isDigit { index += 1 }
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            flags = 0
+            index += 1
+            guard index < count, bytes[index].isDigit else { throw syntax("expected digits after '.'", at: index) }
+            while index < count, bytes[index].isDigit { index += 1 }
+        }
+        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            flags = 0
+            index += 1
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < count, bytes[index].isDigit else { throw syntax("expected exponent digits", at: index) }
+            while index < count, bytes[index].isDigit { index += 1 }
+        }
+        let tokenIndex = tape.tokenCount
+        _ = tape.append(JSONToken(
+            kind: .number, flags: flags, start: UInt32(start), length: UInt32(index - start),
+            end: UInt32(tokenIndex + 1), hint: 0))
+        position = index
+    }
+
+    // MARK: - Helpers
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): position += 1
+            default: return
+            }
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    }
+
+    private func syntax(_ message: String, at offset: Int? = nil) -> GoogleJSONDecodingError {
+        GoogleJSONDecodingError(kind: .syntax, path: tape.path(to: tape.tokenCount), byteOffset: offset ?? position, message: message)
+    }
+
+    private func tooDeep() -> GoogleJSONDecodingError {
+        GoogleJSONDecodingError(
+            kind: .tooDeep, path: tape.path(to: tape.tokenCount), byteOffset: position,
+            message: "nesting deeper than \(maxDepth) levels")
+    }
+}
+
+extension UInt8 {
+    @inline(__always)
+    var isDigit: Bool { self &- UInt8(ascii: "0") < 10 }
+}

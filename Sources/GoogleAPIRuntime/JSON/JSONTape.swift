@@ -1,0 +1,144 @@
+// MARK: - JSONToken
+
+/// One parsed JSON value. Containers are followed by their children (objects alternate key and
+/// value tokens); `end` is the index just past the subtree, so any value can be skipped in O(1).
+struct JSONToken {
+    enum Kind: UInt8 {
+        case null, `true`, `false`, number, string, array, object
+    }
+
+    static let hasEscapes: UInt8 = 1
+    static let hasNonASCII: UInt8 = 2
+    static let isInteger: UInt8 = 4
+
+    var kind: Kind
+    var flags: UInt8
+    /// Byte offset of the value (for strings, just after the opening quote).
+    var start: UInt32
+    /// Byte length of a string's content or a number; element count of a container.
+    var length: UInt32
+    /// Index of the token after this value's subtree.
+    var end: UInt32
+    /// For objects: the key token to try first on the next lookup (keys are usually read in order).
+    var hint: UInt32
+}
+
+// MARK: - JSONTape
+
+/// A parsed document: a private copy of the input bytes and the token array, both owned here.
+final class JSONTape {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let byteCount: Int
+    private(set) var tokens: UnsafeMutablePointer<JSONToken>
+    private(set) var tokenCount = 0
+    private var tokenCapacity: Int
+
+    /// Copies `input` (plus zero padding so word-sized reads near the end stay in bounds).
+    init(copying input: UnsafeRawBufferPointer) {
+        byteCount = input.count
+        bytes = .allocate(capacity: input.count + 8)
+        if let base = input.baseAddress {
+            bytes.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: input.count)
+        }
+        (bytes + input.count).initialize(repeating: 0, count: 8)
+        tokenCapacity = max(16, input.count / 8)
+        tokens = .allocate(capacity: tokenCapacity)
+    }
+
+    deinit {
+        bytes.deallocate()
+        tokens.deallocate()
+    }
+
+    // MARK: - Building
+
+    @inline(__always)
+    func append(_ token: JSONToken) -> Int {
+        if tokenCount == tokenCapacity { grow() }
+        (tokens + tokenCount).initialize(to: token)
+        tokenCount += 1
+        return tokenCount - 1
+    }
+
+    private func grow() {
+        let newCapacity = tokenCapacity * 2
+        let newTokens = UnsafeMutablePointer<JSONToken>.allocate(capacity: newCapacity)
+        newTokens.moveInitialize(from: tokens, count: tokenCount)
+        tokens.deallocate()
+        tokens = newTokens
+        tokenCapacity = newCapacity
+    }
+
+    // MARK: - Paths
+
+    /// The path of the value at `target`, like `files[3].size`. Works on partial tapes too (after
+    /// a syntax error), where unfinished containers have `end == 0`.
+    func path(to target: Int) -> String {
+        components(to: target).map { component in
+            switch component {
+            case .key(let key): key
+            case .index(let index): "[\(index)]"
+            }
+        }.reduce(into: "") { result, part in
+            if part.hasPrefix("[") || result.isEmpty { result += part } else { result += "." + part }
+        }
+    }
+
+    enum PathComponent {
+        case key(String)
+        case index(Int)
+    }
+
+    func components(to target: Int) -> [PathComponent] {
+        var result: [PathComponent] = []
+        var current = 0
+        @inline(__always) func endOf(_ index: Int) -> Int {
+            let end = Int(tokens[index].end)
+            return end == 0 ? Int.max : end
+        }
+        while current != target, current < tokenCount {
+            let token = tokens[current]
+            guard token.kind == .object || token.kind == .array else { break }
+            let containerEnd = min(endOf(current), tokenCount)
+            var child = current + 1
+            var position = 0
+            var next: Int?
+            while child < containerEnd {
+                if token.kind == .object {
+                    let valueIndex = child + 1
+                    if target == child || valueIndex >= tokenCount {
+                        result.append(.key(keyText(at: child)))
+                        return result
+                    }
+                    let valueEnd = endOf(valueIndex)
+                    if target >= valueIndex, target < valueEnd {
+                        result.append(.key(keyText(at: child)))
+                        next = valueIndex
+                        break
+                    }
+                    child = valueEnd
+                } else {
+                    let valueEnd = endOf(child)
+                    if target >= child, target < valueEnd {
+                        result.append(.index(position))
+                        next = child
+                        break
+                    }
+                    child = valueEnd
+                }
+                position += 1
+            }
+            guard let next else {
+                if token.end == 0, token.kind == .array { result.append(.index(position)) }
+                break
+            }
+            current = next
+        }
+        return result
+    }
+
+    /// A key token's text for messages (escapes decoded when possible).
+    func keyText(at index: Int) -> String {
+        (try? string(at: index)) ?? "?"
+    }
+}

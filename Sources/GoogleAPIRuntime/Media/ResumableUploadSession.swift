@@ -1,0 +1,41 @@
+public import Foundation
+
+// MARK: - ResumableUploadSession
+
+/// A resumable upload's session on the server. Persist it (it is `Codable`) to continue the
+/// upload later, even in a new process, with ``resume(client:media:as:)``.
+public struct ResumableUploadSession: Sendable, Hashable, Codable {
+    /// The session URI from the initiating response's `Location` header. Treat it as a secret:
+    /// anyone holding it can upload to the session.
+    public var uri: URL
+    /// The media's total size.
+    public var totalBytes: Int64
+    public var contentType: String?
+
+    public init(uri: URL, totalBytes: Int64, contentType: String? = nil) {
+        self.uri = uri
+        self.totalBytes = totalBytes
+        self.contentType = contentType
+    }
+
+    /// Continues the upload: asks the server how much it has, then sends the rest.
+    /// - Parameters:
+    ///   - client: The service client (its session authorizes the requests).
+    ///   - media: The same media the session was started with.
+    ///   - type: The response type of the completed upload.
+    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` or transport errors.
+    public func resume<Response: Decodable & Sendable>(
+        client: GoogleServiceClient, media: MediaUpload, as type: Response.Type
+    ) async throws -> Response {
+        try await client.resumeUpload(self, media: media, as: Response.self)
+    }
+}
+
+// MARK: - CustomStringConvertible
+
+extension ResumableUploadSession: CustomStringConvertible {
+    /// Omits the session URI's query (its `upload_id` grants upload access).
+    public var description: String {
+        "ResumableUploadSession(\(RequestLogEntry.redactedURL(uri)), \(totalBytes) bytes)"
+    }
+}

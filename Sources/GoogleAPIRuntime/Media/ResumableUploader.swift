@@ -1,0 +1,147 @@
+import Foundation
+import GoogleHTTP
+
+// MARK: - ResumableUploader
+
+/// Sends a resumable upload's chunks, recovering from dropped connections and server errors by
+/// asking the server how much it has (`Content-Range: bytes */total`) and continuing from there.
+struct ResumableUploader {
+    static let granularity = 256 << 10
+
+    let client: GoogleServiceClient
+    let uploadSession: ResumableUploadSession
+    let media: MediaUpload
+    let chunkSize: Int64
+
+    init(client: GoogleServiceClient, uploadSession: ResumableUploadSession, media: MediaUpload, chunkSize: Int) {
+        self.client = client
+        self.uploadSession = uploadSession
+        self.media = media
+        self.chunkSize = Int64(max(Self.granularity, chunkSize / Self.granularity * Self.granularity))
+    }
+
+    private enum Status {
+        case complete(Data)
+        case incomplete(offset: Int64)
+    }
+
+    /// - Returns: The body of the final (200/201) response.
+    func run(startingAt knownOffset: Int64?) async throws -> Data {
+        let total = uploadSession.totalBytes
+        var offset: Int64
+        if let knownOffset {
+            offset = knownOffset
+        } else {
+            switch try await queryStatusRetrying() {
+            case .complete(let body): return body
+            case .incomplete(let serverOffset): offset = serverOffset
+            }
+        }
+        var failures = 0
+        while true {
+            try Task.checkCancellation()
+            let length = min(chunkSize, total - offset)
+            var request = HTTPRequest(method: .put, url: uploadSession.uri)
+            request.headers["Content-Range"] = length > 0 ? "bytes \(offset)-\(offset + length - 1)/\(total)" : "bytes */\(total)"
+            request.body = length > 0 ? media.body(offset: offset, length: length) : .empty
+            if let contentType = uploadSession.contentType { request.headers["Content-Type"] = contentType }
+            request.progress = GoogleServiceClient.uploadProgress(media, base: offset, total: total)
+            let outcome: Result<HTTPResponse, HTTPTransportError>
+            do {
+                outcome = .success(try await client.session.send(request, idempotent: true, retryPolicy: .disabled))
+            } catch let error as HTTPTransportError {
+                outcome = .failure(error)
+            }
+            switch outcome {
+            case .success(let response) where response.status == 200 || response.status == 201:
+                media.progress?(MediaProgress(completedBytes: total, totalBytes: total))
+                return response.body
+            case .success(let response) where response.status == 308:
+                let next = Self.nextOffset(from: response.headers)
+                if next > offset { failures = 0 } else { failures += 1 }
+                offset = next
+                media.progress?(MediaProgress(completedBytes: offset, totalBytes: total))
+                if failures > 0 { try await pause(failures) }
+                continue
+            case .success(let response) where response.status == 404 || response.status == 410:
+                throw GoogleAPIClientError.mediaTransferFailed(
+                    "the upload session has expired (HTTP \(response.status)); start a new upload")
+            case .success(let response) where Self.isRetryableStatus(response.status):
+                failures += 1
+                try await pause(failures, retryAfter: RetryAfter.delay(from: response.headers))
+            case .success(let response):
+                throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body)
+            case .failure(let error):
+                failures += 1
+                guard failures <= client.media.maxConsecutiveFailures else { throw error }
+                try await pause(failures)
+            }
+            guard failures <= client.media.maxConsecutiveFailures else {
+                throw GoogleAPIClientError.mediaTransferFailed("upload made no progress after \(failures) attempts")
+            }
+            switch try await queryStatusRetrying() {
+            case .complete(let body):
+                media.progress?(MediaProgress(completedBytes: total, totalBytes: total))
+                return body
+            case .incomplete(let serverOffset):
+                offset = serverOffset
+            }
+        }
+    }
+
+    // MARK: - Status
+
+    /// Asks the server how many bytes it has, retrying dropped connections.
+    private func queryStatusRetrying() async throws -> Status {
+        var failures = 0
+        while true {
+            do {
+                return try await queryStatus()
+            } catch let error as HTTPTransportError {
+                failures += 1
+                guard failures <= client.media.maxConsecutiveFailures else { throw error }
+                try await pause(failures)
+            }
+        }
+    }
+
+    private func queryStatus() async throws -> Status {
+        var request = HTTPRequest(method: .put, url: uploadSession.uri)
+        request.headers["Content-Range"] = "bytes */\(uploadSession.totalBytes)"
+        let response = try await client.session.send(request, idempotent: true, retryPolicy: client.session.configuration.retry)
+        switch response.status {
+        case 200, 201: return .complete(response.body)
+        case 308: return .incomplete(offset: Self.nextOffset(from: response.headers))
+        case 404, 410:
+            throw GoogleAPIClientError.mediaTransferFailed(
+                "the upload session has expired (HTTP \(response.status)); start a new upload")
+        default:
+            throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body)
+        }
+    }
+
+    /// `Range: bytes=0-N` means the server has N+1 bytes; no `Range` means none.
+    static func nextOffset(from headers: HTTPHeaders) -> Int64 {
+        guard let range = headers["Range"], let dash = range.lastIndex(of: "-"),
+            let last = Int64(range[range.index(after: dash)...].trimmingCharacters(in: .whitespaces))
+        else { return 0 }
+        return last + 1
+    }
+
+    static func isRetryableStatus(_ status: Int) -> Bool {
+        [408, 429, 500, 502, 503, 504].contains(status)
+    }
+
+    private func pause(_ failures: Int, retryAfter: Duration? = nil) async throws {
+        let exponent = min(failures - 1, 10)
+        let bound = client.media.resumeBackoffBase * (1 << exponent)
+        let jittered = Duration.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9))
+        try await client.session.configuration.sleep(retryAfter.map { min($0, .seconds(30)) } ?? jittered)
+    }
+}
+
+extension Duration {
+    var secondsDouble: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,74 @@
+public import GoogleHTTP
+
+// MARK: - APICall
+
+/// One method call of a Google API, as built by generated code: the Discovery path template, its
+/// parameters, the query, the JSON body and the scopes that authorize it.
+public struct APICall: Sendable {
+    public var method: HTTPMethod
+    /// The Discovery method's `path`, relative to the service path, with `{x}`/`{+x}` templates.
+    public var path: String
+    /// Scopes any one of which authorizes the call.
+    public var scopes: [String]
+    /// The absolute media upload path (e.g. `/upload/drive/v3/files`), when the method takes media.
+    public var mediaUploadPath: String?
+    /// Whether the call may be repeated safely (retries); defaults from the method.
+    public var idempotent: Bool
+    public private(set) var pathParameters: [String: String] = [:]
+    /// Query parameters in order; repeated names are sent repeatedly.
+    public private(set) var query: [(name: String, value: String)] = []
+    public private(set) var body: (any Encodable & Sendable)?
+    /// Extra request headers, e.g. `X-Goog-Upload-...` for special endpoints.
+    public var headers: HTTPHeaders = [:]
+
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - path: The Discovery path template, relative to the service path.
+    ///   - scopes: The scopes that authorize the call (any one suffices).
+    ///   - mediaUploadPath: The absolute upload path for methods that accept media.
+    ///   - idempotent: Overrides whether retries are allowed; `nil` derives it from `method`.
+    public init(
+        method: HTTPMethod, path: String, scopes: [String], mediaUploadPath: String? = nil, idempotent: Bool? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.scopes = scopes
+        self.mediaUploadPath = mediaUploadPath
+        self.idempotent = idempotent ?? method.isIdempotent
+    }
+
+    // MARK: - Parameters
+
+    /// Sets the value substituted for `{name}` or `{+name}` in the path.
+    public mutating func setPath(_ name: String, _ value: some APIParameterValue) {
+        pathParameters[name] = value.apiParameterString
+    }
+
+    /// Adds a query parameter; `nil` leaves it out.
+    public mutating func addQuery(_ name: String, _ value: (some APIParameterValue)?) {
+        guard let value else { return }
+        query.append((name, value.apiParameterString))
+    }
+
+    /// Adds a repeated query parameter, once per value; `nil` leaves it out.
+    public mutating func addQuery(_ name: String, _ values: [some APIParameterValue]?) {
+        guard let values else { return }
+        for value in values { query.append((name, value.apiParameterString)) }
+    }
+
+    /// Replaces every query parameter named `name` with a single one (`nil` removes them).
+    public mutating func setQuery(_ name: String, _ value: (some APIParameterValue)?) {
+        query.removeAll { $0.name == name }
+        addQuery(name, value)
+    }
+
+    /// The first value of query parameter `name`.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// Sets the JSON request body.
+    public mutating func setBody(_ body: some Encodable & Sendable) {
+        self.body = body
+    }
+}

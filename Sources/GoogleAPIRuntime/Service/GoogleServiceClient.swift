@@ -1,0 +1,174 @@
+public import Foundation
+public import GoogleAuth
+public import GoogleHTTP
+
+// MARK: - GoogleServiceClient
+
+/// What each generated service and resource holds: the session, where the API lives, and the
+/// settings shared by all calls. Executes ``APICall``s: builds the URL, checks scopes, sends
+/// through the ``AuthorizedSession`` and decodes the response or a ``GoogleAPIError``.
+public struct GoogleServiceClient: Sendable {
+    public let session: AuthorizedSession
+    public let descriptor: GoogleServiceDescriptor
+    /// The root URL calls go to: the override given at creation, or the descriptor's.
+    public let rootURL: URL
+    /// `fields`, `quotaUser`, `prettyPrint` (false by default) added to every call.
+    public var standardParameters = StandardParameters()
+    public var decoder = GoogleJSONDecoder()
+    public var encoder = GoogleJSONEncoder()
+    /// Media settings for uploads and downloads.
+    public var media = MediaConfiguration()
+
+    /// - Parameters:
+    ///   - session: The user's authorized session.
+    ///   - descriptor: The API's name, version and paths.
+    ///   - rootURL: Overrides `descriptor.rootURL` (e.g. an emulator on 127.0.0.1).
+    public init(session: AuthorizedSession, descriptor: GoogleServiceDescriptor, rootURL: URL? = nil) {
+        self.session = session
+        self.descriptor = descriptor
+        self.rootURL = rootURL ?? descriptor.rootURL
+    }
+
+    // MARK: - Executing
+
+    /// Sends `call` and decodes its JSON response.
+    /// - Parameters:
+    ///   - call: The method call.
+    ///   - type: The response type.
+    /// - Throws: ``GoogleAPIError`` for error statuses, ``AuthorizedSessionError`` (e.g.
+    ///   `scopeNotGranted` before anything is sent), ``GoogleAPIClientError``,
+    ///   ``GoogleJSONDecodingError`` or ``HTTPTransportError``.
+    public func execute<Response: Decodable & Sendable>(_ call: APICall, as type: Response.Type) async throws -> Response {
+        let response = try await send(call)
+        return try decoder.decode(Response.self, from: response.body)
+    }
+
+    /// Sends `call` and ignores the response body (for methods without a response).
+    /// - Throws: Like ``execute(_:as:)``.
+    public func execute(_ call: APICall) async throws {
+        _ = try await send(call)
+    }
+
+    /// Sends `call` and returns the successful raw response.
+    /// - Throws: Like ``execute(_:as:)``.
+    public func send(_ call: APICall) async throws -> HTTPResponse {
+        try await checkScopes(call)
+        let request = try makeRequest(call)
+        let response = try await session.send(request, idempotent: call.idempotent)
+        try Self.requireSuccess(response)
+        return response
+    }
+
+    // MARK: - Requests
+
+    /// Refuses, before sending anything, a call none of whose scopes was granted. Credentials
+    /// without scope information (an empty set) are not blocked.
+    /// - Throws: ``AuthorizedSessionError/scopeNotGranted(required:granted:)``.
+    public func checkScopes(_ call: APICall) async throws {
+        guard !call.scopes.isEmpty else { return }
+        let granted = try await session.grantedScopes
+        guard !granted.isEmpty else { return }
+        if granted.isDisjoint(with: call.scopes) {
+            throw AuthorizedSessionError.scopeNotGranted(required: call.scopes, granted: granted)
+        }
+    }
+
+    /// The HTTP request for `call` (without authorization).
+    /// - Parameters:
+    ///   - call: The method call.
+    ///   - base: Which URL the path is relative to.
+    ///   - extraQuery: Parameters added after the call's own (e.g. `uploadType`).
+    /// - Throws: ``GoogleAPIClientError`` for missing path parameters, bad URLs or body encoding.
+    public func makeRequest(
+        _ call: APICall, base: RequestBase = .service, extraQuery: [(name: String, value: String)] = []
+    ) throws -> HTTPRequest {
+        let url = try makeURL(call, base: base, extraQuery: extraQuery)
+        var request = HTTPRequest(method: call.method, url: url, headers: call.headers)
+        if let body = call.body {
+            request.body = .data(try encodeBody(body))
+            request.headers["Content-Type"] = "application/json; charset=UTF-8"
+        }
+        return request
+    }
+
+    func encodeBody(_ body: any Encodable & Sendable) throws(GoogleAPIClientError) -> Data {
+        do {
+            return try encoder.encode(body)
+        } catch {
+            throw .encodingFailed("\(error)")
+        }
+    }
+
+    /// Which URL a request path is relative to.
+    public enum RequestBase: Sendable {
+        /// `rootURL` + `servicePath` + the method path.
+        case service
+        /// `rootURL` + the call's `mediaUploadPath`.
+        case upload
+    }
+
+    /// `rootURL` + (service path + expanded method path | upload path) + query.
+    /// - Throws: ``GoogleAPIClientError``.
+    public func makeURL(
+        _ call: APICall, base: RequestBase = .service, extraQuery: [(name: String, value: String)] = []
+    ) throws(GoogleAPIClientError) -> URL {
+        var text = rootURL.absoluteString
+        if !text.hasSuffix("/") { text += "/" }
+        switch base {
+        case .service:
+            let expanded = try URITemplate.expand(call.path, values: call.pathParameters)
+            if expanded.hasPrefix("/") {
+                text += expanded.dropFirst()
+            } else {
+                text += descriptor.servicePath.trimmingPrefix("/") + expanded
+            }
+        case .upload:
+            guard let uploadPath = call.mediaUploadPath else {
+                throw .unsupported("this method does not accept media uploads")
+            }
+            text += try URITemplate.expand(String(uploadPath.trimmingPrefix("/")), values: call.pathParameters)
+        }
+        var items = call.query
+        for item in extraQuery where !items.contains(where: { $0.name == item.name }) { items.append(item) }
+        for item in standardParameters.queryItems where !items.contains(where: { $0.name == item.name }) {
+            items.append(item)
+        }
+        if !items.isEmpty {
+            text += "?" + items.map { URITemplate.encodeUnreserved($0.name) + "=" + URITemplate.encodeUnreserved($0.value) }
+                .joined(separator: "&")
+        }
+        guard let url = URL(string: text) else { throw .invalidURL(RequestLogEntry.redactedURLString(text)) }
+        return url
+    }
+
+    /// Throws the ``GoogleAPIError`` a non-2xx response describes.
+    static func requireSuccess(_ response: HTTPResponse) throws(GoogleAPIError) {
+        guard (200..<300).contains(response.status) else {
+            throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body)
+        }
+    }
+}
+
+// MARK: - MediaConfiguration
+
+/// How a ``GoogleServiceClient`` moves media.
+public struct MediaConfiguration: Sendable, Hashable {
+    /// `.automatic` uploads at least this large go resumable.
+    public var resumableThreshold: Int64
+    /// Default resumable chunk size (rounded down to a multiple of 256 KiB).
+    public var chunkSize: Int
+    /// Consecutive failed attempts without progress before an upload or download gives up.
+    public var maxConsecutiveFailures: Int
+    /// Base delay of the backoff between resume attempts.
+    public var resumeBackoffBase: Duration
+
+    public init(
+        resumableThreshold: Int64 = 5 << 20, chunkSize: Int = 8 << 20, maxConsecutiveFailures: Int = 8,
+        resumeBackoffBase: Duration = .milliseconds(200)
+    ) {
+        self.resumableThreshold = resumableThreshold
+        self.chunkSize = chunkSize
+        self.maxConsecutiveFailures = maxConsecutiveFailures
+        self.resumeBackoffBase = resumeBackoffBase
+    }
+}

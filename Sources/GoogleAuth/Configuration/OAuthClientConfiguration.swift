@@ -1,0 +1,140 @@
+import Foundation
+
+// MARK: - OAuthClientConfiguration
+
+/// An OAuth client as registered in the Google Cloud Console: its ID, optional secret, endpoints
+/// and redirect URIs.
+///
+/// Load the downloaded `client_secret_*.json` with ``init(contentsOf:)`` or build one in code.
+/// `description` never shows the client secret.
+public struct OAuthClientConfiguration: Sendable, Hashable {
+    public var clientID: String
+    /// Desktop clients have a secret that is not really secret (it ships with the app); Google still
+    /// expects it at the token endpoint. `nil` for clients without one.
+    public var clientSecret: String?
+    public var endpoints: OAuthEndpoints
+    /// The redirect URIs from the client file (informational; the loopback flow builds its own).
+    public var redirectURIs: [String]
+
+    /// - Parameters:
+    ///   - clientID: The OAuth client ID.
+    ///   - clientSecret: The client secret, if the client has one.
+    ///   - endpoints: Where the OAuth server lives (Google by default).
+    ///   - redirectURIs: Registered redirect URIs.
+    public init(clientID: String, clientSecret: String? = nil, endpoints: OAuthEndpoints = .google, redirectURIs: [String] = []) {
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.endpoints = endpoints
+        self.redirectURIs = redirectURIs
+    }
+
+    /// Loads a client-secret JSON file as downloaded from the Cloud Console.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - endpoints: Endpoints to start from; the file's `auth_uri` and `token_uri` replace the
+    ///     authorization and token endpoints.
+    /// - Throws: ``OAuthError/invalidClientConfiguration(path:reason:)`` naming the offending key,
+    ///   or with path `(file)` when the file cannot be read.
+    public init(contentsOf url: URL, endpoints: OAuthEndpoints = .google) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw OAuthError.invalidClientConfiguration(path: "(file)", reason: "cannot read \(url.path)")
+        }
+        try self.init(jsonData: data, endpoints: endpoints)
+    }
+
+    /// Parses client-secret JSON: `{"installed": {...}}` (Desktop) or `{"web": {...}}`.
+    /// - Parameters:
+    ///   - data: The JSON bytes.
+    ///   - endpoints: Endpoints to start from (see ``init(contentsOf:endpoints:)``).
+    /// - Throws: ``OAuthError/invalidClientConfiguration(path:reason:)`` naming the offending key.
+    public init(jsonData data: Data, endpoints: OAuthEndpoints = .google) throws {
+        guard let root = try? JSONSerialization.jsonObject(with: data) else {
+            throw OAuthError.invalidClientConfiguration(path: "$", reason: "not valid JSON")
+        }
+        guard let object = root as? [String: Any] else {
+            throw OAuthError.invalidClientConfiguration(path: "$", reason: "expected a JSON object")
+        }
+        let key: String
+        if object["installed"] != nil {
+            key = "installed"
+        } else if object["web"] != nil {
+            key = "web"
+        } else {
+            throw OAuthError.invalidClientConfiguration(path: "installed", reason: "missing \"installed\" (or \"web\") object")
+        }
+        guard let client = object[key] as? [String: Any] else {
+            throw OAuthError.invalidClientConfiguration(path: key, reason: "expected a JSON object")
+        }
+        let reader = ClientFileReader(prefix: key, object: client)
+        let clientID = try reader.requiredString("client_id")
+        guard !clientID.isEmpty else {
+            throw OAuthError.invalidClientConfiguration(path: "\(key).client_id", reason: "must not be empty")
+        }
+        var resolved = endpoints
+        if let auth = try reader.optionalURL("auth_uri") { resolved.authorization = auth }
+        if let token = try reader.optionalURL("token_uri") { resolved.token = token }
+        self.init(
+            clientID: clientID, clientSecret: try reader.optionalString("client_secret"), endpoints: resolved,
+            redirectURIs: try reader.optionalStringArray("redirect_uris"))
+    }
+}
+
+// MARK: - ClientFileReader
+
+/// Reads typed values from the client object, naming the JSON path in every error.
+private struct ClientFileReader {
+    let prefix: String
+    let object: [String: Any]
+
+    func requiredString(_ key: String) throws -> String {
+        guard let value = object[key] else {
+            throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "missing")
+        }
+        guard let string = value as? String else {
+            throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "expected a string")
+        }
+        return string
+    }
+
+    func optionalString(_ key: String) throws -> String? {
+        guard object[key] != nil, !(object[key] is NSNull) else { return nil }
+        return try requiredString(key)
+    }
+
+    func optionalURL(_ key: String) throws -> URL? {
+        guard let string = try optionalString(key) else { return nil }
+        guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host != nil
+        else {
+            throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "expected an http(s) URL")
+        }
+        return url
+    }
+
+    func optionalStringArray(_ key: String) throws -> [String] {
+        guard let value = object[key], !(value is NSNull) else { return [] }
+        guard let array = value as? [Any] else {
+            throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "expected an array of strings")
+        }
+        return try array.enumerated().map { index, element in
+            guard let string = element as? String else {
+                throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)[\(index)]", reason: "expected a string")
+            }
+            return string
+        }
+    }
+}
+
+// MARK: - CustomStringConvertible
+
+extension OAuthClientConfiguration: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String {
+        "OAuthClientConfiguration(clientID: \(clientID), clientSecret: \(clientSecret == nil ? "none" : "<redacted>"), "
+            + "authorization: \(endpoints.authorization), token: \(endpoints.token))"
+    }
+
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GoogleHTTP
+
+// MARK: - Device authorization grant
+
+extension OAuthClient {
+    /// Asks for a device code and user code (`POST` to the device authorization endpoint).
+    /// - Parameter scopes: Scopes to request (Google allows a limited set for this flow).
+    /// - Throws: ``OAuthError`` (`.invalidClient`, `.invalidScope`, transport or malformed answers).
+    public func requestDeviceAuthorization(scopes: [String]) async throws -> DeviceAuthorization {
+        let form = [("client_id", configuration.clientID), ("scope", scopes.joined(separator: " "))]
+        let response = try await postForm(configuration.endpoints.deviceAuthorization, form)
+        guard let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
+            throw OAuthError.unexpectedResponse(status: response.status, excerpt: ResponseExcerpt.make(from: response.body))
+        }
+        if let code = object["error"] as? String {
+            throw OAuthError(code: code, description: object["error_description"] as? String)
+        }
+        guard (200..<300).contains(response.status),
+              let deviceCode = object["device_code"] as? String, !deviceCode.isEmpty,
+              let userCode = object["user_code"] as? String, !userCode.isEmpty,
+              let verification = (object["verification_url"] ?? object["verification_uri"]) as? String,
+              let verificationURL = URL(string: verification),
+              let expiresIn = TokenEndpointResult.seconds(object["expires_in"])
+        else {
+            throw OAuthError.unexpectedResponse(status: response.status, excerpt: ResponseExcerpt.make(from: response.body))
+        }
+        let interval = TokenEndpointResult.seconds(object["interval"]).map { max(1, Int($0)) } ?? 5
+        return DeviceAuthorization(
+            deviceCode: deviceCode, userCode: userCode, verificationURL: verificationURL,
+            verificationURLComplete: (object["verification_uri_complete"] as? String).flatMap(URL.init(string:)),
+            expiresAt: clock().addingTimeInterval(expiresIn), interval: interval, scopes: scopes)
+    }
+
+    /// Polls the token endpoint until the user approves or denies, or the code expires. Honours
+    /// `interval`, adds 5 seconds on `slow_down` and keeps waiting on `authorization_pending`.
+    /// - Parameter authorization: The answer of ``requestDeviceAuthorization(scopes:)``.
+    /// - Throws: ``OAuthError/accessDenied(description:)``, ``OAuthError/deviceCodeExpired``,
+    ///   ``OAuthError/cancelled`` or other ``OAuthError`` cases.
+    public func pollDeviceAuthorization(_ authorization: DeviceAuthorization) async throws -> OAuthCredentials {
+        var interval = authorization.interval
+        var form: [(String, String)] = [("client_id", configuration.clientID)]
+        if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
+        form += [("device_code", authorization.deviceCode), ("grant_type", "urn:ietf:params:oauth:grant-type:device_code")]
+        while true {
+            do {
+                try await sleep(.seconds(interval))
+            } catch {
+                throw OAuthError.cancelled
+            }
+            try Task.checkCancellation()
+            let response = try await postForm(configuration.endpoints.token, form)
+            switch try TokenEndpointResult.parse(response, requestedScopes: authorization.scopes, now: clock()) {
+            case .credentials(let credentials):
+                return credentials
+            case .error("authorization_pending", _):
+                // The server is authoritative about expiry; the local clock only stops a runaway loop.
+                if clock() > authorization.expiresAt.addingTimeInterval(TimeInterval(interval)) {
+                    throw OAuthError.deviceCodeExpired
+                }
+            case .error("slow_down", _):
+                interval += 5
+            case .error(let code, let description):
+                throw OAuthError(code: code, description: description)
+            }
+        }
+    }
+
+    /// The whole device flow: request codes, show them with `present`, poll until done.
+    /// - Parameters:
+    ///   - scopes: Scopes to request.
+    ///   - present: Shows the user code and verification URL to the user.
+    /// - Throws: See ``pollDeviceAuthorization(_:)``.
+    public func authorizeDevice(
+        scopes: [String], present: @Sendable (DeviceAuthorization) async throws -> Void
+    ) async throws -> OAuthCredentials {
+        let authorization = try await requestDeviceAuthorization(scopes: scopes)
+        try await present(authorization)
+        return try await pollDeviceAuthorization(authorization)
+    }
+}

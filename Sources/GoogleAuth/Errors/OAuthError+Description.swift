@@ -1,0 +1,147 @@
+import Foundation
+
+// MARK: - Meaning and remedy
+
+extension OAuthError {
+    /// What the error means, following Google's "OAuth 2.0 for Mobile & Desktop Apps" guide.
+    public var meaning: String {
+        switch self {
+        case .accessDenied:
+            "The user (or an administrator) denied the authorization request."
+        case .adminPolicyEnforced:
+            "The Google Account cannot authorize one or more requested scopes because of its Workspace administrator's policies."
+        case .disallowedUserAgent:
+            "The authorization endpoint was shown in an embedded user agent, which Google's OAuth 2.0 policies disallow."
+        case .orgInternal:
+            "The OAuth client ID belongs to a project that limits access to Google Accounts in a specific Google Cloud organization."
+        case .deletedClient:
+            "The OAuth client used for the request has been deleted."
+        case .invalidGrant:
+            "The authorization code or refresh token is invalid, expired, revoked or already used, or the PKCE code verifier does not match."
+        case .redirectURIMismatch:
+            "The redirect_uri does not match an authorized redirect URI for this OAuth client."
+        case .invalidRequest:
+            "The request was malformed: a parameter is missing, unsupported or repeated."
+        case .invalidClient:
+            "The OAuth client was not found or its secret is wrong (or the client type does not support this flow)."
+        case .unauthorizedClient:
+            "The OAuth client is not allowed to use this grant type."
+        case .invalidScope:
+            "A requested scope is invalid, unknown, or not allowed for this client or flow."
+        case .unsupportedGrantType:
+            "The token endpoint does not support the requested grant type."
+        case .invalidToken:
+            "The token to revoke is unknown, expired or already revoked."
+        case .server(let code, _):
+            "The OAuth server returned the error \"\(code)\"."
+        case .deviceCodeExpired:
+            "The device code expired before the user completed authorization."
+        case .transport(let error):
+            "The request to the OAuth server failed: \(error.description)"
+        case .unexpectedResponse(let status, let excerpt):
+            "The OAuth server answered HTTP \(status) with an unexpected body: \(excerpt)"
+        case .stateMismatch:
+            "The state parameter in the redirect does not match the request (possible cross-site request forgery); nothing was exchanged."
+        case .missingAuthorizationCode:
+            "The redirect carried neither an authorization code nor an error."
+        case .timedOut(let after):
+            "The authorization did not complete within \(after)."
+        case .listenerFailed(let reason):
+            "The local redirect listener failed: \(reason)"
+        case .cancelled:
+            "The authorization was cancelled."
+        case .scopeNotGranted(let required, let granted):
+            "The scope(s) \(required.joined(separator: " ")) were not granted (granted: \(granted.sorted().joined(separator: " ")))."
+        case .invalidClientConfiguration(let path, let reason):
+            "The OAuth client configuration is invalid at \(path): \(reason)"
+        case .missingRefreshToken:
+            "The credentials have no refresh token."
+        }
+    }
+
+    /// A one-line suggestion for fixing the problem.
+    public var remedy: String {
+        switch self {
+        case .accessDenied:
+            "Ask the user to authorize again and grant access, or continue without the feature."
+        case .adminPolicyEnforced:
+            "Ask the Workspace administrator to allow the scopes for this OAuth client, or request fewer scopes."
+        case .disallowedUserAgent:
+            "Open the authorization URL in the system browser, not in an embedded web view."
+        case .orgInternal:
+            "Sign in with an account from the client's organization, or make the OAuth consent screen external."
+        case .deletedClient:
+            "Create a new OAuth client in the Google Cloud Console and update the configuration."
+        case .invalidGrant:
+            "Run the authorization flow again (reauthentication is required)."
+        case .redirectURIMismatch:
+            "Use a loopback or custom-scheme redirect registered for a Desktop/iOS/Android client."
+        case .invalidRequest:
+            "Check the client type and request parameters against the Desktop app guide."
+        case .invalidClient:
+            "Check the client ID and client secret from the downloaded client_secret JSON."
+        case .unauthorizedClient:
+            "Use an OAuth client of the right type (Desktop app; TVs and Limited Input devices for the device flow)."
+        case .invalidScope:
+            "Request only scopes that are valid for this client and flow."
+        case .unsupportedGrantType:
+            "Check the token endpoint URL and grant_type."
+        case .invalidToken:
+            "Nothing to do: the token is already unusable."
+        case .server:
+            "Retry later; if it persists, check the request against Google's OAuth documentation."
+        case .deviceCodeExpired:
+            "Start the device flow again and enter the new code sooner."
+        case .transport(let error):
+            error.isTransient ? "Check the network connection and retry." : "Check the endpoint URL and network configuration."
+        case .unexpectedResponse:
+            "Check the endpoint URL and any proxy between this machine and the OAuth server."
+        case .stateMismatch:
+            "Start the authorization again from this app; do not reuse old authorization links."
+        case .missingAuthorizationCode:
+            "Start the authorization again."
+        case .timedOut:
+            "Complete the sign-in in the browser sooner, or raise the timeout."
+        case .listenerFailed:
+            "Make sure 127.0.0.1 is available, or use a custom URI scheme redirect."
+        case .cancelled:
+            "Start the authorization again when ready."
+        case .scopeNotGranted:
+            "Ask the user to authorize again and grant the missing permission, or disable the feature."
+        case .invalidClientConfiguration:
+            "Download the client_secret JSON again from the Google Cloud Console (Credentials page)."
+        case .missingRefreshToken:
+            "Run the authorization flow again to obtain a refresh token."
+        }
+    }
+}
+
+// MARK: - CustomStringConvertible
+
+extension OAuthError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    public var description: String {
+        var text = "OAuthError"
+        if let code = oauthErrorCode { text += " \(code)" }
+        text += ": \(meaning)"
+        if let serverDescription { text += " (server: \(serverDescription))" }
+        return text + " Remedy: \(remedy)"
+    }
+
+    public var debugDescription: String { description }
+
+    public var errorDescription: String? { description }
+
+    /// The server's `error_description`, when one was sent.
+    public var serverDescription: String? {
+        switch self {
+        case .accessDenied(let text), .adminPolicyEnforced(let text), .disallowedUserAgent(let text),
+             .orgInternal(let text), .deletedClient(let text), .invalidGrant(let text),
+             .redirectURIMismatch(let text), .invalidRequest(let text), .invalidClient(let text),
+             .unauthorizedClient(let text), .invalidScope(let text), .unsupportedGrantType(let text),
+             .invalidToken(let text), .server(_, let text):
+            text
+        default:
+            nil
+        }
+    }
+}

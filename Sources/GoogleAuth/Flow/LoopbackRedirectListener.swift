@@ -1,0 +1,196 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+import Synchronization
+
+// MARK: - LoopbackRedirectListener
+
+/// A one-shot HTTP listener on `127.0.0.1` (or `[::1]` when IPv4 is unavailable) and a random free
+/// port that receives the authorization redirect.
+///
+/// The first request on the redirect path carrying `code`, `error` or `state` completes the flow
+/// and is answered with a short page asking the user to return to the app (a different page on
+/// error). Other paths (e.g. `/favicon.ico`) get 404 and requests on the path without any OAuth
+/// parameter get 400, neither ending the flow. Malformed requests are rejected by the server
+/// without affecting the flow.
+public final class LoopbackRedirectListener: Sendable {
+    /// The path of the redirect URI (Google's examples use `/`).
+    public let path: String
+    private let server: LocalHTTPServer
+    private let inbox: Inbox
+
+    /// Starts listening.
+    /// - Parameters:
+    ///   - expectedState: The request's `state`, to choose the success or error page.
+    ///   - path: The redirect path, `/` by default.
+    /// - Throws: ``OAuthError/listenerFailed(reason:)`` when neither loopback address can be bound.
+    public init(expectedState: String, path: String = "/") throws {
+        let inbox = Inbox()
+        let handler: HTTPServerHandler = { request in
+            Self.respond(to: request, path: path, expectedState: expectedState, inbox: inbox)
+        }
+        var lastError: LocalHTTPServerError?
+        var started: LocalHTTPServer?
+        for host in [LocalHTTPServer.Configuration.Host.ipv4Loopback, .ipv6Loopback] {
+            let configuration = LocalHTTPServer.Configuration(
+                host: host, port: 0, maxHeaderBytes: 16 * 1024, maxBodyBytes: 64 * 1024,
+                idleTimeout: .seconds(10), readTimeout: .seconds(10))
+            do {
+                started = try LocalHTTPServer.start(configuration: configuration, handler: handler)
+                break
+            } catch {
+                lastError = error
+            }
+        }
+        guard let started else {
+            throw OAuthError.listenerFailed(reason: lastError?.description ?? "cannot bind a loopback address")
+        }
+        self.server = started
+        self.inbox = inbox
+        self.path = path
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    /// `http://127.0.0.1:PORT/` (the form Google's documentation uses).
+    public var redirectURI: String {
+        server.baseURL.absoluteString + (path.hasPrefix("/") ? path : "/" + path)
+    }
+
+    /// The bound port.
+    public var port: Int { server.port }
+
+    /// Waits for the redirect.
+    /// - Parameter timeout: How long to wait.
+    /// - Returns: The parsed redirect (not yet checked against the request).
+    /// - Throws: ``OAuthError/timedOut(after:)``, ``OAuthError/cancelled``.
+    public func waitForCallback(timeout: Duration) async throws -> AuthorizationCallback {
+        let inbox = self.inbox
+        let callback = try await withThrowingTaskGroup(of: AuthorizationCallback?.self) { group in
+            group.addTask { await inbox.next() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw OAuthError.timedOut(after: timeout)
+            }
+            defer { group.cancelAll() }
+            do {
+                guard let first = try await group.next(), let callback = first else { throw OAuthError.cancelled }
+                return callback
+            } catch is CancellationError {
+                throw OAuthError.cancelled
+            }
+        }
+        await drainResponses()
+        return callback
+    }
+
+    /// Stops listening; the port is released.
+    public func stop() {
+        server.stop()
+    }
+
+    /// Gives the server a moment to finish sending the page (it closes the connection after it).
+    private func drainResponses() async {
+        for _ in 0..<100 where server.openConnections > 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    // MARK: - Handling requests
+
+    private static func respond(
+        to request: HTTPServerRequest, path: String, expectedState: String, inbox: Inbox
+    ) -> HTTPServerResponse {
+        guard request.path == path else { return .notFound }
+        guard request.method == .get || request.method == .head else {
+            return HTTPServerResponse.text("Method Not Allowed", status: 405)
+        }
+        let callback = AuthorizationCallback(queryItems: request.queryItems)
+        guard callback.code != nil || callback.error != nil || callback.state != nil else {
+            return page(title: "Missing parameters", message: "This address only receives sign-in responses.", status: 400)
+        }
+        guard inbox.deliver(callback) else {
+            return page(title: "Already handled", message: "This sign-in was already completed. You can close this window.", status: 200)
+        }
+        let stateMatches = callback.state.map { AuthorizationRequest.constantTimeEquals($0, expectedState) } ?? false
+        var response: HTTPServerResponse
+        if stateMatches, callback.error == nil, callback.code != nil {
+            response = page(
+                title: "Authorization complete",
+                message: "You can close this browser window and return to the application.", status: 200)
+        } else {
+            let reason = stateMatches ? (callback.error.map(OAuthError.sanitizedDescription) ?? "no authorization code") : "invalid state"
+            response = page(
+                title: "Authorization failed",
+                message: "The application did not receive access (\(escapeHTML(reason))). You can close this window and try again from the application.",
+                status: 200)
+        }
+        response.headers["Connection"] = "close"
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+    }
+
+    private static func page(title: String, message: String, status: Int) -> HTTPServerResponse {
+        .html("""
+            <!doctype html><html><head><meta charset="utf-8"><title>\(title)</title></head>
+            <body style="font-family: sans-serif; margin: 3em"><h1>\(title)</h1><p>\(message)</p></body></html>
+            """, status: status)
+    }
+
+    private static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+// MARK: - Inbox
+
+/// Holds the first callback until the flow takes it; later callbacks are refused.
+private final class Inbox: Sendable {
+    private struct State {
+        var delivered: AuthorizationCallback?
+        var accepted = false
+        var waiter: CheckedContinuation<AuthorizationCallback?, Never>?
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
+
+    /// - Returns: Whether this was the first callback.
+    func deliver(_ callback: AuthorizationCallback) -> Bool {
+        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<AuthorizationCallback?, Never>?) in
+            guard !state.accepted else { return (false, nil) }
+            state.accepted = true
+            state.delivered = callback
+            defer { state.waiter = nil }
+            return (true, state.waiter)
+        }
+        waiter?.resume(returning: callback)
+        return first
+    }
+
+    /// The first callback; `nil` when the waiting task is cancelled.
+    func next() async -> AuthorizationCallback? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let immediate: AuthorizationCallback?? = state.withLock { state in
+                    if let delivered = state.delivered { return .some(delivered) }
+                    if state.cancelled { return .some(nil) }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let immediate { continuation.resume(returning: immediate) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                state.cancelled = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+public import GoogleHTTP
+
+// MARK: - OAuthClient
+
+/// Google's OAuth 2.0 flow for installed (desktop, command-line) apps: loopback or custom-scheme
+/// authorization with PKCE, code exchange, refresh, revocation, and the device flow.
+///
+/// ```swift
+/// let client = OAuthClient(configuration: try OAuthClientConfiguration(contentsOf: secretFile))
+/// let credentials = try await client.authorize(scopes: ["https://www.googleapis.com/auth/drive.readonly"])
+/// ```
+public struct OAuthClient: Sendable {
+    public let configuration: OAuthClientConfiguration
+    public let transport: any HTTPTransport
+    /// The current time, used to turn `expires_in` into absolute expiry dates.
+    public var clock: @Sendable () -> Date
+    /// How the device flow waits between polls; replace it in tests to avoid real waiting.
+    public var sleep: @Sendable (Duration) async throws -> Void
+    /// Time limits for each request to an OAuth endpoint.
+    public var timeouts: HTTPTimeouts
+
+    /// - Parameters:
+    ///   - configuration: The OAuth client and endpoints.
+    ///   - transport: The HTTP transport (libcurl by default).
+    ///   - clock: The current time.
+    ///   - sleep: How to wait between device-flow polls.
+    public init(
+        configuration: OAuthClientConfiguration,
+        transport: any HTTPTransport = CurlTransport(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.clock = clock
+        self.sleep = sleep
+        self.timeouts = HTTPTimeouts(connect: .seconds(30), request: .seconds(60))
+    }
+
+    // MARK: - Authorization code
+
+    /// Prepares an authorization request for a redirect URI the app handles itself (a custom
+    /// scheme such as `com.googleusercontent.apps.123:/oauth2redirect`). Open `url`, then pass the
+    /// callback URL to ``completeAuthorization(_:callbackURL:)``.
+    /// - Parameters:
+    ///   - scopes: Scopes to request.
+    ///   - redirectURI: The redirect URI registered for the client.
+    ///   - options: Optional parameters.
+    public func makeAuthorizationRequest(
+        scopes: [String], redirectURI: String, options: AuthorizationOptions = .init()
+    ) -> AuthorizationRequest {
+        AuthorizationRequest(configuration: configuration, scopes: scopes, redirectURI: redirectURI, options: options)
+    }
+
+    /// Checks a callback URL against the request (state first) and exchanges its code.
+    /// - Parameters:
+    ///   - request: The request made by ``makeAuthorizationRequest(scopes:redirectURI:options:)``.
+    ///   - callbackURL: The URL the app was opened with.
+    /// - Throws: ``OAuthError`` (`.stateMismatch` before anything is exchanged, the callback's `error`, …).
+    public func completeAuthorization(_ request: AuthorizationRequest, callbackURL: URL) async throws -> OAuthCredentials {
+        let code = try request.authorizationCode(from: AuthorizationCallback(url: callbackURL))
+        return try await exchangeCode(code, for: request)
+    }
+
+    /// Exchanges an authorization code for tokens (`grant_type=authorization_code` with the PKCE verifier).
+    /// - Parameters:
+    ///   - code: The code from the redirect.
+    ///   - request: The request that produced it (for `redirect_uri` and the verifier).
+    /// - Throws: ``OAuthError``.
+    public func exchangeCode(_ code: String, for request: AuthorizationRequest) async throws -> OAuthCredentials {
+        var form: [(String, String)] = [("code", code), ("client_id", configuration.clientID)]
+        if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
+        form += [
+            ("code_verifier", request.pkce.verifier),
+            ("grant_type", "authorization_code"),
+            ("redirect_uri", request.redirectURI),
+        ]
+        let response = try await postForm(configuration.endpoints.token, form)
+        return try TokenEndpointResult.parse(response, requestedScopes: request.scopes, now: clock()).credentials()
+    }
+
+    // MARK: - Refresh and revoke
+
+    /// Gets a new access token with a refresh token. The result's `refreshToken` is `nil` unless
+    /// the server sent a new one (Google usually does not): keep the old one.
+    /// - Parameter refreshToken: The refresh token.
+    /// - Throws: ``OAuthError``; `.invalidGrant` means the user must authorize again.
+    public func refresh(refreshToken: String) async throws -> OAuthCredentials {
+        var form: [(String, String)] = [("client_id", configuration.clientID)]
+        if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
+        form += [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
+        let response = try await postForm(configuration.endpoints.token, form)
+        return try TokenEndpointResult.parse(response, requestedScopes: [], now: clock()).credentials()
+    }
+
+    /// Refreshes `credentials`, keeping its refresh token when the server does not send a new one.
+    /// - Throws: ``OAuthError/missingRefreshToken``, or what ``refresh(refreshToken:)`` throws.
+    public func refresh(_ credentials: OAuthCredentials) async throws -> OAuthCredentials {
+        guard let refreshToken = credentials.refreshToken else { throw OAuthError.missingRefreshToken }
+        var fresh = try await refresh(refreshToken: refreshToken)
+        if fresh.refreshToken == nil {
+            fresh.refreshToken = refreshToken
+            fresh.refreshTokenExpiresAt = fresh.refreshTokenExpiresAt ?? credentials.refreshTokenExpiresAt
+        }
+        if fresh.idToken == nil { fresh.idToken = credentials.idToken }
+        return fresh
+    }
+
+    /// Revokes an access or refresh token (revoking either ends the whole grant at Google).
+    /// - Parameter token: The token to revoke.
+    /// - Throws: ``OAuthError/invalidToken(description:)`` when the server answers 400 (already
+    ///   revoked or unknown), other ``OAuthError`` cases for other failures.
+    public func revoke(token: String) async throws {
+        let response = try await postForm(configuration.endpoints.revocation, [("token", token)])
+        guard (200..<300).contains(response.status) else {
+            if let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
+               let code = object["error"] as? String {
+                throw OAuthError(code: code, description: object["error_description"] as? String)
+            }
+            throw OAuthError.unexpectedResponse(status: response.status, excerpt: ResponseExcerpt.make(from: response.body))
+        }
+    }
+
+    /// Revokes the grant behind `credentials` (using the refresh token when there is one).
+    /// - Throws: See ``revoke(token:)``.
+    public func revoke(_ credentials: OAuthCredentials) async throws {
+        try await revoke(token: credentials.refreshToken ?? credentials.accessToken)
+    }
+
+    // MARK: - HTTP
+
+    /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/transport(_:)``.
+    func postForm(_ url: URL, _ form: [(String, String)]) async throws -> HTTPResponse {
+        let request = HTTPRequest(
+            method: .post, url: url,
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
+            body: .data(Data(FormURLEncoding.encode(form).utf8)), timeouts: timeouts)
+        do {
+            return try await transport.send(request)
+        } catch let error as HTTPTransportError {
+            if error.kind == .cancelled { throw OAuthError.cancelled }
+            throw OAuthError.transport(error)
+        } catch is CancellationError {
+            throw OAuthError.cancelled
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+// MARK: - AuthorizedSession.Configuration
+
+extension AuthorizedSession {
+    /// Where the access token goes on each request.
+    public enum TokenPlacement: Sendable, Hashable {
+        /// `Authorization: Bearer <token>` (the default and what Google recommends).
+        case authorizationHeader
+        /// The `access_token` query parameter; only for endpoints that need it.
+        case queryParameter
+    }
+
+    /// Tunables of an ``AuthorizedSession``.
+    public struct Configuration: Sendable {
+        /// Refresh the access token when it expires within this many seconds.
+        public var refreshSkew: TimeInterval
+        public var tokenPlacement: TokenPlacement
+        public var retry: RetryPolicy
+        /// Called after `invalid_grant`, once the stored credentials were deleted. Return new
+        /// credentials (e.g. after rerunning authorization) to save them and continue, or `nil` to
+        /// fail with ``AuthorizedSessionError/reauthenticationRequired(reason:)``.
+        public var reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
+        /// Receives one entry per attempt, with secrets redacted.
+        public var logger: (@Sendable (RequestLogEntry) -> Void)?
+        /// How the session waits between retries; injectable so tests need not wait.
+        public var sleep: @Sendable (Duration) async throws -> Void
+        /// The current time; injectable for tests.
+        public var now: @Sendable () -> Date
+
+        public init(
+            refreshSkew: TimeInterval = 60,
+            tokenPlacement: TokenPlacement = .authorizationHeader,
+            retry: RetryPolicy = .init(),
+            reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)? = nil,
+            logger: (@Sendable (RequestLogEntry) -> Void)? = nil,
+            sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+            now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.refreshSkew = refreshSkew
+            self.tokenPlacement = tokenPlacement
+            self.retry = retry
+            self.reauthenticationHandler = reauthenticationHandler
+            self.logger = logger
+            self.sleep = sleep
+            self.now = now
+        }
+    }
+}

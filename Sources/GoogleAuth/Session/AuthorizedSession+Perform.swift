@@ -1,0 +1,106 @@
+import Foundation
+import GoogleHTTP
+
+// MARK: - The attempt loop
+
+extension AuthorizedSession {
+    /// Runs `attempt` with authorization until it yields a final response: refreshes once after a
+    /// 401, and retries retryable outcomes within `retryPolicy` when the request may be repeated.
+    func perform<Value: Sendable>(
+        _ request: HTTPRequest,
+        idempotent: Bool,
+        retryPolicy: RetryPolicy,
+        attempt: @Sendable (HTTPRequest) async throws -> SessionAttempt<Value>
+    ) async throws -> Value {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let mayRepeat = idempotent && request.body.isReplayable
+        var attemptNumber = 1
+        var refreshedAfterUnauthorized = false
+
+        while true {
+            try Task.checkCancellation()
+            let credentials = try await tokens.validCredentials()
+            let authorized = authorizing(request, with: credentials)
+            let attemptStarted = clock.now
+            let outcome: SessionAttempt<Value>
+            do {
+                outcome = try await attempt(authorized)
+            } catch let error as HTTPTransportError {
+                log(request, status: nil, error: error.description, since: attemptStarted, attempt: attemptNumber)
+                guard mayRepeat, retryPolicy.retriesTransportErrors, error.isTransient,
+                    let delay = retryDelay(retryPolicy, attempt: attemptNumber, retryAfter: nil, elapsed: clock.now - started)
+                else { throw error }
+                try await configuration.sleep(delay)
+                attemptNumber += 1
+                continue
+            }
+            let status = outcome.head.status
+            log(request, status: status, error: nil, since: attemptStarted, attempt: attemptNumber)
+
+            if status == 401 && !refreshedAfterUnauthorized {
+                refreshedAfterUnauthorized = true
+                _ = try await tokens.credentialsReplacing(rejectedAccessToken: credentials.accessToken)
+                guard request.body.isReplayable else {
+                    throw AuthorizedSessionError.unauthorizedBodyNotReplayable(status: status)
+                }
+                continue
+            }
+            if mayRepeat, await isRetryable(outcome, policy: retryPolicy),
+                let delay = retryDelay(
+                    retryPolicy, attempt: attemptNumber,
+                    retryAfter: RetryAfter.delay(from: outcome.head.headers, now: configuration.now()),
+                    elapsed: clock.now - started)
+            {
+                try await configuration.sleep(delay)
+                attemptNumber += 1
+                continue
+            }
+            return outcome.value
+        }
+    }
+
+    // MARK: - Decisions
+
+    private func isRetryable<Value>(_ outcome: SessionAttempt<Value>, policy: RetryPolicy) async -> Bool {
+        let status = outcome.head.status
+        if policy.retryableStatuses.contains(status) { return true }
+        guard status == 403, !policy.retryableForbiddenReasons.isEmpty else { return false }
+        let reasons = GoogleErrorReasons.reasons(in: await outcome.errorBody())
+        return !reasons.isDisjoint(with: policy.retryableForbiddenReasons)
+    }
+
+    /// The delay before the next attempt, or `nil` when attempts or time are used up.
+    private func retryDelay(_ policy: RetryPolicy, attempt: Int, retryAfter: Duration?, elapsed: Duration) -> Duration? {
+        guard attempt < policy.maxAttempts else { return nil }
+        let delay = retryAfter.map { min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: attempt)
+        guard elapsed + delay < policy.maxTotalTime else { return nil }
+        return delay
+    }
+
+    private func log(_ request: HTTPRequest, status: Int?, error: String?, since start: ContinuousClock.Instant, attempt: Int) {
+        guard let logger = configuration.logger else { return }
+        logger(RequestLogEntry(
+            method: request.method, url: RequestLogEntry.redactedURL(request.url), status: status,
+            duration: ContinuousClock.now - start, attempt: attempt, error: error))
+    }
+}
+
+// MARK: - GoogleErrorReasons
+
+/// Extracts `error.errors[].reason` (and `error.details[].reason`) from a Google error body.
+enum GoogleErrorReasons {
+    static func reasons(in body: Data) -> Set<String> {
+        guard !body.isEmpty,
+            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let error = object["error"] as? [String: Any]
+        else { return [] }
+        var reasons = Set<String>()
+        for key in ["errors", "details"] {
+            for item in error[key] as? [[String: Any]] ?? [] {
+                if let reason = item["reason"] as? String { reasons.insert(reason) }
+            }
+        }
+        return reasons
+    }
+}

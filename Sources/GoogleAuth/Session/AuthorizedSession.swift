@@ -1,0 +1,169 @@
+import Foundation
+public import GoogleHTTP
+
+// MARK: - AuthorizedSession
+
+/// Sends requests on behalf of one user: adds the access token, refreshes it before it expires
+/// and after a 401 (single-flight), persists refreshed tokens, and retries transient failures
+/// with exponential backoff and full jitter.
+public final class AuthorizedSession: Sendable {
+    public let transport: any HTTPTransport
+    public let configuration: Configuration
+    let tokens: SessionTokenCoordinator
+
+    /// - Parameters:
+    ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
+    ///   - refresher: Exchanges the refresh token for a new access token.
+    ///   - transport: Sends the HTTP requests.
+    ///   - configuration: Refresh skew, retry policy, logging and reauthentication hooks.
+    public init(
+        credentials store: any TokenStore,
+        refresher: any TokenRefreshing,
+        transport: any HTTPTransport = CurlTransport(),
+        configuration: Configuration = .init()
+    ) {
+        self.transport = transport
+        self.configuration = configuration
+        self.tokens = SessionTokenCoordinator(
+            store: store, refresher: refresher, skew: configuration.refreshSkew, now: configuration.now,
+            reauthenticationHandler: configuration.reauthenticationHandler)
+    }
+
+    // MARK: - Credentials
+
+    /// The scopes granted to the stored credentials; empty when unknown.
+    /// - Throws: ``AuthorizedSessionError/reauthenticationRequired(reason:)`` after `invalid_grant`,
+    ///   or the store's error.
+    public var grantedScopes: Set<String> {
+        get async throws {
+            try await tokens.currentCredentials()?.scopes ?? []
+        }
+    }
+
+    /// Credentials with an access token valid for at least the refresh skew, refreshing if needed.
+    /// - Throws: ``AuthorizedSessionError``.
+    public func validCredentials() async throws -> OAuthCredentials {
+        try await tokens.validCredentials()
+    }
+
+    /// Saves credentials obtained by rerunning authorization and leaves the reauthentication state.
+    /// - Throws: The token store's error.
+    public func updateCredentials(_ credentials: OAuthCredentials) async throws {
+        try await tokens.replace(with: credentials)
+    }
+
+    /// `request` with the access token of `credentials` attached as configured.
+    public func authorizing(_ request: HTTPRequest, with credentials: OAuthCredentials) -> HTTPRequest {
+        var authorized = request
+        switch configuration.tokenPlacement {
+        case .authorizationHeader:
+            authorized.headers["Authorization"] = "Bearer \(credentials.accessToken)"
+        case .queryParameter:
+            if var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {
+                var items = components.percentEncodedQueryItems ?? []
+                items.removeAll { $0.name == "access_token" }
+                let encoded = credentials.accessToken.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed)
+                items.append(URLQueryItem(name: "access_token", value: encoded))
+                components.percentEncodedQueryItems = items
+                if let url = components.url { authorized.url = url }
+            }
+        }
+        return authorized
+    }
+
+    // MARK: - Sending
+
+    /// Sends `request` with the user's access token and reads the whole response.
+    ///
+    /// A 401 refreshes the token once and re-sends; retryable failures are repeated per
+    /// ``Configuration/retry`` when `idempotent` is true. Error statuses are returned, not thrown.
+    /// - Parameters:
+    ///   - request: The request, without authorization.
+    ///   - idempotent: Whether repeating the request is safe (enables retries).
+    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    public func send(_ request: HTTPRequest, idempotent: Bool) async throws -> HTTPResponse {
+        try await send(request, idempotent: idempotent, retryPolicy: nil)
+    }
+
+    /// ``send(_:idempotent:)`` with a retry policy for this request only.
+    /// - Parameters:
+    ///   - request: The request, without authorization.
+    ///   - idempotent: Whether repeating the request is safe (enables retries).
+    ///   - retryPolicy: Replaces ``Configuration/retry`` for this request; `nil` keeps it.
+    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    public func send(_ request: HTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?) async throws -> HTTPResponse {
+        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
+            let response = try await self.transport.send(authorized)
+            return SessionAttempt(head: response.head, value: response, errorBody: { response.body })
+        }
+    }
+
+    /// Like ``send(_:idempotent:)`` but writes the response body to `file`.
+    /// - Parameters:
+    ///   - request: The request, without authorization.
+    ///   - file: Created or truncated; on an error status it holds the error body.
+    ///   - idempotent: Whether repeating the request is safe.
+    ///   - retryPolicy: Overrides the session's policy (e.g. `.disabled` for callers that resume).
+    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    public func download(
+        _ request: HTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
+    ) async throws -> HTTPResponseHead {
+        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
+            let head = try await self.transport.download(authorized, to: file)
+            return SessionAttempt(head: head, value: head, errorBody: {
+                guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }
+                defer { try? handle.close() }
+                return (try? handle.read(upToCount: 64 << 10)) ?? Data()
+            })
+        }
+    }
+
+    /// Like ``send(_:idempotent:)`` but returns once the response head arrived; the body streams.
+    /// Bodies of responses that are retried or refreshed are drained and discarded.
+    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    public func stream(
+        _ request: HTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
+    ) async throws -> HTTPStreamingResponse {
+        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
+            let response = try await self.transport.stream(authorized)
+            let body = response.status >= 300 ? ((try? await response.body.collect(upTo: 1 << 20)) ?? Data()) : nil
+            let streaming = body.map { collected in
+                HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(collected))
+            } ?? response
+            return SessionAttempt(head: response.head, value: streaming, errorBody: { body ?? Data() })
+        }
+    }
+}
+
+// MARK: - SessionAttempt
+
+/// One transport call's outcome, with a way to read an error body for retry decisions.
+struct SessionAttempt<Value: Sendable>: Sendable {
+    var head: HTTPResponseHead
+    var value: Value
+    var errorBody: @Sendable () async -> Data
+}
+
+// MARK: - Helpers
+
+extension CharacterSet {
+    /// Unreserved characters (RFC 3986 §2.3): everything else is percent-encoded in query values.
+    static let urlQueryValueAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+extension HTTPResponseBody {
+    /// A body that yields `data` once.
+    static func single(_ data: Data) -> HTTPResponseBody {
+        let box = SingleChunkBox(data)
+        return HTTPResponseBody(nextChunk: { box.take() })
+    }
+}
+
+import Synchronization
+
+/// Hands out its chunk once.
+final class SingleChunkBox: Sendable {
+    private let chunk: Mutex<Data?>
+    init(_ data: Data) { chunk = Mutex(data.isEmpty ? nil : data) }
+    func take() -> Data? { chunk.withLock { value in defer { value = nil }; return value } }
+}

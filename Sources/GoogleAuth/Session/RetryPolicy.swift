@@ -1,0 +1,66 @@
+import Foundation
+
+// MARK: - RetryPolicy
+
+/// When and how often an ``AuthorizedSession`` repeats a failed request.
+///
+/// Delays grow exponentially with full jitter (a random delay between zero and the exponential
+/// bound), and a server's `Retry-After` takes precedence. Only idempotent requests, or ones the
+/// caller marked safe to repeat, are retried.
+public struct RetryPolicy: Sendable, Hashable {
+    /// Total attempts including the first; 1 disables retries.
+    public var maxAttempts: Int
+    /// Upper bound of the first retry's delay.
+    public var baseDelay: Duration
+    /// Upper bound of any single delay (also caps `Retry-After`).
+    public var maxDelay: Duration
+    /// No retry starts once this much time has passed since the first attempt.
+    public var maxTotalTime: Duration
+    /// HTTP statuses that are retried.
+    public var retryableStatuses: Set<Int>
+    /// `errors[].reason` values that make a 403 retryable.
+    public var retryableForbiddenReasons: Set<String>
+    /// Retry transient transport failures (resets, closed connections, timeouts).
+    public var retriesTransportErrors: Bool
+
+    public init(
+        maxAttempts: Int = 5,
+        baseDelay: Duration = .milliseconds(500),
+        maxDelay: Duration = .seconds(32),
+        maxTotalTime: Duration = .seconds(120),
+        retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
+        retryableForbiddenReasons: Set<String> = ["rateLimitExceeded", "userRateLimitExceeded"],
+        retriesTransportErrors: Bool = true
+    ) {
+        self.maxAttempts = maxAttempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxTotalTime = maxTotalTime
+        self.retryableStatuses = retryableStatuses
+        self.retryableForbiddenReasons = retryableForbiddenReasons
+        self.retriesTransportErrors = retriesTransportErrors
+    }
+
+    /// Never retry.
+    public static let disabled = RetryPolicy(maxAttempts: 1)
+
+    // MARK: - Delays
+
+    /// The full-jitter delay before attempt `attempt + 1` (attempt counts from 1).
+    public func backoffDelay(afterAttempt attempt: Int) -> Duration {
+        let exponent = min(max(attempt - 1, 0), 30)
+        let bound = min(baseDelay * (1 << exponent), maxDelay)
+        let boundSeconds = bound.secondsDouble
+        guard boundSeconds > 0 else { return .zero }
+        return .nanoseconds(Int64(Double.random(in: 0...boundSeconds) * 1e9))
+    }
+}
+
+// MARK: - Duration helpers
+
+extension Duration {
+    var secondsDouble: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+// MARK: - SessionTokenCoordinator
+
+/// Owns the session's current credentials and makes every load and refresh single-flight: however
+/// many requests find the token expired at once, one refresh goes out and all of them wait for it.
+actor SessionTokenCoordinator {
+    private let store: any TokenStore
+    private let refresher: any TokenRefreshing
+    private let skew: TimeInterval
+    private let now: @Sendable () -> Date
+    private let reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
+
+    private var cached: OAuthCredentials?
+    private var inFlight: Task<OAuthCredentials, any Error>?
+    private var inFlightGeneration = 0
+    /// Set after `invalid_grant`: later calls fail fast without contacting the token endpoint.
+    private var terminalError: AuthorizedSessionError?
+
+    init(
+        store: any TokenStore, refresher: any TokenRefreshing, skew: TimeInterval,
+        now: @escaping @Sendable () -> Date,
+        reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
+    ) {
+        self.store = store
+        self.refresher = refresher
+        self.skew = skew
+        self.now = now
+        self.reauthenticationHandler = reauthenticationHandler
+    }
+
+    // MARK: - Access
+
+    /// Credentials whose access token is valid for at least `skew`, refreshing when needed.
+    func validCredentials() async throws -> OAuthCredentials {
+        while true {
+            if let terminalError { throw terminalError }
+            if let inFlight {
+                _ = try await inFlight.value
+                continue
+            }
+            guard let cached else {
+                start { try await self.loadFromStore() }
+                continue
+            }
+            if !cached.isExpired(at: now(), skew: skew) { return cached }
+            start { try await self.refresh(cached) }
+        }
+    }
+
+    /// Called after the server rejected `rejectedAccessToken` with 401: refreshes unless another
+    /// request already replaced that token.
+    func credentialsReplacing(rejectedAccessToken: String) async throws -> OAuthCredentials {
+        while true {
+            if let terminalError { throw terminalError }
+            if let inFlight {
+                _ = try await inFlight.value
+                continue
+            }
+            guard let cached else {
+                start { try await self.loadFromStore() }
+                continue
+            }
+            if cached.accessToken != rejectedAccessToken { return cached }
+            start { try await self.refresh(cached) }
+        }
+    }
+
+    /// The stored credentials without refreshing them, or `nil` when none are stored.
+    func currentCredentials() async throws -> OAuthCredentials? {
+        if let terminalError { throw terminalError }
+        if let inFlight { _ = try? await inFlight.value }
+        if let cached { return cached }
+        return try await store.load()
+    }
+
+    /// Replaces the credentials (after the app reran authorization) and clears a
+    /// reauthentication failure.
+    func replace(with credentials: OAuthCredentials) async throws {
+        try await store.save(credentials)
+        cached = credentials
+        terminalError = nil
+    }
+
+    // MARK: - Single flight
+
+    /// Starts `work` as the one in-flight operation; callers loop and wait on it.
+    private func start(_ work: @escaping @Sendable () async throws -> OAuthCredentials) {
+        inFlightGeneration += 1
+        let generation = inFlightGeneration
+        inFlight = Task {
+            defer { self.finish(generation) }
+            return try await work()
+        }
+    }
+
+    private func finish(_ generation: Int) {
+        if generation == inFlightGeneration { inFlight = nil }
+    }
+
+    private func loadFromStore() async throws -> OAuthCredentials {
+        guard let loaded = try await store.load() else { throw AuthorizedSessionError.notAuthorized }
+        cached = loaded
+        return loaded
+    }
+
+    private func refresh(_ old: OAuthCredentials) async throws -> OAuthCredentials {
+        guard let refreshToken = old.refreshToken else {
+            return try await requireReauthentication(reason: "the access token expired and there is no refresh token")
+        }
+        let fresh: OAuthCredentials
+        do {
+            fresh = try await refresher.refresh(refreshToken: refreshToken)
+        } catch {
+            if SessionErrorClassifier.isInvalidGrant(error) {
+                return try await requireReauthentication(reason: "the refresh token was rejected (invalid_grant)")
+            }
+            if let sessionError = error as? AuthorizedSessionError { throw sessionError }
+            throw error
+        }
+        var merged = fresh
+        if merged.refreshToken == nil { merged.refreshToken = refreshToken }
+        if merged.refreshTokenExpiresAt == nil { merged.refreshTokenExpiresAt = old.refreshTokenExpiresAt }
+        if merged.scopes.isEmpty { merged.scopes = old.scopes }
+        try await store.save(merged)
+        cached = merged
+        return merged
+    }
+
+    /// Deletes the stored credentials, gives the app's handler a chance to supply new ones, and
+    /// otherwise enters the fail-fast state.
+    private func requireReauthentication(reason: String) async throws -> OAuthCredentials {
+        cached = nil
+        try? await store.delete()
+        let error = AuthorizedSessionError.reauthenticationRequired(reason: reason)
+        if let reauthenticationHandler, let renewed = try? await reauthenticationHandler() {
+            try await store.save(renewed)
+            cached = renewed
+            return renewed
+        }
+        terminalError = error
+        throw error
+    }
+}

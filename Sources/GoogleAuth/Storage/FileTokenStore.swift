@@ -1,0 +1,196 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - FileTokenStore
+
+/// Keeps credentials in a JSON file readable only by the user (mode 0600 in a 0700 folder).
+///
+/// Writes are atomic and safe across processes: an exclusive `flock` on `<file>.lock` serialises
+/// writers, the JSON goes to a uniquely named temporary file in the same folder, which is
+/// `fsync`ed and renamed over the target, and then the folder is `fsync`ed. Readers never see a
+/// partial file. A damaged file is reported as ``TokenStoreError/corrupt(path:reason:)``.
+public struct FileTokenStore: TokenStore {
+    public let fileURL: URL
+
+    /// - Parameter fileURL: The credentials file; its folder is created (mode 0700) when missing.
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+    }
+
+    /// A store at `~/.config/<application>/credentials.json` (or under `$XDG_CONFIG_HOME`).
+    /// - Parameter application: A folder name for the app.
+    public static func defaultLocation(application: String) -> FileTokenStore {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+        return FileTokenStore(fileURL: base.appendingPathComponent(application).appendingPathComponent("credentials.json"))
+    }
+
+    // MARK: - TokenStore
+
+    public func load() async throws -> OAuthCredentials? {
+        let path = fileURL.path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw TokenStoreError.io(operation: "open", path: path, errno: errno)
+        }
+        defer { close(descriptor) }
+        let data = try Self.readAll(descriptor, path: path)
+        return try Self.decode(data, path: path)
+    }
+
+    public func save(_ credentials: OAuthCredentials) async throws {
+        let data = try Self.encode(credentials)
+        try withExclusiveLock {
+            try writeAtomically(data)
+        }
+    }
+
+    public func delete() async throws {
+        try withExclusiveLock {
+            guard unlink(fileURL.path) == 0 || errno == ENOENT else {
+                throw TokenStoreError.io(operation: "unlink", path: fileURL.path, errno: errno)
+            }
+        }
+    }
+
+    // MARK: - Format
+
+    /// The file holds `{"version": 1, "credentials": {...}}` so the format can evolve.
+    private struct Envelope: Codable {
+        var version: Int
+        var credentials: OAuthCredentials
+    }
+
+    static func encode(_ credentials: OAuthCredentials) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            return try encoder.encode(Envelope(version: 1, credentials: credentials))
+        } catch {
+            throw TokenStoreError.encodingFailed(reason: "\(type(of: error))")
+        }
+    }
+
+    static func decode(_ data: Data, path: String) throws -> OAuthCredentials {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        do {
+            let envelope = try decoder.decode(Envelope.self, from: data)
+            guard envelope.version == 1 else {
+                throw TokenStoreError.corrupt(path: path, reason: "unsupported version \(envelope.version)")
+            }
+            return envelope.credentials
+        } catch let error as TokenStoreError {
+            throw error
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw TokenStoreError.corrupt(path: path, reason: "missing key \(key.stringValue)")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw TokenStoreError.corrupt(path: path, reason: "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))")
+        } catch {
+            throw TokenStoreError.corrupt(path: path, reason: "not valid JSON")
+        }
+    }
+
+    // MARK: - File system
+
+    private var directoryPath: String { fileURL.deletingLastPathComponent().path }
+
+    private func ensureDirectory() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory), isDirectory.boolValue {
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directoryPath, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw TokenStoreError.io(operation: "mkdir", path: directoryPath, errno: errno == 0 ? EIO : errno)
+        }
+        // mkdir honours the umask; set the mode explicitly.
+        chmod(directoryPath, 0o700)
+    }
+
+    private func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
+        try ensureDirectory()
+        let lockPath = fileURL.path + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: errno) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw TokenStoreError.io(operation: "flock", path: lockPath, errno: errno) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    private func writeAtomically(_ data: Data) throws {
+        let name = fileURL.lastPathComponent
+        var temporaryPath = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<16 {
+            temporaryPath = directoryPath + "/.\(name).tmp-\(SecureRandom.token(byteCount: 9))"
+            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw TokenStoreError.io(operation: "create", path: temporaryPath, errno: errno) }
+        var renamed = false
+        defer { if !renamed { unlink(temporaryPath) } }
+        do {
+            defer { close(descriptor) }
+            fchmod(descriptor, 0o600)
+            try Self.writeAll(descriptor, data, path: temporaryPath)
+            guard fsync(descriptor) == 0 else { throw TokenStoreError.io(operation: "fsync", path: temporaryPath, errno: errno) }
+        }
+        guard rename(temporaryPath, fileURL.path) == 0 else {
+            throw TokenStoreError.io(operation: "rename", path: fileURL.path, errno: errno)
+        }
+        renamed = true
+        let directory = open(directoryPath, O_RDONLY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ data: Data, path: String) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw TokenStoreError.io(operation: "write", path: path, errno: errno)
+                }
+                offset += written
+            }
+        }
+    }
+
+    private static func readAll(_ descriptor: Int32, path: String) throws -> Data {
+        var result = Data()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw TokenStoreError.io(operation: "read", path: path, errno: errno)
+            }
+            if count == 0 { return result }
+            result.append(contentsOf: buffer[0..<count])
+            guard result.count <= 1 << 20 else { throw TokenStoreError.corrupt(path: path, reason: "larger than 1 MiB") }
+        }
+    }
+}
+
+// MARK: - CustomStringConvertible
+
+extension FileTokenStore: CustomStringConvertible {
+    public var description: String { "FileTokenStore(\(fileURL.path))" }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+// MARK: - ToolEnvironment
+
+/// Where a sample tool finds its client secret, token store and endpoints: command-line options
+/// first, then environment variables, then defaults.
+public struct ToolEnvironment: Sendable {
+    public var toolName: String
+    /// Cloud Console's downloaded `client_secret_*.json`, when configured.
+    public var clientSecretFile: URL?
+    public var tokenStoreFile: URL
+    /// Replaces every API's root URL (the emulator, a proxy, a regional endpoint).
+    public var apiRootURL: URL?
+    /// Replaces the OAuth revocation endpoint.
+    public var revokeURL: URL?
+    public var wantsJSON: Bool
+
+    /// The options every tool command accepts.
+    public static let commonOptions: [OptionSpecification] = [
+        OptionSpecification("client-secret", value: "PATH", help: "Cloud Console client secret JSON (or GOOGLE_CLIENT_SECRET_FILE)."),
+        OptionSpecification("token-store", value: "PATH", help: "Where tokens are kept (or GOOGLE_TOKEN_STORE; default ~/.config/<tool>/tokens.json)."),
+        OptionSpecification("json", help: "Print JSON for scripts instead of a table."),
+    ]
+
+    /// Lines for a tool's help describing the environment variables.
+    public static let environmentHelp: [String] = [
+        "ENVIRONMENT:",
+        "  GOOGLE_CLIENT_SECRET_FILE  client secret JSON downloaded from Cloud Console (Desktop app)",
+        "  GOOGLE_TOKEN_STORE         token file path",
+        "  GOOGLE_API_ROOT_URL        API root override, e.g. a local google-api-emulator",
+        "  GOOGLE_OAUTH_REVOKE_URI    OAuth revocation endpoint override",
+        "  BROWSER                    browser command used by `login`",
+    ]
+
+    /// Resolves the environment for `toolName` from parsed options and process environment.
+    /// - Throws: ``CommandLineError/usage(_:)`` for a malformed URL in the environment.
+    public init(toolName: String, arguments: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.toolName = toolName
+        self.wantsJSON = arguments.flag("json")
+        if let path = arguments.value("client-secret") ?? environment["GOOGLE_CLIENT_SECRET_FILE"], !path.isEmpty {
+            self.clientSecretFile = URL(fileURLWithPath: path)
+        }
+        if let path = arguments.value("token-store") ?? environment["GOOGLE_TOKEN_STORE"], !path.isEmpty {
+            self.tokenStoreFile = URL(fileURLWithPath: path)
+        } else {
+            self.tokenStoreFile = Self.defaultConfigurationDirectory(toolName: toolName, environment: environment)
+                .appendingPathComponent("tokens.json")
+        }
+        self.apiRootURL = try Self.url(environment["GOOGLE_API_ROOT_URL"], variable: "GOOGLE_API_ROOT_URL")
+        self.revokeURL = try Self.url(environment["GOOGLE_OAUTH_REVOKE_URI"], variable: "GOOGLE_OAUTH_REVOKE_URI")
+    }
+
+    /// `$XDG_CONFIG_HOME/<tool>` or `~/.config/<tool>`.
+    static func defaultConfigurationDirectory(toolName: String, environment: [String: String]) -> URL {
+        if let base = environment["XDG_CONFIG_HOME"], !base.isEmpty {
+            return URL(fileURLWithPath: base).appendingPathComponent(toolName)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".config").appendingPathComponent(toolName)
+    }
+
+    private static func url(_ text: String?, variable: String) throws -> URL? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+            throw CommandLineError.usage("\(variable) must be an http(s) URL, got '\(text)'")
+        }
+        return url
+    }
+}

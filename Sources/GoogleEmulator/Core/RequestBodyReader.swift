@@ -1,0 +1,59 @@
+import Foundation
+import LocalHTTPServer
+
+// MARK: - Request bodies
+
+extension HTTPServerRequest {
+    /// The body in memory, whether the server streamed it or not.
+    /// - Returns: `nil` when it is larger than `maxBytes` or the connection failed.
+    func collectedBody(maxBytes: Int) async -> Data? {
+        guard let stream = bodyStream else { return body.count <= maxBytes ? body : nil }
+        return try? await stream.collect(upTo: maxBytes)
+    }
+
+    /// The body as chunks, whether streamed or buffered.
+    var bodyChunks: BodyChunks {
+        BodyChunks(stream: bodyStream, buffered: body)
+    }
+
+    /// A `Content-Type` media type without parameters, lowercased.
+    var mediaType: String? {
+        headers["Content-Type"].map { $0.split(separator: ";").first.map(String.init) ?? $0 }?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The body parsed as a JSON object; `.object([])` when empty, `nil` when not JSON.
+    func jsonBody() async -> JSON? {
+        guard let data = await collectedBody(maxBytes: 16 * 1024 * 1024) else { return nil }
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .object([]) }
+        guard let json = JSON.parse(data), json.isObject else { return nil }
+        return json
+    }
+}
+
+// MARK: - BodyChunks
+
+/// Iterates a request body in pieces without caring whether the server streamed it.
+struct BodyChunks {
+    let stream: HTTPServerBodyStream?
+    let buffered: Data
+    private var iterator: HTTPServerBodyStream.AsyncIterator?
+    private var bufferedDone = false
+
+    init(stream: HTTPServerBodyStream?, buffered: Data) {
+        self.stream = stream
+        self.buffered = buffered
+        self.iterator = stream?.makeAsyncIterator()
+    }
+
+    /// The next piece, `nil` at the end.
+    /// - Throws: ``HTTPServerBodyError`` when the client disconnects.
+    mutating func next() async throws -> Data? {
+        if iterator != nil {
+            return try await iterator!.next()
+        }
+        guard !bufferedDone else { return nil }
+        bufferedDone = true
+        return buffered.isEmpty ? nil : buffered
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+// MARK: - DriveFile
+
+/// One file or folder in the emulated Drive.
+struct DriveFile: Sendable {
+    var id: String
+    var name: String
+    var mimeType: String
+    var parents: [String]
+    var description: String?
+    var starred = false
+    var trashed = false
+    var createdTime: Date
+    var modifiedTime: Date
+    /// Binary content on disk; `nil` for folders and Docs Editors files.
+    var contentURL: URL?
+    var size: Int64?
+    var md5Checksum: String?
+    /// The text of a Docs Editors file, which is what export renders.
+    var documentText: String?
+    var properties: [String: String] = [:]
+    var appProperties: [String: String] = [:]
+    var version: Int64 = 1
+    /// Creation order, the tie-breaker for every sort.
+    var sequence: Int
+
+    static let folderMimeType = "application/vnd.google-apps.folder"
+    static let googleAppsPrefix = "application/vnd.google-apps."
+
+    var isFolder: Bool { mimeType == Self.folderMimeType }
+    /// Docs, Sheets, Slides, Drawings: exportable, not downloadable.
+    var isDocsEditorsFile: Bool { mimeType.hasPrefix(Self.googleAppsPrefix) && !isFolder }
+    var hasBinaryContent: Bool { contentURL != nil }
+
+    // MARK: - JSON
+
+    func json(owner: DriveOwner) -> JSON {
+        let fileExtension = name.contains(".") && hasBinaryContent ? name.split(separator: ".").last.map(String.init) : nil
+        return JSON.compactObject([
+            ("kind", .string("drive#file")),
+            ("id", .string(id)),
+            ("name", .string(name)),
+            ("mimeType", .string(mimeType)),
+            ("description", description.map(JSON.string)),
+            ("starred", .bool(starred)),
+            ("trashed", .bool(trashed)),
+            ("explicitlyTrashed", trashed ? .bool(true) : nil),
+            ("parents", .array(parents.map(JSON.string))),
+            ("properties", properties.isEmpty ? nil : .object(properties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("appProperties", appProperties.isEmpty ? nil : .object(appProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("spaces", .array([.string("drive")])),
+            ("version", .string(String(version))),
+            ("webViewLink", .string(webViewLink)),
+            ("createdTime", .string(RFC3339.string(from: createdTime))),
+            ("modifiedTime", .string(RFC3339.string(from: modifiedTime))),
+            ("owners", .array([owner.json])),
+            ("ownedByMe", .bool(true)),
+            ("originalFilename", hasBinaryContent ? .string(name) : nil),
+            ("fileExtension", fileExtension.map(JSON.string)),
+            ("fullFileExtension", fileExtension.map(JSON.string)),
+            ("md5Checksum", md5Checksum.map(JSON.string)),
+            ("size", size.map { .string(String($0)) }),
+            ("quotaBytesUsed", .string(String(size ?? 0))),
+            ("capabilities", .object([
+                ("canEdit", .bool(true)), ("canDelete", .bool(true)), ("canDownload", .bool(hasBinaryContent)),
+                ("canTrash", .bool(true)), ("canRename", .bool(true)), ("canAddChildren", .bool(isFolder)),
+            ])),
+        ])
+    }
+
+    private var webViewLink: String {
+        switch mimeType {
+        case "application/vnd.google-apps.document": "https://docs.google.com/document/d/\(id)/edit?usp=drivesdk"
+        case "application/vnd.google-apps.spreadsheet": "https://docs.google.com/spreadsheets/d/\(id)/edit?usp=drivesdk"
+        case Self.folderMimeType: "https://drive.google.com/drive/folders/\(id)"
+        default: "https://drive.google.com/file/d/\(id)/view?usp=drivesdk"
+        }
+    }
+}
+
+// MARK: - DriveOwner
+
+/// The emulated signed-in user, owner of every file.
+struct DriveOwner: Sendable {
+    var displayName: String
+    var emailAddress: String
+    var permissionID: String
+
+    var json: JSON {
+        .object([
+            ("kind", .string("drive#user")),
+            ("displayName", .string(displayName)),
+            ("me", .bool(true)),
+            ("permissionId", .string(permissionID)),
+            ("emailAddress", .string(emailAddress)),
+        ])
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+// MARK: - DriveQuery
+
+/// The subset of Drive's `q` search language the emulator understands:
+/// `name = 'x'`, `name != 'x'`, `name contains 'x'`, `mimeType = '…'` / `!=` / `contains`,
+/// `'ID' in parents`, `trashed = true|false`, `starred = true|false`, `fullText contains 'x'`,
+/// `modifiedTime > '2024-01-01T00:00:00'` (and `<`, `>=`, `<=`, also `createdTime`),
+/// joined with `and`, `or`, `not` and parentheses.
+indirect enum DriveQuery: Sendable {
+    case and(DriveQuery, DriveQuery)
+    case or(DriveQuery, DriveQuery)
+    case not(DriveQuery)
+    case nameEquals(String)
+    case nameContains(String)
+    case mimeTypeEquals(String)
+    case mimeTypeContains(String)
+    case inParents(String)
+    case trashed(Bool)
+    case starred(Bool)
+    case fullTextContains(String)
+    case time(field: String, comparison: String, date: Date)
+
+    struct ParseError: Error {
+        var message: String
+    }
+
+    // MARK: - Evaluation
+
+    func matches(_ file: DriveFile, rootID: String) -> Bool {
+        switch self {
+        case .and(let left, let right): left.matches(file, rootID: rootID) && right.matches(file, rootID: rootID)
+        case .or(let left, let right): left.matches(file, rootID: rootID) || right.matches(file, rootID: rootID)
+        case .not(let inner): !inner.matches(file, rootID: rootID)
+        case .nameEquals(let name): file.name == name
+        case .nameContains(let text): file.name.range(of: text, options: [.caseInsensitive]) != nil
+        case .mimeTypeEquals(let type): file.mimeType == type
+        case .mimeTypeContains(let text): file.mimeType.contains(text)
+        case .inParents(let parent): file.parents.contains(parent == "root" ? rootID : parent)
+        case .trashed(let value): file.trashed == value
+        case .starred(let value): file.starred == value
+        case .fullTextContains(let text):
+            file.name.range(of: text, options: .caseInsensitive) != nil
+                || (file.documentText?.range(of: text, options: .caseInsensitive) != nil)
+                || (file.description?.range(of: text, options: .caseInsensitive) != nil)
+        case .time(let field, let comparison, let date):
+            Self.compare(field == "createdTime" ? file.createdTime : file.modifiedTime, comparison, date)
+        }
+    }
+
+    private static func compare(_ value: Date, _ comparison: String, _ date: Date) -> Bool {
+        switch comparison {
+        case "<": value < date
+        case "<=": value <= date
+        case ">": value > date
+        case ">=": value >= date
+        case "=": value == date
+        default: value != date
+        }
+    }
+
+    // MARK: - Parsing
+
+    static func parse(_ text: String) throws(ParseError) -> DriveQuery {
+        var parser = Parser(tokens: try tokenize(text))
+        let query = try parser.parseOr()
+        guard parser.isAtEnd else { throw ParseError(message: "unexpected token after query") }
+        return query
+    }
+
+    enum Token: Equatable {
+        case word(String)
+        case string(String)
+        case symbol(String)
+    }
+
+    static func tokenize(_ text: String) throws(ParseError) -> [Token] {
+        var tokens: [Token] = []
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character.isWhitespace {
+                index += 1
+            } else if character == "'" || character == "\"" {
+                let quote = character
+                var value = ""
+                index += 1
+                var closed = false
+                while index < characters.count {
+                    let next = characters[index]
+                    if next == "\\", index + 1 < characters.count {
+                        value.append(characters[index + 1])
+                        index += 2
+                    } else if next == quote {
+                        closed = true
+                        index += 1
+                        break
+                    } else {
+                        value.append(next)
+                        index += 1
+                    }
+                }
+                guard closed else { throw ParseError(message: "unterminated string") }
+                tokens.append(.string(value))
+            } else if "()".contains(character) {
+                tokens.append(.symbol(String(character)))
+                index += 1
+            } else if "=!<>".contains(character) {
+                var symbol = String(character)
+                if index + 1 < characters.count, characters[index + 1] == "=" {
+                    symbol.append("=")
+                    index += 1
+                }
+                guard symbol != "!" else { throw ParseError(message: "unexpected '!'") }
+                tokens.append(.symbol(symbol))
+                index += 1
+            } else {
+                var word = ""
+                while index < characters.count, !characters[index].isWhitespace, !"()=!<>'\"".contains(characters[index]) {
+                    word.append(characters[index])
+                    index += 1
+                }
+                tokens.append(.word(word))
+            }
+        }
+        return tokens
+    }
+
+    private struct Parser {
+        var tokens: [Token]
+        var position = 0
+
+        var isAtEnd: Bool { position >= tokens.count }
+
+        mutating func next() -> Token? {
+            guard position < tokens.count else { return nil }
+            defer { position += 1 }
+            return tokens[position]
+        }
+
+        func peekWord(_ word: String) -> Bool {
+            guard position < tokens.count, case .word(let value) = tokens[position] else { return false }
+            return value.lowercased() == word
+        }
+
+        mutating func parseOr() throws(ParseError) -> DriveQuery {
+            var left = try parseAnd()
+            while peekWord("or") {
+                position += 1
+                left = .or(left, try parseAnd())
+            }
+            return left
+        }
+
+        mutating func parseAnd() throws(ParseError) -> DriveQuery {
+            var left = try parseUnary()
+            while peekWord("and") {
+                position += 1
+                left = .and(left, try parseUnary())
+            }
+            return left
+        }
+
+        mutating func parseUnary() throws(ParseError) -> DriveQuery {
+            if peekWord("not") {
+                position += 1
+                return .not(try parseUnary())
+            }
+            if position < tokens.count, tokens[position] == .symbol("(") {
+                position += 1
+                let inner = try parseOr()
+                guard next() == .symbol(")") else { throw ParseError(message: "missing ')'") }
+                return inner
+            }
+            return try parseComparison()
+        }
+
+        mutating func parseComparison() throws(ParseError) -> DriveQuery {
+            switch next() {
+            case .string(let value):
+                guard case .word(let op) = next(), op.lowercased() == "in",
+                    case .word(let field) = next(), field == "parents"
+                else {
+                    throw ParseError(message: "expected 'in parents' after a quoted value")
+                }
+                return .inParents(value)
+            case .word(let field):
+                let op: String
+                switch next() {
+                case .symbol(let symbol): op = symbol
+                case .word(let word) where word.lowercased() == "contains": op = "contains"
+                default: throw ParseError(message: "expected an operator after '\(field)'")
+                }
+                guard let operand = next() else { throw ParseError(message: "missing value after '\(op)'") }
+                return try Self.comparison(field: field, op: op, operand: operand)
+            default:
+                throw ParseError(message: "expected a search term")
+            }
+        }
+
+        static func comparison(field: String, op: String, operand: Token) throws(ParseError) -> DriveQuery {
+            switch (field, op, operand) {
+            case ("name", "=", .string(let value)): return .nameEquals(value)
+            case ("name", "!=", .string(let value)): return .not(.nameEquals(value))
+            case ("name", "contains", .string(let value)): return .nameContains(value)
+            case ("mimeType", "=", .string(let value)): return .mimeTypeEquals(value)
+            case ("mimeType", "!=", .string(let value)): return .not(.mimeTypeEquals(value))
+            case ("mimeType", "contains", .string(let value)): return .mimeTypeContains(value)
+            case ("fullText", "contains", .string(let value)): return .fullTextContains(value)
+            case ("trashed", "=", .word(let value)), ("starred", "=", .word(let value)),
+                ("trashed", "!=", .word(let value)), ("starred", "!=", .word(let value)):
+                guard let flag = Bool(value.lowercased()) else { throw ParseError(message: "expected true or false") }
+                let positive: DriveQuery = field == "trashed" ? .trashed(flag) : .starred(flag)
+                return op == "=" ? positive : .not(positive)
+            case ("modifiedTime", _, .string(let value)), ("createdTime", _, .string(let value)):
+                guard ["<", "<=", ">", ">=", "=", "!="].contains(op),
+                    let date = RFC3339.date(from: value) ?? RFC3339.date(from: value + "Z")
+                else {
+                    throw ParseError(message: "invalid time comparison")
+                }
+                return .time(field: field, comparison: op, date: date)
+            default:
+                throw ParseError(message: "unsupported term '\(field) \(op)'")
+            }
+        }
+    }
+}

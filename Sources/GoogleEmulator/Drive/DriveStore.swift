@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+
+// MARK: - DriveStore
+
+/// The emulated Drive's files, their content on disk and open resumable upload sessions.
+final class DriveStore: Sendable {
+    struct State {
+        var files: [String: DriveFile] = [:]
+        var nextSequence = 0
+        var sessions: [String: ResumableUploadSession] = [:]
+    }
+
+    let state = Mutex(State())
+    let rootFolderID: String
+    let owner: DriveOwner
+    /// Where uploaded and seeded content lives; removed when the emulator stops.
+    let contentDirectory: URL
+    let identifiers: IdentifierGenerator
+    /// Storage quota reported by about.get.
+    let storageLimit: Int64 = 15 * 1024 * 1024 * 1024
+
+    init(contentDirectory: URL, owner: DriveOwner, rootFolderID: String, identifiers: IdentifierGenerator) {
+        self.contentDirectory = contentDirectory
+        self.owner = owner
+        self.rootFolderID = rootFolderID
+        self.identifiers = identifiers
+    }
+
+    func newFileID() -> String {
+        identifiers.next(length: 33, prefix: "1")
+    }
+
+    // MARK: - Reading
+
+    func file(_ id: String) -> DriveFile? {
+        state.withLock { $0.files[id] }
+    }
+
+    var fileCount: Int {
+        state.withLock { $0.files.count }
+    }
+
+    /// Files matching `query`, sorted by `orderBy` (`name`, `modifiedTime`, `createdTime`,
+    /// `folder`, each optionally `desc`, comma-separated).
+    func list(query: DriveQuery?, orderBy: [(key: String, descending: Bool)]) -> [DriveFile] {
+        let all = state.withLock { Array($0.files.values) }
+        let matching = all.filter { query?.matches($0, rootID: rootFolderID) ?? true }
+        return matching.sorted { lhs, rhs in
+            for (key, descending) in orderBy {
+                let order: ComparisonResult
+                switch key {
+                case "name", "name_natural":
+                    order = lhs.name.compare(rhs.name)
+                case "modifiedTime", "modifiedByMeTime", "viewedByMeTime":
+                    order = Self.compare(lhs.modifiedTime, rhs.modifiedTime)
+                case "createdTime":
+                    order = Self.compare(lhs.createdTime, rhs.createdTime)
+                case "folder":
+                    order = lhs.isFolder == rhs.isFolder ? .orderedSame : (lhs.isFolder ? .orderedAscending : .orderedDescending)
+                case "starred":
+                    order = lhs.starred == rhs.starred ? .orderedSame : (lhs.starred ? .orderedAscending : .orderedDescending)
+                case "quotaBytesUsed":
+                    order = Self.compare(lhs.size ?? 0, rhs.size ?? 0)
+                default:
+                    order = .orderedSame
+                }
+                if order != .orderedSame { return descending ? order == .orderedDescending : order == .orderedAscending }
+            }
+            return lhs.sequence < rhs.sequence
+        }
+    }
+
+    private static func compare<T: Comparable>(_ lhs: T, _ rhs: T) -> ComparisonResult {
+        lhs < rhs ? .orderedAscending : (lhs > rhs ? .orderedDescending : .orderedSame)
+    }
+
+    var usedBytes: (total: Int64, trash: Int64) {
+        state.withLock { state in
+            state.files.values.reduce((Int64(0), Int64(0))) { sums, file in
+                (sums.0 + (file.size ?? 0), sums.1 + (file.trashed ? file.size ?? 0 : 0))
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Adds a file, assigning its sequence number.
+    @discardableResult
+    func insert(_ file: DriveFile) -> DriveFile {
+        state.withLock { state in
+            var file = file
+            file.sequence = state.nextSequence
+            state.nextSequence += 1
+            state.files[file.id] = file
+            return file
+        }
+    }
+
+    /// Applies `change` to a file; `nil` when it does not exist.
+    func update(_ id: String, _ change: (inout DriveFile) -> Void) -> DriveFile? {
+        state.withLock { state in
+            guard var file = state.files[id] else { return nil }
+            change(&file)
+            file.version += 1
+            state.files[id] = file
+            return file
+        }
+    }
+
+    /// Deletes a file and, for folders, everything under it. Returns whether it existed.
+    func delete(_ id: String) -> Bool {
+        let removed: [DriveFile] = state.withLock { state in
+            guard state.files[id] != nil else { return [] }
+            var pending = [id]
+            var removed: [DriveFile] = []
+            while let next = pending.popLast() {
+                if let file = state.files.removeValue(forKey: next) { removed.append(file) }
+                pending += state.files.values.filter { $0.parents.contains(next) }.map(\.id)
+            }
+            return removed
+        }
+        for file in removed {
+            if let url = file.contentURL { try? FileManager.default.removeItem(at: url) }
+        }
+        return !removed.isEmpty
+    }
+
+    // MARK: - Content
+
+    /// A fresh path in the content directory.
+    func newContentURL() -> URL {
+        contentDirectory.appendingPathComponent("content-" + identifiers.next(length: 20))
+    }
+
+    /// Writes `data` to a new content file.
+    func storeContent(_ data: Data) throws -> StoredContent {
+        let url = newContentURL()
+        try data.write(to: url)
+        return StoredContent(url: url, size: Int64(data.count), md5: MD5.hex(of: data))
+    }
+
+    // MARK: - Resumable sessions
+
+    func addSession(_ session: ResumableUploadSession) {
+        state.withLock { $0.sessions[session.id] = session }
+    }
+
+    func session(_ id: String) -> ResumableUploadSession? {
+        state.withLock { $0.sessions[id] }
+    }
+
+    func removeSession(_ id: String) {
+        state.withLock { _ = $0.sessions.removeValue(forKey: id) }
+    }
+}
+
+// MARK: - StoredContent
+
+/// Content written to the store's directory.
+struct StoredContent: Sendable {
+    var url: URL
+    var size: Int64
+    var md5: String
+}

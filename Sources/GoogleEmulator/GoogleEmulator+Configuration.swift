@@ -1,0 +1,61 @@
+import Foundation
+public import LocalHTTPServer
+
+// MARK: - Configuration
+
+extension GoogleEmulator {
+    /// How the emulator listens and what it starts with.
+    public struct Configuration: Sendable {
+        /// Where to listen (loopback by default).
+        public var host: LocalHTTPServer.Configuration.Host
+        /// `0` (the default) picks a free port.
+        public var port: Int
+        /// The OAuth side: clients, token lifetime, consent behaviour.
+        public var oauth: OAuthEmulator.Configuration
+        /// Whether to start with the deterministic seed files and broadcasts.
+        public var seedData: Bool
+        /// Drive files.list page size when `pageSize` is not given (Drive: 100).
+        public var drivePageSize: Int
+        /// YouTube list `maxResults` default (YouTube: 5).
+        public var youTubeMaxResults: Int
+        /// `pollingIntervalMillis` returned by liveChatMessages.list.
+        public var chatPollingIntervalMillis: Int
+        /// Largest multipart upload accepted in memory (Google: 5 MB recommended; larger → resumable).
+        public var maxMultipartUploadBytes: Int
+        /// Largest batch request body.
+        public var maxBatchBytes: Int
+
+        /// - Parameters:
+        ///   - host: The listening address.
+        ///   - port: `0` for any free port.
+        ///   - oauth: OAuth clients and token lifetime.
+        ///   - seedData: Start with seed files and broadcasts.
+        public init(
+            host: LocalHTTPServer.Configuration.Host = .ipv4Loopback,
+            port: Int = 0,
+            oauth: OAuthEmulator.Configuration = .init(),
+            seedData: Bool = true,
+            drivePageSize: Int = 100,
+            youTubeMaxResults: Int = 5,
+            chatPollingIntervalMillis: Int = 2000,
+            maxMultipartUploadBytes: Int = 64 * 1024 * 1024,
+            maxBatchBytes: Int = 64 * 1024 * 1024
+        ) {
+            self.host = host
+            self.port = port
+            self.oauth = oauth
+            self.seedData = seedData
+            self.drivePageSize = drivePageSize
+            self.youTubeMaxResults = youTubeMaxResults
+            self.chatPollingIntervalMillis = chatPollingIntervalMillis
+            self.maxMultipartUploadBytes = maxMultipartUploadBytes
+            self.maxBatchBytes = maxBatchBytes
+        }
+
+        /// Access token lifetime in seconds (shortcut for `oauth.accessTokenLifetime`).
+        public var tokenLifetime: TimeInterval {
+            get { oauth.accessTokenLifetime }
+            set { oauth.accessTokenLifetime = newValue }
+        }
+    }
+}

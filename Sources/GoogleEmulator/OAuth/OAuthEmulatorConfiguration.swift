@@ -1,0 +1,136 @@
+import Foundation
+
+// MARK: - OAuthEmulator.Configuration
+
+extension OAuthEmulator {
+    /// What the emulated Google OAuth server knows and how it behaves.
+    public struct Configuration: Sendable {
+        /// The OAuth clients the server accepts.
+        public var clients: [Client]
+        /// Lifetime of issued access tokens (Google: one hour).
+        public var accessTokenLifetime: TimeInterval
+        /// Lifetime of refresh tokens under time-based access; `nil` means they do not expire.
+        public var refreshTokenLifetime: TimeInterval?
+        /// Lifetime of authorization codes.
+        public var authorizationCodeLifetime: TimeInterval
+        /// What the authorization endpoint does when a valid request arrives.
+        public var consent: ConsentBehavior
+        /// Scopes to grant instead of the requested ones, to simulate a partial grant.
+        public var grantedScopesOverride: Set<String>?
+        /// The signed-in user's email address (in the ID token).
+        public var userEmail: String
+        /// The signed-in user's stable subject identifier (in the ID token and ``AccessCheck``).
+        public var userSubject: String
+        /// Whether the authorization endpoint insists on a PKCE `code_challenge`.
+        public var requirePKCE: Bool
+        /// Device flow: lifetime of device codes and the polling interval handed out.
+        public var deviceCodeLifetime: TimeInterval
+        public var devicePollingInterval: Int
+        /// The base URL used in the device flow's `verification_url`; derived from `Host` when `nil`.
+        public var publicBaseURL: URL?
+
+        /// - Parameters:
+        ///   - clients: The accepted OAuth clients (by default ``Client/testDesktopClient``).
+        ///   - accessTokenLifetime: Seconds an access token stays valid.
+        ///   - refreshTokenLifetime: Seconds a refresh token stays valid (time-based access), or `nil`.
+        ///   - consent: What the authorization endpoint does.
+        ///   - grantedScopesOverride: Scopes granted regardless of what was requested.
+        ///   - userEmail: The user's email.
+        ///   - userSubject: The user's `sub`.
+        public init(
+            clients: [Client] = [.testDesktopClient],
+            accessTokenLifetime: TimeInterval = 3600,
+            refreshTokenLifetime: TimeInterval? = nil,
+            authorizationCodeLifetime: TimeInterval = 600,
+            consent: ConsentBehavior = .approve,
+            grantedScopesOverride: Set<String>? = nil,
+            userEmail: String = "user@example.com",
+            userSubject: String = "110169484474386276334",
+            requirePKCE: Bool = true,
+            deviceCodeLifetime: TimeInterval = 1800,
+            devicePollingInterval: Int = 5,
+            publicBaseURL: URL? = nil
+        ) {
+            self.clients = clients
+            self.accessTokenLifetime = accessTokenLifetime
+            self.refreshTokenLifetime = refreshTokenLifetime
+            self.authorizationCodeLifetime = authorizationCodeLifetime
+            self.consent = consent
+            self.grantedScopesOverride = grantedScopesOverride
+            self.userEmail = userEmail
+            self.userSubject = userSubject
+            self.requirePKCE = requirePKCE
+            self.deviceCodeLifetime = deviceCodeLifetime
+            self.devicePollingInterval = devicePollingInterval
+            self.publicBaseURL = publicBaseURL
+        }
+
+        func client(id: String) -> Client? {
+            clients.first { $0.id == id }
+        }
+    }
+
+    // MARK: - Client
+
+    /// A registered OAuth client.
+    public struct Client: Sendable, Hashable {
+        public var id: String
+        /// The client secret, checked at the token endpoint when set.
+        public var secret: String?
+        public var redirectURIs: [RedirectURIPattern]
+
+        public init(id: String, secret: String? = nil, redirectURIs: [RedirectURIPattern] = [.loopback()]) {
+            self.id = id
+            self.secret = secret
+            self.redirectURIs = redirectURIs
+        }
+
+        /// A Desktop-app client: loopback redirects on any port plus a custom scheme.
+        public static let testDesktopClient = Client(
+            id: "test-client.apps.googleusercontent.com",
+            secret: "test-client-secret",
+            redirectURIs: [.loopback(), .exact("com.googleusercontent.apps.test-client:/oauth2redirect")]
+        )
+
+        func allows(redirectURI: String) -> Bool {
+            redirectURIs.contains { $0.matches(redirectURI) }
+        }
+    }
+
+    // MARK: - RedirectURIPattern
+
+    /// Which redirect URIs a client may use.
+    public enum RedirectURIPattern: Sendable, Hashable {
+        /// Exactly this URI.
+        case exact(String)
+        /// `http://127.0.0.1:<any port><path>`, `http://[::1]:<any port><path>` or `http://localhost:...`,
+        /// as Google allows for Desktop clients; `path` `nil` accepts any path.
+        case loopback(path: String? = nil)
+
+        func matches(_ uri: String) -> Bool {
+            switch self {
+            case .exact(let expected):
+                return uri == expected
+            case .loopback(let path):
+                guard let components = URLComponents(string: uri), components.scheme == "http",
+                      let host = components.host, ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host),
+                      components.query == nil, components.fragment == nil
+                else { return false }
+                guard let path else { return true }
+                return (components.path.isEmpty ? "/" : components.path) == path
+            }
+        }
+    }
+
+    // MARK: - ConsentBehavior
+
+    /// What the emulated user does on the consent screen.
+    public enum ConsentBehavior: Sendable, Hashable {
+        /// Grant access and redirect with a code.
+        case approve
+        /// Redirect with `error=access_denied`.
+        case deny
+        /// Redirect with `error=<code>` (e.g. `admin_policy_enforced`, `org_internal`).
+        case error(String)
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+internal import CCurl
+import Synchronization
+
+// MARK: - CurlMultiLoop
+
+/// One libcurl multi handle and the thread that drives it.
+///
+/// Every call on the multi handle, and on easy handles while they are attached to it, happens on
+/// this thread. Other threads talk to it only through `enqueue`, which queues a command and wakes
+/// `curl_multi_poll` with `curl_multi_wakeup`. The multi handle owns the connection cache, so
+/// connections stay alive across requests and HTTP/2 streams share connections.
+final class CurlMultiLoop: @unchecked Sendable {
+    enum Command {
+        case add(CurlTransfer)
+        case cancel(CurlTransfer)
+        case resume(CurlTransfer)
+    }
+
+    private struct Inbox {
+        var commands: [Command] = []
+        var shutdownRequested = false
+        var closed = false
+    }
+
+    let pool: CurlEasyHandlePool
+    /// A header list holding only `Expect:`, shared by requests without custom headers.
+    let expectSuppression: UnsafeMutablePointer<curl_slist>?
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = Mutex(Inbox())
+    /// Mirrors "the inbox is not empty", readable without the lock while the loop spins.
+    private let hasCommands = Atomic<Bool>(false)
+    /// Transfers attached to the multi handle; loop thread only.
+    private var active: [ObjectIdentifier: CurlTransfer] = [:]
+
+    init?(configuration: CurlTransport.Configuration) {
+        guard CurlGlobal.ensureInitialized(), let multi = curl_multi_init() else { return nil }
+        self.multi = multi
+        self.pool = CurlEasyHandlePool(configuration: configuration)
+        self.expectSuppression = curl_slist_append(nil, "Expect:")
+        ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex)
+        ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(0, configuration.maxConnectionsPerHost))
+        ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(0, configuration.maxConnectionsTotal))
+        ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(1, configuration.idleConnectionCacheSize))
+        let thread = Thread { [self] in run() }
+        thread.name = "CurlTransport"
+        thread.start()
+    }
+
+    // MARK: - Any thread
+
+    /// Queues `command` for the loop thread. Commands after shutdown fail their transfer at once.
+    func enqueue(_ command: Command) {
+        let accepted = inbox.withLock { inbox -> Bool in
+            guard !inbox.closed else { return false }
+            let wasEmpty = inbox.commands.isEmpty
+            inbox.commands.append(command)
+            hasCommands.store(true, ordering: .releasing)
+            // A non-empty inbox means a wake-up is already pending and will drain this command too.
+            // Waking under the lock keeps the multi handle alive until the call returns.
+            if wasEmpty { curl_multi_wakeup(multi) }
+            return true
+        }
+        if !accepted, case .add(let transfer) = command {
+            transfer.finish(HTTPTransportError(kind: .cancelled, url: transfer.url, message: "the transport was shut down"))
+        }
+    }
+
+    /// Stops the loop: transfers still running fail with `.cancelled`, then everything is freed.
+    func shutdown() {
+        inbox.withLock { inbox in
+            guard !inbox.shutdownRequested else { return }
+            inbox.shutdownRequested = true
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    // MARK: - Loop thread
+
+    private func run() {
+        var batch: [Command] = []
+        batch.reserveCapacity(64)
+        while true {
+            let stopping = inbox.withLock { inbox -> Bool in
+                swap(&inbox.commands, &batch)
+                hasCommands.store(false, ordering: .relaxed)
+                return inbox.shutdownRequested
+            }
+            for command in batch {
+                handle(command)
+            }
+            batch.removeAll(keepingCapacity: true)
+            if stopping {
+                tearDown()
+                return
+            }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            collectFinished()
+            if active.isEmpty, spinForCommands() { continue }
+            var readyDescriptors: Int32 = 0
+            curl_multi_poll(multi, nil, 0, 1000, &readyDescriptors)
+        }
+    }
+
+    /// Right after going idle, the next request usually follows within microseconds (a sequential
+    /// caller preparing it). Watching for it briefly saves a sleep and a wake-up per request.
+    private func spinForCommands() -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .microseconds(60))
+        repeat {
+            for _ in 0..<64 {
+                if hasCommands.load(ordering: .acquiring) { return true }
+            }
+        } while clock.now < deadline
+        return false
+    }
+
+    private func handle(_ command: Command) {
+        switch command {
+        case .add(let transfer):
+            guard !transfer.isCancellationRequested else {
+                transfer.finish(transfer.cancellationError())
+                pool.giveBack(transfer.handle)
+                return
+            }
+            transfer.startedAt = .now
+            let code = curl_multi_add_handle(multi, transfer.easy)
+            guard code == CURLM_OK else {
+                let message = String(cString: curl_multi_strerror(code))
+                transfer.finish(HTTPTransportError(kind: .other, url: transfer.url, message: message, code: Int(code.rawValue)))
+                pool.giveBack(transfer.handle)
+                return
+            }
+            active[ObjectIdentifier(transfer)] = transfer
+        case .cancel(let transfer):
+            guard active.removeValue(forKey: ObjectIdentifier(transfer)) != nil else { return }
+            curl_multi_remove_handle(multi, transfer.easy)
+            transfer.finish(transfer.cancellationError())
+            pool.giveBack(transfer.handle)
+        case .resume(let transfer):
+            guard active[ObjectIdentifier(transfer)] != nil, transfer.recvPaused || transfer.sendPaused else { return }
+            // A direction whose channel is still not ready simply pauses itself again.
+            transfer.recvPaused = false
+            transfer.sendPaused = false
+            curl_easy_pause(transfer.easy, 0)
+        }
+    }
+
+    private func collectFinished() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            let code = message.pointee.data.result
+            var userdata: UnsafeMutableRawPointer?
+            ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &userdata)
+            guard let userdata else {
+                curl_multi_remove_handle(multi, easy)
+                continue
+            }
+            let transfer = CurlTransfer.from(userdata)
+            active.removeValue(forKey: ObjectIdentifier(transfer))
+            curl_multi_remove_handle(multi, easy)
+            transfer.complete(with: code)
+            pool.giveBack(transfer.handle)
+        }
+    }
+
+    private func tearDown() {
+        let leftovers = inbox.withLock { inbox -> [Command] in
+            inbox.closed = true
+            defer { inbox.commands = [] }
+            return inbox.commands
+        }
+        for case .add(let transfer) in leftovers {
+            transfer.finish(HTTPTransportError(kind: .cancelled, url: transfer.url, message: "the transport was shut down"))
+        }
+        for transfer in active.values {
+            curl_multi_remove_handle(multi, transfer.easy)
+            transfer.finish(HTTPTransportError(kind: .cancelled, url: transfer.url, message: "the transport was shut down"))
+        }
+        active = [:]
+        pool.drain()
+        curl_multi_cleanup(multi)
+        curl_slist_free_all(expectSuppression)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+internal import CCurl
+
+// MARK: - C callbacks
+
+// libcurl calls these on the loop thread with the transfer as userdata. They must not capture
+// anything, so each one only recovers the transfer and forwards to it.
+
+func curlWriteCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
+    guard let userdata else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
+    return CurlTransfer.from(userdata).receiveBody(bytes)
+}
+
+func curlHeaderCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
+    guard let userdata else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
+    CurlTransfer.from(userdata).receiveHeaderLine(bytes)
+    return size * count
+}
+
+func curlReadCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
+    guard let userdata, let buffer else { return ccurl_readfunc_abort }
+    return CurlTransfer.from(userdata).sendBody(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+}
+
+func curlSeekCallback(_ userdata: UnsafeMutableRawPointer?, _ offset: curl_off_t, _ origin: Int32) -> Int32 {
+    guard let userdata, origin == SEEK_SET, let body = CurlTransfer.from(userdata).requestBody else {
+        return ccurl_seekfunc_cantseek
+    }
+    return body.rewind(to: Int64(offset)) ? ccurl_seekfunc_ok : ccurl_seekfunc_cantseek
+}
+
+func curlProgressCallback(
+    _ userdata: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloaded: curl_off_t,
+    _ uploadTotal: curl_off_t, _ uploaded: curl_off_t
+) -> Int32 {
+    guard let userdata else { return 0 }
+    let transfer = CurlTransfer.from(userdata)
+    transfer.progress?(HTTPProgress(
+        bytesSent: Int64(uploaded),
+        totalBytesToSend: uploadTotal > 0 ? Int64(uploadTotal) : transfer.requestBody?.knownLength,
+        bytesReceived: Int64(downloaded),
+        totalBytesToReceive: downloadTotal > 0 ? Int64(downloadTotal) : nil))
+    return 0
+}
+
+// MARK: - Body and header handling (loop thread)
+
+extension CurlTransfer {
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        switch sink {
+        case .buffer:
+            if body.isEmpty, let expectedBodyLength {
+                // One allocation of the right size instead of repeated doubling.
+                body.reserveCapacity(min(expectedBodyLength, 1 << 30))
+            }
+            if let base = bytes.baseAddress {
+                body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            }
+            return bytes.count
+        case .file(let descriptor):
+            return writeFully(bytes, to: descriptor)
+        case .stream(let channel):
+            deliverHeadIfNeeded()
+            if channel.offer(bytes) {
+                return bytes.count
+            }
+            recvPaused = true
+            return ccurl_writefunc_pause
+        }
+    }
+
+    private func writeFully(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int {
+        var written = 0
+        while written < bytes.count {
+            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                localFailure = HTTPTransportError(kind: .responseBodyFailed, url: url, message: "writing the response body failed: \(reason)")
+                return 0
+            }
+            written += result
+        }
+        return bytes.count
+    }
+
+    func sendBody(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let requestBody else { return 0 }
+        switch requestBody.read(into: buffer) {
+        case .bytes(let count):
+            return count
+        case .wait:
+            sendPaused = true
+            return ccurl_readfunc_pause
+        case .failed(let message):
+            localFailure = HTTPTransportError(kind: .requestBodyFailed, url: url, message: message)
+            return ccurl_readfunc_abort
+        }
+    }
+
+    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        let line = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
+        if line.isEmpty {
+            finishHeaderBlock()
+        } else if line.starts(with: "HTTP/".utf8) {
+            // A new block (after a 1xx or a followed redirect) replaces the previous one.
+            status = Self.parseStatus(line)
+            headers = HTTPHeaders()
+            expectedBodyLength = nil
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            let name = String(decoding: line[..<colon], as: UTF8.self)
+            var valueStart = colon + 1
+            while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
+            var valueEnd = line.count
+            while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+            let value = String(decoding: line[valueStart..<valueEnd], as: UTF8.self)
+            if case .buffer = sink, name.caseInsensitiveEquals("Content-Length") {
+                expectedBodyLength = Int(value)
+            }
+            headers.add(name: name, value: value)
+        }
+    }
+
+    private func finishHeaderBlock() {
+        guard case .stream = sink, status >= 200 else { return }
+        let willFollow = isFollowingRedirects && (300..<400).contains(status) && headers.contains("Location")
+        if !willFollow {
+            deliverHeadIfNeeded()
+        }
+    }
+
+    private static func parseStatus(_ line: UnsafeRawBufferPointer) -> Int {
+        guard let space = line.firstIndex(of: 0x20) else { return 0 }
+        var code = 0
+        var index = space + 1
+        while index < line.count, index < space + 4, (0x30...0x39).contains(line[index]) {
+            code = code * 10 + Int(line[index] - 0x30)
+            index += 1
+        }
+        return code
+    }
+}

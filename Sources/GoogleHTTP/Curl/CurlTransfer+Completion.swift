@@ -1,0 +1,73 @@
+import Foundation
+internal import CCurl
+
+// MARK: - Completion and error mapping (loop thread)
+
+extension CurlTransfer {
+    /// Finishes the transfer with curl's verdict, translated into an ``HTTPTransportError``.
+    func complete(with code: CURLcode) {
+        guard code != CURLE_OK else {
+            finish(nil)
+            return
+        }
+        // Our own callbacks failing (unreadable body, full disk) explain the error better than curl.
+        if let localFailure {
+            finish(localFailure)
+            return
+        }
+        let message = handle.errorMessage(fallback: code)
+        let kind = kind(for: code, message: message)
+        finish(HTTPTransportError(kind: kind, url: url, message: message, code: Int(code.rawValue)))
+    }
+
+    private func kind(for code: CURLcode, message: String) -> HTTPTransportError.Kind {
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            return .connectionRefused
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .hostNotFound
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_NOTFOUND,
+             CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_USE_SSL_FAILED,
+             CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CLIENTCERT:
+            return .tls
+        case CURLE_OPERATION_TIMEDOUT:
+            return timeoutKind(message: message)
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_HTTP2,
+             CURLE_HTTP2_STREAM:
+            return .connectionClosed
+        case CURLE_ABORTED_BY_CALLBACK:
+            return isCancellationRequested ? .cancelled : .other
+        case CURLE_READ_ERROR, CURLE_SEND_FAIL_REWIND:
+            return .requestBodyFailed
+        case CURLE_WRITE_ERROR:
+            return .responseBodyFailed
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            return .invalidURL
+        default:
+            return .other
+        }
+    }
+
+    /// curl reports every limit as `CURLE_OPERATION_TIMEDOUT`; tell them apart by which limit
+    /// could have fired: the stall check has its own wording, the whole-request limit by elapsed
+    /// time, and otherwise a transfer that never got connected hit the connect limit.
+    private func timeoutKind(message: String) -> HTTPTransportError.Kind {
+        if timeouts.stall != nil, message.contains("too slow") {
+            return .stalled
+        }
+        let elapsed = startedAt.duration(to: .now)
+        if let limit = timeouts.request, elapsed >= limit - .milliseconds(5) {
+            return .requestTimeout
+        }
+        var connectedAfter: curl_off_t = 0
+        ccurl_easy_getinfo_off_t(easy, CURLINFO_PRETRANSFER_TIME_T, &connectedAfter)
+        if connectedAfter == 0 {
+            return .connectTimeout
+        }
+        return timeouts.stall != nil ? .stalled : .requestTimeout
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+internal import CCurl
+import Synchronization
+
+// MARK: - CurlTransfer
+
+/// One request in flight. Created and configured by the calling task, then handed to the loop
+/// thread, which alone touches the fields marked "loop thread" until the transfer completes.
+/// Completion is published through a continuation, which orders those writes before the caller
+/// reads the results.
+final class CurlTransfer: @unchecked Sendable {
+    /// Where the response body goes.
+    enum Sink {
+        case buffer
+        case file(Int32)
+        case stream(CurlResponseChannel)
+    }
+
+    /// What the waiting task is resumed with.
+    private struct Waiters {
+        var head: UnsafeContinuation<HTTPResponseHead, any Error>?
+        var done: UnsafeContinuation<Void, any Error>?
+        var cancelRequested = false
+        var finished = false
+        var failure: HTTPTransportError?
+    }
+
+    let handle: CurlEasyHandle
+    let loop: CurlMultiLoop
+    let url: URL
+    let timeouts: HTTPTimeouts
+    /// Read-ahead limit for streamed request bodies.
+    let bufferLimit: Int
+    let sink: Sink
+    let progress: (@Sendable (HTTPProgress) -> Void)?
+    let isFollowingRedirects: Bool
+    private let waiters = Mutex(Waiters())
+
+    // MARK: Loop thread
+
+    var status = 0
+    var headers = HTTPHeaders()
+    var headDelivered = false
+    var body = Data()
+    var expectedBodyLength: Int?
+    var requestBody: CurlRequestBodySource?
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    var ownsHeaderList = false
+    var recvPaused = false
+    var sendPaused = false
+    /// Set by a callback that failed on our side, so the resulting curl error maps to our cause.
+    var localFailure: HTTPTransportError?
+    var startedAt = ContinuousClock.now
+
+    init(handle: CurlEasyHandle, loop: CurlMultiLoop, request: HTTPRequest, sink: Sink, timeouts: HTTPTimeouts, bufferLimit: Int) {
+        self.handle = handle
+        self.loop = loop
+        self.url = request.url
+        self.sink = sink
+        self.progress = request.progress
+        self.timeouts = timeouts
+        self.bufferLimit = bufferLimit
+        self.isFollowingRedirects = request.followRedirects
+    }
+
+    var easy: UnsafeMutableRawPointer { handle.easy }
+
+    var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static func from(_ userdata: UnsafeMutableRawPointer) -> CurlTransfer {
+        Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+    }
+
+    // MARK: - Waiting (any thread)
+
+    /// Registers the task waiting for the head. Returns `false` if the transfer was already cancelled.
+    func setHeadWaiter(_ continuation: UnsafeContinuation<HTTPResponseHead, any Error>) -> Bool {
+        waiters.withLock { state in
+            guard !state.cancelRequested else { return false }
+            state.head = continuation
+            return true
+        }
+    }
+
+    func setDoneWaiter(_ continuation: UnsafeContinuation<Void, any Error>) -> Bool {
+        waiters.withLock { state in
+            guard !state.cancelRequested else { return false }
+            state.done = continuation
+            return true
+        }
+    }
+
+    /// Marks the transfer cancelled. Returns `true` when the loop still has to abort it.
+    func requestCancellation() -> Bool {
+        waiters.withLock { state in
+            guard !state.finished, !state.cancelRequested else { return false }
+            state.cancelRequested = true
+            return true
+        }
+    }
+
+    /// Asks the loop to abort the transfer (no-op once it has finished).
+    func cancel() {
+        if requestCancellation() {
+            loop.enqueue(.cancel(self))
+        }
+    }
+
+    /// Asks the loop to unpause the transfer because a channel has data or room again.
+    func requestResume() {
+        loop.enqueue(.resume(self))
+    }
+
+    /// Cleans up a transfer that never reached the loop.
+    func abandon() {
+        finish(cancellationError())
+        loop.pool.giveBack(handle)
+    }
+
+    var isCancellationRequested: Bool {
+        waiters.withLock { $0.cancelRequested }
+    }
+
+    func cancellationError() -> HTTPTransportError {
+        HTTPTransportError(kind: .cancelled, url: url, message: "the request was cancelled")
+    }
+
+    // MARK: - Delivery (loop thread)
+
+    /// Publishes the response head to a streaming caller once the final header block is complete.
+    func deliverHeadIfNeeded() {
+        guard !headDelivered else { return }
+        headDelivered = true
+        let head = HTTPResponseHead(status: status, headers: headers)
+        let continuation = waiters.withLock { state -> UnsafeContinuation<HTTPResponseHead, any Error>? in
+            defer { state.head = nil }
+            return state.head
+        }
+        continuation?.resume(returning: head)
+    }
+
+    /// Ends the transfer with `failure` (or success when `nil`), resuming whoever waits.
+    func finish(_ failure: HTTPTransportError?) {
+        releaseRequestResources()
+        let (head, done) = waiters.withLock { state in
+            state.finished = true
+            state.failure = failure
+            defer { state.head = nil; state.done = nil }
+            return (state.head, state.done)
+        }
+        if case .file(let descriptor) = sink {
+            close(descriptor)
+        }
+        if case .stream(let channel) = sink {
+            channel.finish(failure)
+        }
+        if let head {
+            if let failure, !headDelivered {
+                head.resume(throwing: failure)
+            } else {
+                headDelivered = true
+                head.resume(returning: HTTPResponseHead(status: status, headers: headers))
+            }
+        }
+        if let done {
+            if let failure { done.resume(throwing: failure) } else { done.resume() }
+        }
+    }
+
+    private func releaseRequestResources() {
+        if ownsHeaderList, let headerList {
+            curl_slist_free_all(headerList)
+        }
+        headerList = nil
+        ownsHeaderList = false
+        requestBody?.close()
+        requestBody = nil
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+// MARK: - CurlTransport.Configuration
+
+extension CurlTransport {
+    /// Settings shared by every request a ``CurlTransport`` sends.
+    public struct Configuration: Sendable, Hashable {
+        /// Which HTTP version to ask for.
+        public enum HTTPVersion: Sendable, Hashable {
+            /// HTTP/2 over TLS when the server offers it (ALPN), HTTP/1.1 otherwise.
+            case http2OverTLS
+            /// Always HTTP/1.1.
+            case http1_1
+            /// HTTP/2 everywhere, using the upgrade dance for cleartext `http://`.
+            case http2
+        }
+
+        /// Limits for requests that do not set their own (``HTTPRequest/timeouts``).
+        public var timeouts: HTTPTimeouts
+        /// At most this many simultaneous connections to one host (0 = unlimited). HTTP/2
+        /// multiplexes many requests over one connection, so this rarely binds with HTTP/2.
+        public var maxConnectionsPerHost: Int
+        /// At most this many simultaneous connections in total (0 = unlimited).
+        public var maxConnectionsTotal: Int
+        /// How many idle connections to keep open for reuse.
+        public var idleConnectionCacheSize: Int
+        /// Sent as `User-Agent` unless the request sets one.
+        public var userAgent: String
+        /// Verify the server's certificate chain and host name. Turn off only for testing.
+        public var verifyTLS: Bool
+        /// A PEM bundle of trusted CAs replacing the system's, e.g. for a corporate proxy.
+        public var caBundlePath: String?
+        /// A directory of hashed CA certificates replacing the system's.
+        public var caDirectoryPath: String?
+        public var httpVersion: HTTPVersion
+        /// At most this many redirects when a request follows them.
+        public var maxRedirects: Int
+        /// Ask for gzip/deflate/br/zstd and decode transparently (only when the request does not
+        /// set `Accept-Encoding` itself). Off by default so bodies are the bytes the server sent.
+        public var automaticDecompression: Bool
+        /// How many bytes of a streamed response may wait for the consumer before the transfer is
+        /// paused; also the read-ahead for streamed request bodies.
+        public var streamBufferBytes: Int
+        /// Size of libcurl's receive buffer for large transfers (downloads and streams); bigger
+        /// buffers mean fewer callbacks per megabyte.
+        public var largeTransferBufferBytes: Int
+
+        /// - Parameters:
+        ///   - timeouts: Limits for requests that do not set their own.
+        ///   - maxConnectionsPerHost: Simultaneous connections per host; 0 is unlimited.
+        ///   - maxConnectionsTotal: Simultaneous connections in total; 0 is unlimited.
+        ///   - userAgent: The default `User-Agent`.
+        ///   - verifyTLS: Verify certificates and host names (on by default).
+        ///   - caBundlePath: A PEM CA bundle to trust instead of the system's.
+        ///   - httpVersion: The HTTP version preference.
+        public init(
+            timeouts: HTTPTimeouts = HTTPTimeouts(),
+            maxConnectionsPerHost: Int = 16,
+            maxConnectionsTotal: Int = 0,
+            idleConnectionCacheSize: Int = 32,
+            userAgent: String = "google-api-swift/0.1",
+            verifyTLS: Bool = true,
+            caBundlePath: String? = nil,
+            caDirectoryPath: String? = nil,
+            httpVersion: HTTPVersion = .http2OverTLS,
+            maxRedirects: Int = 10,
+            automaticDecompression: Bool = false,
+            streamBufferBytes: Int = 1 << 20,
+            largeTransferBufferBytes: Int = 512 << 10
+        ) {
+            self.timeouts = timeouts
+            self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.maxConnectionsTotal = maxConnectionsTotal
+            self.idleConnectionCacheSize = idleConnectionCacheSize
+            self.userAgent = userAgent
+            self.verifyTLS = verifyTLS
+            self.caBundlePath = caBundlePath
+            self.caDirectoryPath = caDirectoryPath
+            self.httpVersion = httpVersion
+            self.maxRedirects = maxRedirects
+            self.automaticDecompression = automaticDecompression
+            self.streamBufferBytes = streamBufferBytes
+            self.largeTransferBufferBytes = largeTransferBufferBytes
+        }
+
+        public static let `default` = Configuration()
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import GoogleHTTP
+
+// MARK: - HTTPConnection
+
+/// Serves the requests of one TCP connection, in order, on the connection's own thread.
+final class HTTPConnection {
+    private let socket: SocketConnection
+    private let id: Int
+    private let core: ServerCore
+    private var configuration: LocalHTTPServer.Configuration { core.configuration }
+
+    init(socket: SocketConnection, id: Int, core: ServerCore) {
+        self.socket = socket
+        self.id = id
+        self.core = core
+    }
+
+    /// Serves requests until the client or the server ends the connection.
+    func run() {
+        while !core.isStopped {
+            guard serveOneRequest() else { return }
+        }
+    }
+
+    // MARK: - One request
+
+    /// - Returns: whether the connection may carry another request.
+    private func serveOneRequest() -> Bool {
+        let head: RequestHead
+        switch readHead() {
+        case .head(let parsed):
+            head = parsed
+        case .closed:
+            return false
+        case .rejected(let error):
+            writeError(status: error.status, message: error.reason)
+            return false
+        }
+
+        var keepAlive = Self.wantsKeepAlive(head)
+        let framing: RequestBodyReader.Framing
+        do {
+            framing = try Self.bodyFraming(head)
+        } catch {
+            writeError(status: 400, message: error.reason)
+            return false
+        }
+
+        let target = RequestTarget.parse(head.target)
+        var request = HTTPServerRequest(
+            method: head.method, target: head.target, path: target.path, query: target.query,
+            queryItems: target.queryItems, headers: head.headers, body: Data(), connectionID: id)
+        request.httpMinorVersion = head.minorVersion
+
+        let expectsContinue = framing != .none
+            && (head.headers["Expect"].map { $0.lowercased() == "100-continue" } ?? false)
+        let reader = RequestBodyReader(
+            socket: socket, framing: framing, readTimeout: configuration.readTimeout,
+            maxLineBytes: configuration.maxHeaderBytes)
+
+        let response: HTTPServerResponse
+        if framing != .none, let decide = configuration.streamRequestBody, decide(request) {
+            var declared: Int64?
+            if case .length(let length) = framing { declared = length }
+            let outcome = runStreaming(request, reader: reader, declaredLength: declared, expectsContinue: expectsContinue)
+            response = outcome.response
+            if !reader.isComplete {
+                keepAlive = keepAlive && shouldDrain(outcome, response: response, expectsContinue: expectsContinue)
+                    && reader.drain(limit: configuration.maxDrainBytes)
+            }
+        } else {
+            switch readBufferedBody(reader, framing: framing, expectsContinue: expectsContinue) {
+            case .body(let body):
+                request.body = body
+            case .reject(let status, let message):
+                writeError(status: status, message: message)
+                return false
+            case .closed:
+                return false
+            }
+            let handler = core.handler
+            let sendableRequest = request
+            response = BlockingBridge.run { await handler(sendableRequest) }
+        }
+        core.requestsHandled.wrappingAdd(1, ordering: .relaxed)
+
+        let writer = ResponseWriter(socket: socket)
+        return writer.write(response, requestMethod: head.method, minorVersion: head.minorVersion, keepAlive: keepAlive)
+    }
+
+    /// Whether to read away what the handler left of a streamed body, so the connection can be
+    /// reused. Not when the body already failed, when the client is still waiting for our
+    /// `100 Continue` (it may never send), or when the response is going to close anyway.
+    private func shouldDrain(_ outcome: StreamingOutcome, response: HTTPServerResponse, expectsContinue: Bool) -> Bool {
+        if outcome.bodyFailed { return false }
+        if expectsContinue && !outcome.sentContinue { return false }
+        switch response.fault {
+        case .closeWithoutResponse, .closeAfterBodyBytes: return false
+        default: return true
+        }
+    }
+
+    // MARK: - Head
+
+    private enum HeadOutcome {
+        case head(RequestHead)
+        case closed
+        case rejected(RequestHeadError)
+    }
+
+    private func readHead() -> HeadOutcome {
+        let maxHeaderBytes = configuration.maxHeaderBytes
+        while true {
+            let skipped = socket.withBufferedBytes { RequestHeadParser.leadingEmptyLineBytes(in: $0) }
+            socket.skip(skipped)
+            let located = socket.withBufferedBytes { RequestHeadParser.headLength(in: $0) }
+            if let length = located {
+                guard length <= maxHeaderBytes else { return .rejected(.tooLarge) }
+                let parsed = socket.withBufferedBytes { bytes in
+                    Result { () throws(RequestHeadError) in
+                        try RequestHeadParser.parse(UnsafeBufferPointer(rebasing: bytes[0..<length]))
+                    }
+                }
+                socket.skip(length)
+                switch parsed {
+                case .success(let head): return .head(head)
+                case .failure(let error): return .rejected(error)
+                }
+            }
+            if socket.bufferedCount > maxHeaderBytes { return .rejected(.tooLarge) }
+            let timeout = socket.bufferedCount == 0 ? configuration.idleTimeout : configuration.readTimeout
+            do {
+                try socket.fill(timeout: timeout)
+            } catch {
+                // A half-sent head from a client that gave up gets no answer: nobody would read it.
+                return .closed
+            }
+        }
+    }
+
+    // MARK: - Framing
+
+    private static func wantsKeepAlive(_ head: RequestHead) -> Bool {
+        let tokens = head.headers.values(for: "Connection")
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if tokens.contains("close") { return false }
+        if head.minorVersion == 0 { return tokens.contains("keep-alive") }
+        return true
+    }
+
+    private static func bodyFraming(_ head: RequestHead) throws(RequestHeadError) -> RequestBodyReader.Framing {
+        let transferEncodings = head.headers.values(for: "Transfer-Encoding")
+        let contentLengths = head.headers.values(for: "Content-Length")
+        if !transferEncodings.isEmpty {
+            // Both present is a request-smuggling signal (RFC 9112 §6.3): refuse it.
+            guard contentLengths.isEmpty else { throw .malformed("both Transfer-Encoding and Content-Length") }
+            let codings = transferEncodings.flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard codings.last == "chunked" else { throw .malformed("unsupported transfer coding") }
+            return .chunked
+        }
+        guard !contentLengths.isEmpty else { return .none }
+        let values = Set(contentLengths.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
+        guard values.count == 1, let text = values.first, !text.isEmpty, text.count <= 18,
+            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int64(text)
+        else {
+            throw .malformed("invalid Content-Length")
+        }
+        return length == 0 ? .none : .length(length)
+    }
+
+    // MARK: - Buffered body
+
+    private enum BufferedBody {
+        case body(Data)
+        case reject(status: Int, message: String)
+        case closed
+    }
+
+    private func readBufferedBody(
+        _ reader: RequestBodyReader, framing: RequestBodyReader.Framing, expectsContinue: Bool
+    ) -> BufferedBody {
+        let limit = configuration.maxBodyBytes
+        if case .length(let length) = framing, length > Int64(limit) {
+            return .reject(status: 413, message: "Request body larger than \(limit) bytes")
+        }
+        if expectsContinue {
+            do { try socket.write("HTTP/1.1 100 Continue\r\n\r\n") } catch { return .closed }
+        }
+        var body = Data()
+        if case .length(let length) = framing { body.reserveCapacity(Int(length)) }
+        do {
+            while let piece = try reader.next() {
+                guard body.count + piece.count <= limit else {
+                    return .reject(status: 413, message: "Request body larger than \(limit) bytes")
+                }
+                body.append(piece)
+            }
+        } catch .malformedChunkedEncoding(let why) {
+            return .reject(status: 400, message: "Malformed chunked body: \(why)")
+        } catch {
+            return .closed
+        }
+        return .body(body)
+    }
+
+    // MARK: - Streamed body
+
+    private struct StreamingOutcome {
+        var response: HTTPServerResponse
+        var sentContinue: Bool
+        var bodyFailed: Bool
+    }
+
+    /// Runs the handler while feeding its body stream from this thread, one piece per demand.
+    private func runStreaming(
+        _ request: HTTPServerRequest, reader: RequestBodyReader, declaredLength: Int64?, expectsContinue: Bool
+    ) -> StreamingOutcome {
+        let wake = DispatchSemaphore(value: 0)
+        let channel = RequestBodyChannel(wake: wake)
+        var streamingRequest = request
+        streamingRequest.bodyStream = HTTPServerBodyStream(channel: channel, declaredLength: declaredLength)
+        let sendableRequest = streamingRequest
+        let result = ResultBox<HTTPServerResponse>()
+        let handler = core.handler
+        Task {
+            let response = await handler(sendableRequest)
+            result.set(response)
+            wake.signal()
+        }
+        var sentContinue = false
+        var bodyFailed = false
+        while true {
+            wake.wait()
+            if result.isSet { break }
+            guard let demand = channel.takeDemand() else { continue }
+            if bodyFailed {
+                demand.resume(throwing: HTTPServerBodyError(kind: .connectionClosed, message: "request body unavailable"))
+                continue
+            }
+            if expectsContinue && !sentContinue {
+                sentContinue = true
+                do {
+                    try socket.write("HTTP/1.1 100 Continue\r\n\r\n")
+                } catch {
+                    bodyFailed = true
+                    channel.finish(HTTPServerBodyError(kind: .connectionClosed, message: "connection closed"))
+                    demand.resume(throwing: HTTPServerBodyError(kind: .connectionClosed, message: "connection closed"))
+                    continue
+                }
+            }
+            do {
+                if let piece = try reader.next() {
+                    demand.resume(returning: piece)
+                } else {
+                    channel.finish(nil)
+                    demand.resume(returning: nil)
+                }
+            } catch {
+                let bodyError = Self.bodyError(error)
+                bodyFailed = true
+                channel.finish(bodyError)
+                demand.resume(throwing: bodyError)
+            }
+        }
+        channel.finish(HTTPServerBodyError(kind: .handlerFinished, message: "the handler has returned"))
+        // `isSet` was true above, so the response is there.
+        let response = result.take() ?? HTTPServerResponse(status: 500)
+        return StreamingOutcome(response: response, sentContinue: sentContinue, bodyFailed: bodyFailed)
+    }
+
+    private static func bodyError(_ error: BodyReadError) -> HTTPServerBodyError {
+        switch error {
+        case .malformedChunkedEncoding(let why):
+            HTTPServerBodyError(kind: .malformed, message: "malformed chunked body: \(why)")
+        case .socket(.timedOut):
+            HTTPServerBodyError(kind: .timedOut, message: "the client stopped sending the body")
+        case .socket:
+            HTTPServerBodyError(kind: .connectionClosed, message: "the connection closed before the body ended")
+        }
+    }
+
+    // MARK: - Errors
+
+    private func writeError(status: Int, message: String) {
+        let response = HTTPServerResponse.text(message + "\n", status: status)
+        _ = ResponseWriter(socket: socket).write(response, requestMethod: .get, minorVersion: 1, keepAlive: false)
+    }
+}

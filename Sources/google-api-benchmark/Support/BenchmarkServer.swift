@@ -1,0 +1,142 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+
+// MARK: - BenchmarkServer
+
+/// The loopback server the benchmark measures against: nginx when installed (so the server is
+/// not the bottleneck), otherwise the package's own LocalHTTPServer.
+final class BenchmarkServer: @unchecked Sendable {
+    let description: String
+    let baseURL: URL
+    private var nginx: Process?
+    private var localServer: LocalHTTPServer?
+
+    /// Serves the files in `root` (`/<name>`), using `prefix` for nginx's own files.
+    init(root: URL, prefix: URL) throws {
+        if let nginxPath = Self.findNginx(), let (process, port) = try? Self.startNginx(at: nginxPath, root: root, prefix: prefix) {
+            nginx = process
+            baseURL = URL(string: "http://127.0.0.1:\(port)")!
+            description = "nginx (\(nginxPath), 1 worker)"
+        } else {
+            let server = try LocalHTTPServer.start { request in
+                let name = String(request.path.drop { $0 == "/" })
+                guard !name.contains("/"), !name.isEmpty else { return .notFound }
+                let file = root.appendingPathComponent(name)
+                guard FileManager.default.fileExists(atPath: file.path) else { return .notFound }
+                return HTTPServerResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: .file(file))
+            }
+            localServer = server
+            baseURL = server.baseURL
+            description = "LocalHTTPServer (nginx not found)"
+        }
+    }
+
+    func stop() {
+        if let nginx, nginx.isRunning {
+            nginx.terminate()
+            nginx.waitUntilExit()
+        }
+        nginx = nil
+        localServer?.stop()
+    }
+
+    deinit {
+        stop()
+    }
+
+    // MARK: - nginx
+
+    private static func findNginx() -> String? {
+        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/nginx" }
+            + ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private static func startNginx(at path: String, root: URL, prefix: URL) throws -> (Process, Int) {
+        let port = try freePort()
+        let temp = prefix.path
+        for folder in ["logs", "body", "proxy", "fastcgi", "uwsgi", "scgi"] {
+            try FileManager.default.createDirectory(atPath: "\(temp)/\(folder)", withIntermediateDirectories: true)
+        }
+        let configuration = """
+        worker_processes 1;
+        daemon off;
+        pid \(temp)/nginx.pid;
+        error_log \(temp)/logs/error.log warn;
+        events { worker_connections 1024; }
+        http {
+            access_log off;
+            sendfile on;
+            tcp_nopush on;
+            tcp_nodelay on;
+            keepalive_timeout 120s;
+            keepalive_requests 100000000;
+            default_type application/octet-stream;
+            types { application/json json; }
+            client_body_temp_path \(temp)/body;
+            proxy_temp_path \(temp)/proxy;
+            fastcgi_temp_path \(temp)/fastcgi;
+            uwsgi_temp_path \(temp)/uwsgi;
+            scgi_temp_path \(temp)/scgi;
+            server {
+                listen 127.0.0.1:\(port);
+                root \(root.path);
+                location / { }
+            }
+        }
+        """
+        let configurationFile = prefix.appendingPathComponent("nginx.conf")
+        try configuration.write(to: configurationFile, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-c", configurationFile.path, "-p", temp + "/", "-e", "\(temp)/logs/error.log"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait (up to 5 s) until it accepts connections.
+        for _ in 0..<500 {
+            if canConnect(port: port) { return (process, port) }
+            if !process.isRunning { break }
+            usleep(10_000)
+        }
+        process.terminate()
+        throw CocoaError(.executableLoad)
+    }
+
+    /// A port that was free a moment ago: bind to port 0, read the port, close.
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(descriptor) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard ok else { throw POSIXError(.EADDRINUSE) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func canConnect(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return address
+    }
+}

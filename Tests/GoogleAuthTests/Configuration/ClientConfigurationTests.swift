@@ -1,0 +1,80 @@
+import Foundation
+import GoogleAuth
+import Testing
+
+@Suite("Client configuration and client_secret JSON")
+struct ClientConfigurationTests {
+    static let installed = """
+        {"installed":{"client_id":"123-abc.apps.googleusercontent.com","project_id":"demo",
+        "auth_uri":"http://127.0.0.1:8080/o/oauth2/v2/auth","token_uri":"http://127.0.0.1:8080/token",
+        "auth_provider_x509_cert_url":"https://www.googleapis.com/oauth2/v1/certs",
+        "client_secret":"GOCSPX-very-secret","redirect_uris":["http://localhost"]}}
+        """
+
+    @Test("Loads an installed-app file from disk, with file endpoints and other defaults")
+    func installedFile() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("client_secret_123.json")
+        try Data(Self.installed.utf8).write(to: file)
+        let configuration = try OAuthClientConfiguration(contentsOf: file)
+        #expect(configuration.clientID == "123-abc.apps.googleusercontent.com")
+        #expect(configuration.clientSecret == "GOCSPX-very-secret")
+        #expect(configuration.endpoints.authorization.absoluteString == "http://127.0.0.1:8080/o/oauth2/v2/auth")
+        #expect(configuration.endpoints.token.absoluteString == "http://127.0.0.1:8080/token")
+        #expect(configuration.endpoints.revocation == OAuthEndpoints.googleRevocation)
+        #expect(configuration.endpoints.deviceAuthorization.absoluteString == "https://oauth2.googleapis.com/device/code")
+        #expect(configuration.redirectURIs == ["http://localhost"])
+        #expect(!configuration.description.contains("GOCSPX"))
+        #expect(!String(reflecting: configuration).contains("GOCSPX"))
+    }
+
+    @Test("Accepts the web key and a missing secret; defaults are Google's")
+    func webWithoutSecret() throws {
+        let configuration = try OAuthClientConfiguration(jsonData: Data(#"{"web":{"client_id":"x"}}"#.utf8))
+        #expect(configuration.clientID == "x")
+        #expect(configuration.clientSecret == nil)
+        #expect(configuration.endpoints == .google)
+        #expect(OAuthEndpoints.google.authorization.absoluteString == "https://accounts.google.com/o/oauth2/v2/auth")
+        #expect(OAuthEndpoints.google.token.absoluteString == "https://oauth2.googleapis.com/token")
+    }
+
+    @Test("Malformed files name the offending JSON path", arguments: [
+        ("not json", "$"),
+        ("[1,2]", "$"),
+        (#"{"other":{}}"#, "installed"),
+        (#"{"installed":"str"}"#, "installed"),
+        (#"{"installed":{}}"#, "installed.client_id"),
+        (#"{"installed":{"client_id":7}}"#, "installed.client_id"),
+        (#"{"installed":{"client_id":""}}"#, "installed.client_id"),
+        (#"{"web":{"client_id":"x","client_secret":1}}"#, "web.client_secret"),
+        (#"{"installed":{"client_id":"x","token_uri":"not a url"}}"#, "installed.token_uri"),
+        (#"{"installed":{"client_id":"x","redirect_uris":["a",5]}}"#, "installed.redirect_uris[1]"),
+        (#"{"installed":{"client_id":"x","redirect_uris":"a"}}"#, "installed.redirect_uris"),
+    ])
+    func malformed(json: String, path: String) {
+        let error = #expect(throws: OAuthError.self) { _ = try OAuthClientConfiguration(jsonData: Data(json.utf8)) }
+        guard case .invalidClientConfiguration(let reported, _) = error else {
+            Issue.record("expected invalidClientConfiguration, got \(String(describing: error))")
+            return
+        }
+        #expect(reported == path)
+        #expect(error?.description.contains(path) == true)
+    }
+
+    @Test("A missing file is a typed error")
+    func missingFile() {
+        #expect(throws: OAuthError.self) {
+            _ = try OAuthClientConfiguration(contentsOf: URL(fileURLWithPath: "/nonexistent/client_secret.json"))
+        }
+    }
+
+    @Test("Emulator endpoint layout")
+    func emulatorEndpoints() throws {
+        let endpoints = OAuthEndpoints(emulatorBaseURL: try #require(URL(string: "http://127.0.0.1:4567")))
+        #expect(endpoints.authorization.absoluteString == "http://127.0.0.1:4567/o/oauth2/v2/auth")
+        #expect(endpoints.token.absoluteString == "http://127.0.0.1:4567/token")
+        #expect(endpoints.revocation.absoluteString == "http://127.0.0.1:4567/revoke")
+        #expect(endpoints.deviceAuthorization.absoluteString == "http://127.0.0.1:4567/device/code")
+    }
+}

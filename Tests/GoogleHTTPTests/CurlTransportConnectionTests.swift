@@ -1,0 +1,56 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+import Testing
+
+// MARK: - Connection reuse and concurrency
+
+@Suite("CurlTransport connections")
+struct CurlTransportConnectionTests {
+    @Test("100 sequential requests share one keep-alive connection")
+    func sequentialReuse() async throws {
+        let server = try TransportTestServer()
+        let transport = CurlTransport()
+        var connectionIDs = Set<String>()
+        for index in 0..<100 {
+            let body = Data("request \(index)".utf8)
+            let response = try await transport.send(HTTPRequest(method: .post, url: server.url("/echo"), body: .data(body)))
+            #expect(response.body == body)
+            connectionIDs.insert(response.headers["X-Echo-Connection"] ?? "?")
+        }
+        #expect(connectionIDs.count == 1)
+        #expect(server.server.connectionsAccepted == 1)
+    }
+
+    @Test("100 concurrent requests all complete with their own bodies")
+    func concurrentRequests() async throws {
+        let server = try TransportTestServer()
+        var configuration = CurlTransport.Configuration()
+        configuration.maxConnectionsPerHost = 8
+        let transport = CurlTransport(configuration: configuration)
+        let matches = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    let body = TestPattern.data(offset: Int64(index), count: 1000 + index)
+                    let response = try await transport.send(HTTPRequest(method: .put, url: server.url("/echo"), body: .data(body)))
+                    return response.status == 200 && response.body == body
+                }
+            }
+            return try await group.reduce(into: 0) { count, matched in count += matched ? 1 : 0 }
+        }
+        #expect(matches == 100)
+        #expect(server.server.connectionsAccepted <= 8)
+    }
+
+    @Test("a streamed body keeps its transport alive after the caller drops it")
+    func releasedTransport() async throws {
+        let server = try TransportTestServer()
+        var transport: CurlTransport? = CurlTransport()
+        let response = try await transport?.stream(HTTPRequest(url: server.url("/bytes/\(64 << 20)")))
+        transport = nil
+        var received = 0
+        for try await chunk in try #require(response).body { received += chunk.count }
+        // The stream keeps its transport alive, so the body still arrives whole.
+        #expect(received == 64 << 20)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+import Testing
+
+// MARK: - Failures, timeouts and cancellation
+
+@Suite("CurlTransport failures")
+struct CurlTransportFailureTests {
+    @Test("a refused connection fails with connectionRefused")
+    func refused() async throws {
+        let port = try ClosedPort.make()
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(HTTPRequest(url: url)) }
+        #expect(error.kind == .connectionRefused)
+        #expect(error.isTransient)
+    }
+
+    @Test("the server closing mid-body fails with connectionClosed", arguments: ["send", "download", "stream"])
+    func closedMidBody(mode: String) async throws {
+        let server = try TransportTestServer()
+        let directory = try TemporaryDirectory()
+        let transport = CurlTransport()
+        let request = HTTPRequest(url: server.url("/cut/5000"))
+        let error = try await #require(throws: HTTPTransportError.self) {
+            switch mode {
+            case "send":
+                _ = try await transport.send(request)
+            case "download":
+                _ = try await transport.download(request, to: directory.file("partial"))
+            default:
+                let response = try await transport.stream(request)
+                for try await _ in response.body {}
+            }
+        }
+        #expect(error.kind == .connectionClosed)
+        if mode == "download" {
+            // What arrived before the cut stays in the file.
+            let attributes = try FileManager.default.attributesOfItem(atPath: directory.file("partial").path)
+            #expect((attributes[.size] as? NSNumber)?.intValue == 5000)
+        }
+    }
+
+    @Test("a head that never comes fails with requestTimeout")
+    func requestTimeout() async throws {
+        let server = try TransportTestServer()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let request = HTTPRequest(url: server.url("/delay-head/3000"), timeouts: HTTPTimeouts(request: .milliseconds(300)))
+        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
+        #expect(error.kind == .requestTimeout)
+        #expect(start.duration(to: clock.now) < .seconds(2))
+    }
+
+    @Test("a body that trickles fails with stalled")
+    func stalled() async throws {
+        let server = try TransportTestServer()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let timeouts = HTTPTimeouts(stall: .seconds(1), stallMinimumBytesPerSecond: 1000)
+        let error = try await #require(throws: HTTPTransportError.self) {
+            try await CurlTransport().send(HTTPRequest(url: server.url("/slow-body"), timeouts: timeouts))
+        }
+        #expect(error.kind == .stalled)
+        #expect(start.duration(to: clock.now) < .seconds(4))
+    }
+
+    @Test("a connection that is never accepted fails with connectTimeout")
+    func connectTimeout() async throws {
+        let listener = try SaturatedListener()
+        let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/"))
+        let timeouts = HTTPTimeouts(connect: .milliseconds(300), request: .seconds(5))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try await #require(throws: HTTPTransportError.self) {
+            try await CurlTransport().send(HTTPRequest(url: url, timeouts: timeouts))
+        }
+        #expect(error.kind == .connectTimeout)
+        #expect(start.duration(to: clock.now) < .seconds(2))
+    }
+
+    @Test("cancelling the task aborts the transfer within 100 ms", arguments: ["send", "stream-head", "stream-body"])
+    func cancellation(mode: String) async throws {
+        let server = try TransportTestServer()
+        let transport = CurlTransport()
+        let task = Task { () -> HTTPTransportError.Kind? in
+            do {
+                switch mode {
+                case "send":
+                    _ = try await transport.send(HTTPRequest(url: server.url("/delay-head/5000")))
+                case "stream-head":
+                    _ = try await transport.stream(HTTPRequest(url: server.url("/delay-head/5000")))
+                default:
+                    let response = try await transport.stream(HTTPRequest(url: server.url("/slow-body")))
+                    for try await _ in response.body {}
+                }
+                return nil
+            } catch let error as HTTPTransportError {
+                return error.kind
+            } catch {
+                return .other
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let clock = ContinuousClock()
+        let cancelledAt = clock.now
+        task.cancel()
+        let kind = await task.value
+        #expect(kind == .cancelled)
+        #expect(cancelledAt.duration(to: clock.now) < .milliseconds(100))
+    }
+
+    @Test("an already cancelled task does not send")
+    func cancelledBeforeStart() async throws {
+        let server = try TransportTestServer()
+        let transport = CurlTransport()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.send(HTTPRequest(url: server.url("/echo")))
+        }
+        let error = try await #require(throws: HTTPTransportError.self) { try await task.value }
+        #expect(error.kind == .cancelled)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+// MARK: - SaturatedListener
+
+/// A loopback listening socket whose accept queue is full and never drained, so further connection
+/// attempts get no answer to their SYN and hang in connect, without leaving 127.0.0.1.
+final class SaturatedListener: @unchecked Sendable {
+    let port: Int
+    private var descriptors: [Int32] = []
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EMFILE) }
+        descriptors.append(listener)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ready = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(listener, generic, length) == 0 && listen(listener, 0) == 0
+                    && getsockname(listener, generic, &length) == 0
+            }
+        }
+        guard ready else { throw POSIXError(.EADDRINUSE) }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        // Linux queues backlog + 1 completed connections; fill the queue (with margin).
+        for _ in 0..<4 {
+            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            guard client >= 0 else { break }
+            descriptors.append(client)
+            _ = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
+            }
+        }
+        usleep(50_000)
+    }
+
+    deinit {
+        for descriptor in descriptors { close(descriptor) }
+    }
+}

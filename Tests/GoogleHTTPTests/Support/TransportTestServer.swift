@@ -1,0 +1,133 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+
+// MARK: - TransportTestServer
+
+/// A LocalHTTPServer on 127.0.0.1 with the routes the transport tests talk to.
+///
+/// - `ANY /echo`: answers with the request body and `X-Echo-*` headers describing the request.
+/// - `GET /bytes/{count}`: `count` bytes of ``TestPattern``, streamed
+///   from the server in 1 MiB pieces with a `Content-Length`.
+/// - `ANY /sink`: consumes a streamed request body, answering with its length and checksum.
+/// - `GET /delay-head/{ms}`, `GET /slow-body`, `GET /cut/{count}`: scripted faults.
+/// - `GET /redirect/{n}`: redirects `n` times, then lands on `/echo`.
+final class TransportTestServer: Sendable {
+    let server: LocalHTTPServer
+
+    init() throws {
+        var router = HTTPRouter()
+        router.add(nil, "/echo") { request, _ in Self.echo(request) }
+        router.get("/bytes/{count}") { _, parameters in
+            let count = Int64(parameters["count"] ?? "") ?? 0
+            return HTTPServerResponse(
+                status: 200, headers: ["Content-Length": String(count), "Content-Type": "application/octet-stream"],
+                body: .stream(HTTPBodyStream(PatternChunks(total: count))))
+        }
+        router.add(nil, "/sink") { request, _ in await Self.sink(request) }
+        router.get("/delay-head/{ms}") { _, parameters in
+            let milliseconds = Int(parameters["ms"] ?? "") ?? 0
+            return HTTPServerResponse(status: 200, body: .data(Data("late".utf8)), fault: .delayHead(.milliseconds(milliseconds)))
+        }
+        router.get("/slow-body") { _, _ in
+            HTTPServerResponse(
+                status: 200, headers: ["Content-Length": "1000000"], body: .data(Data(repeating: 0x61, count: 1_000_000)),
+                fault: .slowBody(chunkSize: 1, delay: .seconds(5)))
+        }
+        router.get("/cut/{count}") { _, parameters in
+            let count = Int(parameters["count"] ?? "") ?? 0
+            return HTTPServerResponse(
+                status: 200, body: .data(Data(repeating: 0x62, count: 1 << 20)), fault: .closeAfterBodyBytes(count))
+        }
+        router.get("/redirect/{n}") { _, parameters in
+            let remaining = Int(parameters["n"] ?? "") ?? 0
+            return .redirect(to: remaining <= 1 ? "/echo" : "/redirect/\(remaining - 1)")
+        }
+        let configuration = LocalHTTPServer.Configuration(
+            streamRequestBody: LocalHTTPServer.Configuration.streamingBodies(forPathPrefixes: ["/sink"]))
+        server = try LocalHTTPServer.start(configuration: configuration, handler: router.handle)
+    }
+
+    func url(_ path: String) -> URL {
+        server.baseURL.appendingPathComponent(path)
+    }
+
+    // MARK: - Handlers
+
+    private static func echo(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        var headers: HTTPHeaders = [
+            "X-Echo-Method": request.method.rawValue,
+            "X-Echo-Body-Length": String(request.body.count),
+            "X-Echo-Connection": String(request.connectionID),
+            "X-Echo-Target": request.target,
+        ]
+        for field in request.headers {
+            headers.add(name: "X-Echo-Header-\(field.name)", value: field.value)
+        }
+        headers.add(name: "Set-Cookie", value: "a=1")
+        headers.add(name: "Set-Cookie", value: "b=2")
+        return HTTPServerResponse(status: 200, headers: headers, body: .data(request.body))
+    }
+
+    private static func sink(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        var checksum = PatternChecksum()
+        do {
+            if let stream = request.bodyStream {
+                for try await piece in stream { checksum.add(piece) }
+            } else {
+                checksum.add(request.body)
+            }
+        } catch {
+            return .text("body failed: \(error)", status: 400)
+        }
+        let chunked = request.headers["Transfer-Encoding"]?.lowercased().contains("chunked") ?? false
+        return HTTPServerResponse(status: 200, headers: [
+            "X-Sink-Length": String(checksum.count),
+            "X-Sink-Matches-Pattern": checksum.matchesPattern ? "yes" : "no",
+            "X-Sink-Chunked": chunked ? "yes" : "no",
+            "X-Sink-Expect": request.headers["Expect"] ?? "",
+        ])
+    }
+
+}
+
+// MARK: - PatternChunks
+
+/// `total` bytes of the test pattern in 1 MiB chunks, generated on demand.
+struct PatternChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+    let total: Int64
+    var chunkSize = 1 << 20
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let total: Int64
+        let chunkSize: Int
+        var offset: Int64 = 0
+
+        mutating func next() async -> Data? {
+            guard offset < total else { return nil }
+            let count = Int(Swift.min(Int64(chunkSize), total - offset))
+            defer { offset += Int64(count) }
+            return TestPattern.data(offset: offset, count: count)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(total: total, chunkSize: chunkSize)
+    }
+}
+
+// MARK: - PatternChecksum
+
+/// Counts bytes and checks them against the test pattern as they stream past.
+struct PatternChecksum {
+    private(set) var count: Int64 = 0
+    private(set) var matchesPattern = true
+
+    mutating func add(_ data: Data) {
+        if matchesPattern {
+            matchesPattern = data.withUnsafeBytes { TestPattern.matches($0, at: count) }
+        }
+        count += Int64(data.count)
+    }
+}
