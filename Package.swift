@@ -56,6 +56,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP"]),
+        .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
         .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleEmulator", "LocalHTTPServer"]),
         .testTarget(
             name: "GoogleAPIRuntimeTests",
@@ -64,7 +65,8 @@ let package = Package(
         .testTarget(
             name: "GoogleAPICodegenKitTests",
             dependencies: ["GoogleAPICodegenKit"],
-            path: "Codegen/Tests/GoogleAPICodegenKitTests"
+            path: "Codegen/Tests/GoogleAPICodegenKitTests",
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -95,6 +95,21 @@ static inline CURLMcode ccurl_multi_setopt_timer_callback(CURLM *handle, ccurl_t
     return curl_multi_setopt(handle, CURLMOPT_TIMERFUNCTION, value);
 }
 
+// MARK: - Threads
+
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+/// Names the calling thread (shown by ps, top, gdb). No-op where unsupported.
+static inline void ccurl_name_current_thread(const char *name) {
+#ifdef __linux__
+    prctl(PR_SET_NAME, name, 0, 0, 0);
+#else
+    (void)name;
+#endif
+}
+
 // MARK: - Constants Swift cannot import (macros built from expressions)
 
 static const size_t ccurl_writefunc_pause = CURL_WRITEFUNC_PAUSE;

@@ -6,6 +6,7 @@ import Synchronization
 public final class InMemoryTokenStore: TokenStore {
     private let stored: Mutex<OAuthCredentials?>
 
+    /// - Parameter credentials: Initial contents, if any.
     public init(_ credentials: OAuthCredentials? = nil) {
         self.stored = Mutex(credentials)
     }

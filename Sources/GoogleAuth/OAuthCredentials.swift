@@ -6,18 +6,22 @@ import Foundation
 ///
 /// `description` never shows token values, so logging a credentials value is safe.
 public struct OAuthCredentials: Sendable, Hashable, Codable {
+    /// The bearer token sent with API requests.
     public var accessToken: String
     /// Absolute expiry of `accessToken`; `nil` when the server did not say.
     public var expiresAt: Date?
+    /// The long-lived token that obtains new access tokens; `nil` when none was issued.
     public var refreshToken: String?
     /// Absolute expiry of `refreshToken` under time-based access; `nil` when it does not expire.
     public var refreshTokenExpiresAt: Date?
     /// The scopes the user actually granted (may be fewer than requested).
     public var scopes: Set<String>
+    /// The token type, `Bearer` for Google.
     public var tokenType: String
     /// The raw OpenID Connect ID token, when `openid` scopes were requested.
     public var idToken: String?
 
+    /// - Parameters: See the properties.
     public init(
         accessToken: String, expiresAt: Date?, refreshToken: String?, refreshTokenExpiresAt: Date? = nil,
         scopes: Set<String>, tokenType: String = "Bearer", idToken: String? = nil

@@ -39,6 +39,21 @@ public struct HTTPServerRequest: Sendable {
         self.connectionID = connectionID
     }
 
+    /// Builds a request from a raw target, splitting and percent-decoding path and query the way
+    /// the server does (for requests that did not come off a socket, e.g. parts of a batch).
+    /// - Parameters:
+    ///   - method: The request method.
+    ///   - target: Origin form (`/path?query`) or absolute form (`http://host/path?query`).
+    ///   - headers: The header fields.
+    ///   - body: The buffered body.
+    ///   - connectionID: The connection it belongs to (the enclosing request's, for batch parts).
+    public init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: Data = Data(), connectionID: Int = 0) {
+        let parts = RequestTarget.parse(target)
+        self.init(
+            method: method, target: target, path: parts.path, query: parts.query, queryItems: parts.queryItems,
+            headers: headers, body: body, connectionID: connectionID)
+    }
+
     /// The first value of query parameter `name`.
     public func queryValue(_ name: String) -> String? {
         queryItems.first { $0.name == name }?.value

@@ -1,1 +1,148 @@
-print("google-api-emulator: not yet implemented")
+// A local emulator of Google OAuth, Drive v3 and YouTube Live, for offline use and demos.
+import Foundation
+import GoogleEmulator
+import LocalHTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Options
+
+struct Options {
+    var host = "127.0.0.1"
+    var port = 8089
+    var tokenLifetime: Double?
+    var seed = true
+    var faults: [FaultRule] = []
+    var clientID: String?
+    var clientSecret: String?
+    var clientSecretFile: String?
+}
+
+let usage = """
+    Usage: google-api-emulator [options]
+
+    Runs Google OAuth 2.0, Drive v3 and YouTube Live endpoints on one local port until
+    interrupted (SIGINT/SIGTERM).
+
+    Options:
+      --host ADDRESS            Address to listen on (default 127.0.0.1; ::1 for IPv6).
+      --port PORT               Port (default 8089; 0 picks a free one).
+      --token-lifetime SECONDS  Access token lifetime (default 3600).
+      --no-seed                 Start with empty Drive and YouTube data.
+      --fault SPEC              Inject a fault; repeatable. SPEC is KIND[@PATHPREFIX][*COUNT]:
+                                  503 | 503:RETRYAFTER   status with Google error JSON
+                                  drop:BYTES             close after BYTES of response body
+                                  close                  close without answering
+                                  dropupload[:BYTES]     cut a resumable upload chunk
+                                  delay:MILLISECONDS     delay the response
+                                  slow:CHUNK:MILLISECONDS slow response body
+                                e.g. --fault '503:1@/drive/v3/files*2'
+      --client-id ID            OAuth client to accept (default: the built-in test client).
+      --client-secret SECRET    Its secret (with --client-id).
+      --client-secret-file PATH Where to write the client JSON (default: a temporary file).
+      --help                    Show this help.
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("google-api-emulator: \(message)\n".utf8))
+    exit(2)
+}
+
+func parseOptions(_ arguments: [String]) -> Options {
+    var options = Options()
+    var index = 0
+    func value(for flag: String) -> String {
+        index += 1
+        guard index < arguments.count else { fail("\(flag) needs a value") }
+        return arguments[index]
+    }
+    while index < arguments.count {
+        let argument = arguments[index]
+        switch argument {
+        case "--help", "-h":
+            print(usage)
+            exit(0)
+        case "--host": options.host = value(for: argument)
+        case "--port":
+            guard let port = Int(value(for: argument)), (0...65535).contains(port) else { fail("--port must be 0...65535") }
+            options.port = port
+        case "--token-lifetime":
+            guard let seconds = Double(value(for: argument)), seconds > 0 else { fail("--token-lifetime must be a positive number") }
+            options.tokenLifetime = seconds
+        case "--no-seed": options.seed = false
+        case "--fault":
+            do {
+                options.faults.append(try FaultSpecification.parse(value(for: argument)))
+            } catch {
+                fail(error.description)
+            }
+        case "--client-id": options.clientID = value(for: argument)
+        case "--client-secret": options.clientSecret = value(for: argument)
+        case "--client-secret-file": options.clientSecretFile = value(for: argument)
+        default:
+            fail("unknown option \(argument) (see --help)")
+        }
+        index += 1
+    }
+    return options
+}
+
+// MARK: - Main
+
+let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+guard let host = LocalHTTPServer.Configuration.Host(options.host) else {
+    fail("--host must be a numeric IPv4/IPv6 address or localhost")
+}
+var configuration = GoogleEmulator.Configuration(host: host, port: options.port, seedData: options.seed)
+if let lifetime = options.tokenLifetime { configuration.tokenLifetime = lifetime }
+if let clientID = options.clientID {
+    configuration.oauth.clients = [OAuthEmulator.Client(id: clientID, secret: options.clientSecret)]
+} else if options.clientSecret != nil {
+    fail("--client-secret needs --client-id")
+}
+
+let emulator = GoogleEmulator(configuration: configuration)
+do {
+    try emulator.start()
+} catch {
+    fail(error.description)
+}
+for rule in options.faults { emulator.faults.enqueue(rule) }
+
+let secretURL = options.clientSecretFile.map { URL(fileURLWithPath: $0) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("google-api-emulator-\(emulator.port)-client.json")
+do {
+    try emulator.writeClientSecretFile(to: secretURL)
+} catch {
+    fail("cannot write \(secretURL.path): \(error.localizedDescription)")
+}
+
+print("google-api-emulator listening on \(emulator.baseURL.absoluteString)")
+print("Export these to point the SDK's tools at it:")
+for variable in emulator.environment(clientSecretFile: secretURL) {
+    print("  export \(variable.name)=\(variable.value)")
+}
+if !options.faults.isEmpty { print("Faults queued: \(emulator.faults.pendingCount)") }
+print("Press Ctrl-C to stop.")
+fflush(nil)
+
+// MARK: - Signals
+
+signal(SIGINT, SIG_IGN)
+signal(SIGTERM, SIG_IGN)
+let signalSources = [SIGINT, SIGTERM].map { number in
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+    source.setEventHandler {
+        emulator.stop()
+        if options.clientSecretFile == nil { try? FileManager.default.removeItem(at: secretURL) }
+        print("google-api-emulator stopped")
+        exit(0)
+    }
+    source.resume()
+    return source
+}
+withExtendedLifetime(signalSources) {
+    dispatchMain()
+}

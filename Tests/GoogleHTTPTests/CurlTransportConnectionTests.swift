@@ -5,6 +5,12 @@ import Testing
 
 // MARK: - Connection reuse and concurrency
 
+/// The kernel's name for the calling thread.
+private func currentThreadName() -> String {
+    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+    return name.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
 @Suite("CurlTransport connections")
 struct CurlTransportConnectionTests {
     @Test("100 sequential requests share one keep-alive connection")
@@ -19,6 +25,23 @@ struct CurlTransportConnectionTests {
             connectionIDs.insert(response.headers["X-Echo-Connection"] ?? "?")
         }
         #expect(connectionIDs.count == 1)
+        #expect(server.server.connectionsAccepted == 1)
+    }
+
+    @Test("a task pinned to the transport's executor runs requests on the curl thread")
+    func executorPreference() async throws {
+        let server = try TransportTestServer()
+        let transport = CurlTransport()
+        let threadNames = try await withTaskExecutorPreference(transport.executor) {
+            var names = Set<String>()
+            for _ in 0..<20 {
+                let response = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                #expect(response.status == 200)
+                names.insert(currentThreadName())
+            }
+            return names
+        }
+        #expect(threadNames == ["CurlTransport"])
         #expect(server.server.connectionsAccepted == 1)
     }
 

@@ -8,10 +8,12 @@ import Foundation
 /// Load the downloaded `client_secret_*.json` with ``init(contentsOf:)`` or build one in code.
 /// `description` never shows the client secret.
 public struct OAuthClientConfiguration: Sendable, Hashable {
+    /// The OAuth client ID (`…apps.googleusercontent.com`).
     public var clientID: String
     /// Desktop clients have a secret that is not really secret (it ships with the app); Google still
     /// expects it at the token endpoint. `nil` for clients without one.
     public var clientSecret: String?
+    /// Where the authorization, token, revocation and device endpoints are.
     public var endpoints: OAuthEndpoints
     /// The redirect URIs from the client file (informational; the loopback flow builds its own).
     public var redirectURIs: [String]

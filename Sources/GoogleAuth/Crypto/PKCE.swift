@@ -16,6 +16,7 @@ public struct PKCE: Sendable, Hashable {
     public let verifier: String
     /// The `code_challenge` sent with the authorization request.
     public let challenge: String
+    /// How `challenge` was derived.
     public let method: Method
 
     /// A fresh verifier of `length` unreserved characters from the system CSPRNG.

@@ -37,6 +37,7 @@ public enum SHA256 {
         private var buffer: [UInt8] = []
         private var messageLength: UInt64 = 0
 
+        /// An empty message.
         public init() {
             buffer.reserveCapacity(64)
         }

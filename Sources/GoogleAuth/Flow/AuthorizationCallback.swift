@@ -8,7 +8,9 @@ import Foundation
 /// receives (`com.googleusercontent.apps.123:/oauth2redirect?code=…&state=…`).
 /// `description` never shows the code or state.
 public struct AuthorizationCallback: Sendable, Hashable {
+    /// The authorization code, on success.
     public var code: String?
+    /// The `state` echoed by the server.
     public var state: String?
     /// The OAuth `error` code, e.g. `access_denied`.
     public var error: String?

@@ -16,7 +16,9 @@ public struct AuthorizationOptions: Sendable, Hashable {
 
     /// `login_hint`: an email address or `sub` to preselect the account.
     public var loginHint: String?
+    /// `access_type`; omitted when `nil`.
     public var accessType: AccessType?
+    /// `prompt`; omitted when empty.
     public var prompt: [Prompt]
     /// `include_granted_scopes`: ask for incremental authorization.
     public var includeGrantedScopes: Bool?

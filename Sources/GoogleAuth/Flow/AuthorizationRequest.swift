@@ -13,7 +13,9 @@ public struct AuthorizationRequest: Sendable {
     public let redirectURI: String
     /// The anti-CSRF value the redirect must echo.
     public let state: String
+    /// The PKCE pair; its challenge is in `url`, its verifier goes with the code exchange.
     public let pkce: PKCE
+    /// The requested scopes.
     public let scopes: [String]
 
     /// Builds the request URL (every parameter from Google's guide, percent-encoded form-style).

@@ -11,7 +11,9 @@ public import GoogleHTTP
 /// let credentials = try await client.authorize(scopes: ["https://www.googleapis.com/auth/drive.readonly"])
 /// ```
 public struct OAuthClient: Sendable {
+    /// The OAuth client and its endpoints.
     public let configuration: OAuthClientConfiguration
+    /// Carries every request to the OAuth endpoints.
     public let transport: any HTTPTransport
     /// The current time, used to turn `expires_in` into absolute expiry dates.
     public var clock: @Sendable () -> Date

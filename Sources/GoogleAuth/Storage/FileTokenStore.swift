@@ -14,6 +14,7 @@ import Darwin
 /// `fsync`ed and renamed over the target, and then the folder is `fsync`ed. Readers never see a
 /// partial file. A damaged file is reported as ``TokenStoreError/corrupt(path:reason:)``.
 public struct FileTokenStore: TokenStore {
+    /// The credentials file.
     public let fileURL: URL
 
     /// - Parameter fileURL: The credentials file; its folder is created (mode 0700) when missing.

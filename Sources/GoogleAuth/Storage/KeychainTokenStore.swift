@@ -6,7 +6,9 @@ import Security
 
 /// Keeps credentials as a generic-password item in the user's Keychain (Apple platforms only).
 public struct KeychainTokenStore: TokenStore {
+    /// The Keychain item's service attribute.
     public let service: String
+    /// The Keychain item's account attribute.
     public let account: String
 
     /// - Parameters:

@@ -7,16 +7,27 @@ import Foundation
 /// The signature is not checked: use these only for display (who signed in) or as hints, never to
 /// authenticate the user to a backend; send the raw token to a server that verifies it instead.
 public struct IDTokenClaims: Sendable, Hashable {
+    /// `iss`, e.g. `https://accounts.google.com`.
     public var issuer: String?
+    /// `sub`: the user's stable Google account ID.
     public var subject: String?
+    /// `aud`: the client ID(s) the token was issued to.
     public var audience: [String]
+    /// `azp`.
     public var authorizedParty: String?
+    /// `email` (with the `email` scope).
     public var email: String?
+    /// `email_verified`.
     public var emailVerified: Bool?
+    /// `name` (with the `profile` scope).
     public var name: String?
+    /// `picture` (with the `profile` scope).
     public var picture: String?
+    /// `hd`: the Workspace domain, if any.
     public var hostedDomain: String?
+    /// `iat`.
     public var issuedAt: Date?
+    /// `exp`.
     public var expiresAt: Date?
     /// Every claim, as decoded JSON (strings, numbers, bools, arrays, objects).
     public var rawJSON: Data

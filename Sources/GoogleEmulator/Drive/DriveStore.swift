@@ -25,6 +25,10 @@ final class DriveStore: Sendable {
         self.owner = owner
         self.rootFolderID = rootFolderID
         self.identifiers = identifiers
+        let epoch = Date(timeIntervalSince1970: 1_577_836_800)
+        insert(DriveFile(
+            id: rootFolderID, name: "My Drive", mimeType: DriveFile.folderMimeType, parents: [],
+            createdTime: epoch, modifiedTime: epoch, sequence: 0))
     }
 
     func newFileID() -> String {
@@ -37,14 +41,16 @@ final class DriveStore: Sendable {
         state.withLock { $0.files[id] }
     }
 
+    /// Files and folders, not counting the root folder.
     var fileCount: Int {
-        state.withLock { $0.files.count }
+        state.withLock { $0.files.count - 1 }
     }
 
     /// Files matching `query`, sorted by `orderBy` (`name`, `modifiedTime`, `createdTime`,
     /// `folder`, each optionally `desc`, comma-separated).
     func list(query: DriveQuery?, orderBy: [(key: String, descending: Bool)]) -> [DriveFile] {
-        let all = state.withLock { Array($0.files.values) }
+        // The root folder is reachable by ID (and `root`) but never listed, as in Drive.
+        let all = state.withLock { $0.files.values.filter { $0.id != rootFolderID } }
         let matching = all.filter { query?.matches($0, rootID: rootFolderID) ?? true }
         return matching.sorted { lhs, rhs in
             for (key, descending) in orderBy {
@@ -111,7 +117,7 @@ final class DriveStore: Sendable {
     /// Deletes a file and, for folders, everything under it. Returns whether it existed.
     func delete(_ id: String) -> Bool {
         let removed: [DriveFile] = state.withLock { state in
-            guard state.files[id] != nil else { return [] }
+            guard state.files[id] != nil, id != rootFolderID else { return [] }
             var pending = [id]
             var removed: [DriveFile] = []
             while let next = pending.popLast() {

@@ -23,8 +23,9 @@ extension OAuthEmulator {
         public var userSubject: String
         /// Whether the authorization endpoint insists on a PKCE `code_challenge`.
         public var requirePKCE: Bool
-        /// Device flow: lifetime of device codes and the polling interval handed out.
+        /// Seconds until device-flow codes expire.
         public var deviceCodeLifetime: TimeInterval
+        /// Seconds between device-flow polls (each `slow_down` adds 5).
         public var devicePollingInterval: Int
         /// The base URL used in the device flow's `verification_url`; derived from `Host` when `nil`.
         public var publicBaseURL: URL?
@@ -74,11 +75,14 @@ extension OAuthEmulator {
 
     /// A registered OAuth client.
     public struct Client: Sendable, Hashable {
+        /// The client ID.
         public var id: String
         /// The client secret, checked at the token endpoint when set.
         public var secret: String?
+        /// Redirect URIs the authorization endpoint accepts.
         public var redirectURIs: [RedirectURIPattern]
 
+        /// - Parameters: The client ID, optional secret and allowed redirect URIs.
         public init(id: String, secret: String? = nil, redirectURIs: [RedirectURIPattern] = [.loopback()]) {
             self.id = id
             self.secret = secret

@@ -96,15 +96,22 @@ final class CurlEasyHandlePool: Sendable {
         return CurlEasyHandle(configuration: configuration)
     }
 
+    /// Keeps `handle` for reuse; past `capacity` it is released (outside the lock, since
+    /// `curl_easy_cleanup` may take a while).
     func giveBack(_ handle: CurlEasyHandle) {
-        idle.withLock { handles in
-            if handles.count < capacity {
-                handles.append(handle)
-            }
+        let surplus: CurlEasyHandle? = idle.withLock { handles in
+            guard handles.count < capacity else { return handle }
+            handles.append(handle)
+            return nil
         }
+        _ = surplus
     }
 
     func drain() {
-        idle.withLock { $0.removeAll() }
+        let released = idle.withLock { handles in
+            defer { handles = [] }
+            return handles
+        }
+        _ = released
     }
 }

@@ -15,6 +15,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         case add(CurlTransfer)
         case cancel(CurlTransfer)
         case resume(CurlTransfer)
+        /// A task job scheduled on ``CurlLoopExecutor``.
+        case job(UnownedJob)
     }
 
     private struct Inbox {
@@ -30,6 +32,14 @@ final class CurlMultiLoop: @unchecked Sendable {
     private let inbox = Mutex(Inbox())
     /// Mirrors "the inbox is not empty", readable without the lock while the loop spins.
     private let hasCommands = Atomic<Bool>(false)
+    /// Whether the loop is (about to be) blocked in `curl_multi_poll`. Together with `hasCommands`
+    /// this lets producers skip the wake-up system call while the loop is awake anyway: each side
+    /// writes its flag, then reads the other's (sequentially consistent), so at least one notices.
+    private let isSleeping = Atomic<Bool>(false)
+    /// The loop thread, so commands queued from it skip the wake-up system call.
+    private let loopThread = Mutex<pthread_t?>(nil)
+    /// The executor jobs run on; owned by the transport, which may outlive this reference.
+    weak var executor: CurlLoopExecutor?
     /// Transfers attached to the multi handle; loop thread only.
     private var active: [ObjectIdentifier: CurlTransfer] = [:]
 
@@ -42,8 +52,12 @@ final class CurlMultiLoop: @unchecked Sendable {
         ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(0, configuration.maxConnectionsPerHost))
         ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(0, configuration.maxConnectionsTotal))
         ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(1, configuration.idleConnectionCacheSize))
-        let thread = Thread { [self] in run() }
-        thread.name = "CurlTransport"
+        let thread = Thread { [self] in
+            // Named from inside: Foundation on Linux does not pass Thread.name to the kernel.
+            ccurl_name_current_thread("CurlTransport")
+            loopThread.withLock { $0 = pthread_self() }
+            run()
+        }
         thread.start()
     }
 
@@ -55,14 +69,35 @@ final class CurlMultiLoop: @unchecked Sendable {
             guard !inbox.closed else { return false }
             let wasEmpty = inbox.commands.isEmpty
             inbox.commands.append(command)
-            hasCommands.store(true, ordering: .releasing)
-            // A non-empty inbox means a wake-up is already pending and will drain this command too.
-            // Waking under the lock keeps the multi handle alive until the call returns.
-            if wasEmpty { curl_multi_wakeup(multi) }
+            hasCommands.store(true, ordering: .sequentiallyConsistent)
+            // A non-empty inbox means a wake-up is already pending and will drain this command too;
+            // the loop thread itself checks the inbox before it sleeps. Waking under the lock keeps
+            // the multi handle alive until the call returns.
+            if wasEmpty, isSleeping.load(ordering: .sequentiallyConsistent), !isOnLoopThread {
+                curl_multi_wakeup(multi)
+            }
             return true
         }
-        if !accepted, case .add(let transfer) = command {
+        if !accepted {
+            reject(command)
+        }
+    }
+
+    private var isOnLoopThread: Bool {
+        guard let thread = loopThread.withLock({ $0 }) else { return false }
+        return pthread_equal(thread, pthread_self()) != 0
+    }
+
+    /// Fails or re-routes a command that arrived after shutdown.
+    private func reject(_ command: Command) {
+        switch command {
+        case .add(let transfer):
             transfer.finish(HTTPTransportError(kind: .cancelled, url: transfer.url, message: "the transport was shut down"))
+        case .job(let job):
+            // Tasks that preferred this executor must still run; the global pool takes them over.
+            CurlLoopExecutor.runOnGlobalExecutor(job)
+        case .cancel, .resume:
+            break
         }
     }
 
@@ -97,9 +132,16 @@ final class CurlMultiLoop: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
+            if hasCommands.load(ordering: .acquiring) { continue }
             if active.isEmpty, spinForCommands() { continue }
+            isSleeping.store(true, ordering: .sequentiallyConsistent)
+            if hasCommands.load(ordering: .sequentiallyConsistent) {
+                isSleeping.store(false, ordering: .relaxed)
+                continue
+            }
             var readyDescriptors: Int32 = 0
             curl_multi_poll(multi, nil, 0, 1000, &readyDescriptors)
+            isSleeping.store(false, ordering: .relaxed)
         }
     }
 
@@ -107,7 +149,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// caller preparing it). Watching for it briefly saves a sleep and a wake-up per request.
     private func spinForCommands() -> Bool {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .microseconds(60))
+        let deadline = clock.now.advanced(by: .microseconds(50))
         repeat {
             for _ in 0..<64 {
                 if hasCommands.load(ordering: .acquiring) { return true }
@@ -144,6 +186,12 @@ final class CurlMultiLoop: @unchecked Sendable {
             transfer.recvPaused = false
             transfer.sendPaused = false
             curl_easy_pause(transfer.easy, 0)
+        case .job(let job):
+            if let executor {
+                job.runSynchronously(on: executor.asUnownedTaskExecutor())
+            } else {
+                CurlLoopExecutor.runOnGlobalExecutor(job)
+            }
         }
     }
 
@@ -172,8 +220,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             defer { inbox.commands = [] }
             return inbox.commands
         }
-        for case .add(let transfer) in leftovers {
-            transfer.finish(HTTPTransportError(kind: .cancelled, url: transfer.url, message: "the transport was shut down"))
+        for command in leftovers {
+            reject(command)
         }
         for transfer in active.values {
             curl_multi_remove_handle(multi, transfer.easy)

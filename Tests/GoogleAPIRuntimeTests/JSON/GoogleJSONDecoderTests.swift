@@ -13,7 +13,8 @@ struct GoogleJSONDecoderTests {
         #expect(page.files?.count == 50)
         #expect(page.nextPageToken == "token-2")
         let third = try #require(page.files?[3])
-        #expect(third.size == 4 * 1_048_576)
+        let expectedSize: Int64 = 4 * 1_048_576
+        #expect(third.size == expectedSize)
         #expect(third.version == 103)
         #expect(third.owners?.first?.emailAddress == "ada@example.com")
         #expect(third.owners?.first?.me == true)

@@ -35,7 +35,7 @@ struct RFC3339Tests {
     }
 
     @Test(arguments: [
-        "0001-01-01T00:00:00Z", "1969-07-20T20:17:40.000001Z", "2000-02-29T23:59:59.999999Z", "2038-01-19T03:14:08Z",
+        "1601-01-01T00:00:00Z", "1969-07-20T20:17:40.000001Z", "2000-02-29T23:59:59.999999Z", "2038-01-19T03:14:08Z",
         "2100-03-01T00:00:00.123Z", "9999-12-31T23:59:59.999Z",
     ])
     func roundTrips(text: String) throws {
@@ -43,6 +43,12 @@ struct RFC3339Tests {
         let formatted = RFC3339.format(date)
         #expect(RFC3339.parse(formatted) == date)
         #expect(abs(date.timeIntervalSince(try #require(ISO8601DateFormatter.fractional.date(from: text) ?? ISO8601DateFormatter().date(from: text)))) < 1e-3)
+    }
+
+    @Test func earlyYearsUseTheProlepticGregorianCalendar() throws {
+        let date = try #require(RFC3339.parse("0001-01-01T00:00:00Z"))
+        #expect(date.timeIntervalSince1970 == -62_135_596_800)
+        #expect(RFC3339.format(date) == "0001-01-01T00:00:00.000Z")
     }
 
     @Test(arguments: [

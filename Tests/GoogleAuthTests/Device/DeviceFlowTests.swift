@@ -68,8 +68,8 @@ struct DeviceFlowTests {
         let harness = try EmulatorHarness()
         let emulator = harness.emulator
         let userCode = Mutex<String?>(nil)
-        // The second wait only advances the clock by half, so the second poll comes too early.
-        let sleeper = VirtualSleeper(emulator: emulator, advanceFraction: { $0 == 2 ? 0.5 : 1 }, onWait: { poll in
+        // The second wait only advances the clock by a fifth, so the second poll comes too early.
+        let sleeper = VirtualSleeper(emulator: emulator, advanceFraction: { $0 == 2 ? 0.2 : 1 }, onWait: { poll in
             if poll == 4, let code = userCode.withLock({ $0 }) { emulator.approveDevice(userCode: code) }
         })
         let credentials = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { authorization in
@@ -98,7 +98,7 @@ struct DeviceFlowTests {
 
     @Test("The device code expires → deviceCodeExpired")
     func expired() async throws {
-        let harness = try EmulatorHarness(configuration: .init(deviceCodeLifetime: 12))
+        let harness = try EmulatorHarness(configuration: .init(deviceCodeLifetime: 14))
         let sleeper = VirtualSleeper(emulator: harness.emulator)
         await #expect(throws: OAuthError.deviceCodeExpired) {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { _ in }

@@ -89,8 +89,25 @@ struct LoopbackFlowTests {
         #expect(ContinuousClock.now - started < .seconds(5))
         // The listener was released: its port no longer accepts connections.
         let url = try #require(captured.withLock { $0 })
-        let port = try #require(Int(queryParameters(url.absoluteString)["redirect_uri"]?.split(separator: ":").last?.dropLast() ?? ""))
-        #expect(RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8)) == nil)
+        let redirect = try #require(queryParameters(url.absoluteString)["redirect_uri"])
+        let port = try #require(URLComponents(string: redirect)?.port)
+        #expect(await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8)) == nil)
+    }
+
+    @Test("Cancelling the task ends the flow with .cancelled and releases the listener")
+    func cancellation() async throws {
+        let harness = try EmulatorHarness()
+        let opened = AsyncStream<URL>.makeStream()
+        let browser = ClosureBrowserOpener { url in opened.continuation.yield(url) }
+        let client = harness.makeClient()
+        let task = Task { try await client.authorize(scopes: ["email"], browser: browser) }
+        var iterator = opened.stream.makeAsyncIterator()
+        let url = try #require(await iterator.next())
+        task.cancel()
+        await #expect(throws: OAuthError.cancelled) { _ = try await task.value }
+        let redirect = try #require(queryParameters(url.absoluteString)["redirect_uri"])
+        let port = try #require(URLComponents(string: redirect)?.port)
+        #expect(await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8)) == nil)
     }
 
     @Test("Favicon requests, bare requests and garbage do not end the flow")
@@ -103,8 +120,8 @@ struct LoopbackFlowTests {
             let favicon = try await transport.send(HTTPRequest(url: URL(string: base + "/favicon.ico")!))
             let bare = try await transport.send(HTTPRequest(url: URL(string: base + "/")!))
             let port = target.port ?? 0
-            let garbage = RawSocket.exchange(port: port, bytes: Array("\u{1}\u{2}GARBAGE \u{ff}\r\n\r\n".utf8)) ?? Data()
-            let oversized = RawSocket.exchange(
+            let garbage = await RawSocket.exchange(port: port, bytes: Array("\u{1}\u{2}GARBAGE \u{ff}\r\n\r\n".utf8)) ?? Data()
+            let oversized = await RawSocket.exchange(
                 port: port, bytes: Array(("GET /?" + String(repeating: "x", count: 200_000) + " HTTP/1.1\r\n\r\n").utf8)) ?? Data()
             results.withLock {
                 $0 = ["\(favicon.status)", "\(bare.status)", String(decoding: garbage.prefix(12), as: UTF8.self),
@@ -142,7 +159,7 @@ struct LoopbackFlowTests {
         defer { listener.stop() }
         #expect(listener.redirectURI == "http://127.0.0.1:\(listener.port)/")
         #expect(listener.port > 0)
-        let reply = RawSocket.exchange(port: listener.port, bytes: Array("GET /?state=abc&code=xyz HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let reply = await RawSocket.exchange(port: listener.port, bytes: Array("GET /?state=abc&code=xyz HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         #expect(reply.map { String(decoding: $0, as: UTF8.self) }?.contains("Authorization complete") == true)
         let callback = try await listener.waitForCallback(timeout: .seconds(5))
         #expect(callback.code == "xyz")

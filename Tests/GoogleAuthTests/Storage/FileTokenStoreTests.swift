@@ -117,16 +117,19 @@ struct FileTokenStoreTests {
         #expect(store.description.contains("c.json"))
     }
 
-    @Test("An unwritable folder is a typed I/O error", .enabled(if: getuid() != 0, "root ignores file permissions"))
-    func unwritable() async throws {
+    @Test("A folder that cannot be created is a typed I/O error, not a crash")
+    func uncreatableFolder() async throws {
         let root = try makeTemporaryDirectory()
-        defer {
-            chmod(root.path, 0o700)
-            try? FileManager.default.removeItem(at: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let blocker = root.appendingPathComponent("blocker")
+        try Data("a regular file".utf8).write(to: blocker)
+        let store = FileTokenStore(fileURL: blocker.appendingPathComponent("c.json"))
+        let error = await #expect(throws: TokenStoreError.self) { try await store.save(Self.credentials(1)) }
+        guard case .io(let operation, _, _) = error else {
+            Issue.record("expected io, got \(String(describing: error))")
+            return
         }
-        chmod(root.path, 0o500)
-        await #expect(throws: TokenStoreError.self) {
-            try await FileTokenStore(fileURL: root.appendingPathComponent("c.json")).save(Self.credentials(1))
-        }
+        #expect(operation == "mkdir")
+        await #expect(throws: TokenStoreError.self) { _ = try await store.load() }
     }
 }

@@ -10,7 +10,18 @@ import Darwin
 /// Sends arbitrary bytes to 127.0.0.1:port and reads until the peer closes or a short timeout, to
 /// feed malformed requests to listeners.
 enum RawSocket {
-    static func exchange(port: Int, bytes: [UInt8], readTimeoutSeconds: Int = 2) -> Data? {
+    /// Runs the blocking exchange on its own thread so the cooperative pool (which the server's
+    /// handlers need) is never blocked.
+    static func exchange(port: Int, bytes: [UInt8], readTimeoutSeconds: Int = 10) async -> Data? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: blockingExchange(port: port, bytes: bytes, readTimeoutSeconds: readTimeoutSeconds))
+            }
+            thread.start()
+        }
+    }
+
+    static func blockingExchange(port: Int, bytes: [UInt8], readTimeoutSeconds: Int = 10) -> Data? {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

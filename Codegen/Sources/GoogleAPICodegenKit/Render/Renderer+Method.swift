@@ -4,7 +4,7 @@ extension Renderer {
     /// All variants of one method plus the call builder they share.
     func renderMethod(_ method: SwiftMethod, into writer: inout SwiftWriter) {
         let arguments = method.parameters.map(\.name)
-        let builderCall = "\(method.builderName)(\((arguments + (method.body.map { [$0.name] } ?? [])).map { "\(SwiftNaming.escaped($0)): \(SwiftNaming.escaped($0))" }.joined(separator: ", ")))"
+        let builderCall = "\(method.builderName)(\((arguments + (method.body.map { [$0.name] } ?? [])).map { "\(SwiftNaming.argumentLabel($0)): \(SwiftNaming.escaped($0))" }.joined(separator: ", ")))"
         let required = method.parameters.filter(\.isRequired).map(declaration)
         let optional = method.parameters.filter { !$0.isRequired }.map(declaration)
         let deprecation = method.documentation.isDeprecated ? ["@available(*, deprecated)"] : []

@@ -34,6 +34,11 @@ enum SwiftNaming {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// An argument label at a call site: only `inout`, `var` and `let` need backticks there.
+    static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
     // MARK: - Words (ASCII; anything else separates words)
 
     private static func lowerCamel(_ words: [[UInt8]], fallback: String) -> String {

@@ -28,21 +28,22 @@ public struct Translator: Sendable {
 
     // MARK: - Shared helpers
 
-    /// Doc comment lines from Discovery prose.
+    /// Doc comment lines from Discovery prose (split on newlines, trailing blanks trimmed;
+    /// byte-level because this runs for every property of every schema).
     static func documentation(_ description: String?, deprecated: Bool? = nil) -> SwiftDocumentation {
-        let lines = (description ?? "")
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).replacingTrailingWhitespace() }
-        var trimmed = Array(lines.drop(while: { $0.isEmpty }))
-        while trimmed.last?.isEmpty == true { trimmed.removeLast() }
-        return SwiftDocumentation(lines: trimmed, isDeprecated: deprecated ?? false)
-    }
-}
-
-extension String {
-    func replacingTrailingWhitespace() -> String {
-        var result = Substring(self)
-        while let last = result.last, last.isWhitespace { result.removeLast() }
-        return String(result)
+        guard let description, !description.isEmpty else {
+            return SwiftDocumentation(lines: [], isDeprecated: deprecated ?? false)
+        }
+        var lines: [String] = []
+        for line in description.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var end = line.endIndex
+            while end > line.startIndex, [0x20, 0x09, 0x0D].contains(line[line.index(before: end)]) {
+                end = line.index(before: end)
+            }
+            lines.append(String(Substring(line[line.startIndex..<end])))
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return SwiftDocumentation(lines: lines, isDeprecated: deprecated ?? false)
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+public import GoogleAPIRuntime
+
+// MARK: - AuthCommands
+
+/// `login`, `logout` and `status`, shared by every sample tool.
+public enum AuthCommands {
+    /// The three commands for a tool whose context is built by `makeContext`.
+    public static func commands(
+        makeContext: @escaping @Sendable (ParsedArguments) throws -> ToolContext,
+        browser: @escaping @Sendable () -> any BrowserOpener = { SystemBrowserOpener() }
+    ) -> [Command] {
+        [
+            Command(
+                "login", summary: "Authorize this tool in the browser and store the tokens.",
+                options: [OptionSpecification("login-hint", value: "EMAIL", help: "Preselect this Google account.")]
+            ) { arguments in
+                let context = try makeContext(arguments)
+                try await login(context, loginHint: arguments.value("login-hint"), browser: browser())
+            },
+            Command("logout", summary: "Revoke the stored tokens at Google, then delete them.") { arguments in
+                try await logout(try makeContext(arguments))
+            },
+            Command("status", summary: "Show the signed-in account, granted scopes and token expiry.") { arguments in
+                try await status(try makeContext(arguments))
+            },
+        ]
+    }
+
+    // MARK: - login
+
+    static func login(_ context: ToolContext, loginHint: String?, browser: any BrowserOpener) async throws {
+        let client = try context.oauthClient()
+        try await context.reportingErrors {
+            let credentials = try await client.authorize(
+                scopes: context.scopes, options: AuthorizationOptions(loginHint: loginHint), browser: browser)
+            try await context.tokenStore.save(credentials)
+            let missing = context.scopes.filter { !credentials.scopes.isEmpty && !credentials.hasScope($0) }
+            let account = credentials.idTokenClaims?.email ?? "your account"
+            standardError("Signed in as \(account). Tokens stored in \(context.environment.tokenStoreFile.path).")
+            if !missing.isEmpty {
+                standardError("Warning: these scopes were not granted: \(missing.joined(separator: " "))")
+            }
+        }
+    }
+
+    // MARK: - logout
+
+    static func logout(_ context: ToolContext) async throws {
+        try await context.reportingErrors {
+            guard let credentials = try await context.tokenStore.load() else {
+                standardError("Not signed in; nothing to revoke.")
+                return
+            }
+            let client = try context.oauthClient()
+            do {
+                // Revoking the refresh token also revokes the access tokens issued with it.
+                try await client.revoke(token: credentials.refreshToken ?? credentials.accessToken)
+            } catch let error as OAuthError {
+                // An already revoked or expired token is gone either way; delete it locally too.
+                guard case .invalidToken = error else { throw error }
+            }
+            try await context.tokenStore.delete()
+            standardError("Signed out: the tokens were revoked and deleted.")
+        }
+    }
+
+    // MARK: - status
+
+    /// What `status` reports; also its `--json` shape.
+    struct Status: Encodable {
+        var signedIn: Bool
+        var account: String?
+        var subject: String?
+        var scopes: [String]
+        var accessTokenExpires: Date?
+        var hasRefreshToken: Bool
+        var tokenStore: String
+    }
+
+    static func status(_ context: ToolContext) async throws {
+        let status = try await context.reportingErrors {
+            let credentials = try await context.tokenStore.load()
+            let claims = credentials?.idTokenClaims
+            return Status(
+                signedIn: credentials != nil, account: claims?.email, subject: claims?.subject,
+                scopes: credentials?.scopes.sorted() ?? [], accessTokenExpires: credentials?.expiresAt,
+                hasRefreshToken: credentials?.refreshToken != nil, tokenStore: context.environment.tokenStoreFile.path)
+        }
+        if context.environment.wantsJSON {
+            try JSONOutput.print(status)
+            return
+        }
+        guard status.signedIn else {
+            print("Not signed in. Run `\(context.toolName) login`.")
+            return
+        }
+        print("Account:        \(status.account ?? "(unknown: no ID token)")")
+        print("Scopes:         \(status.scopes.isEmpty ? "(unknown)" : status.scopes.joined(separator: "\n                "))")
+        if let expiry = status.accessTokenExpires {
+            let seconds = Int(expiry.timeIntervalSinceNow)
+            print("Access token:   \(seconds > 0 ? "expires in \(seconds) s" : "expired (refreshed on next use)")")
+        }
+        print("Refresh token:  \(status.hasRefreshToken ? "stored" : "none")")
+        print("Token store:    \(status.tokenStore)")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+public import GoogleAPIRuntime
+
+// MARK: - ToolContext
+
+/// Everything a tool command needs to talk to Google: the OAuth client, the token store and an
+/// authorized session, built from a ``ToolEnvironment``.
+public struct ToolContext: Sendable {
+    public var environment: ToolEnvironment
+    /// The scopes the tool asks for at `login`.
+    public var scopes: [String]
+    public var transport: any HTTPTransport
+
+    public init(environment: ToolEnvironment, scopes: [String], transport: any HTTPTransport = CurlTransport()) {
+        self.environment = environment
+        self.scopes = scopes
+        self.transport = transport
+    }
+
+    public var toolName: String { environment.toolName }
+
+    // MARK: - OAuth
+
+    /// The OAuth client from the configured client-secret file, whose `auth_uri`/`token_uri` are
+    /// honoured; `GOOGLE_OAUTH_REVOKE_URI` replaces the revocation endpoint.
+    /// - Throws: ``CommandLineError/usage(_:)`` when no client secret is configured, or
+    ///   ``CommandLineError/failure(_:)`` when it cannot be loaded.
+    public func oauthClient() throws -> OAuthClient {
+        guard let file = environment.clientSecretFile else {
+            throw CommandLineError.usage(
+                "no OAuth client configured: pass --client-secret PATH or set GOOGLE_CLIENT_SECRET_FILE "
+                    + "(a Desktop-app client JSON downloaded from the Google Cloud Console)")
+        }
+        var configuration: OAuthClientConfiguration
+        do {
+            configuration = try OAuthClientConfiguration(contentsOf: file)
+        } catch {
+            throw CommandLineError.failure("cannot use client secret file \(file.path): \(error)")
+        }
+        if let revokeURL = environment.revokeURL {
+            configuration.endpoints.revocation = revokeURL
+        }
+        return OAuthClient(configuration: configuration, transport: transport)
+    }
+
+    public var tokenStore: FileTokenStore {
+        FileTokenStore(fileURL: environment.tokenStoreFile)
+    }
+
+    /// A session for the stored credentials.
+    /// - Throws: ``CommandLineError`` when the OAuth client cannot be configured.
+    public func session() throws -> AuthorizedSession {
+        AuthorizedSession(credentials: tokenStore, refresher: try oauthClient(), transport: transport)
+    }
+
+    // MARK: - Errors
+
+    /// Runs `body`, turning library errors into messages and exit codes a user understands.
+    public func reportingErrors<Result>(_ body: () async throws -> Result) async throws -> Result {
+        do {
+            return try await body()
+        } catch let error as CommandLineError {
+            throw error
+        } catch let error as AuthorizedSessionError {
+            switch error {
+            case .reauthenticationRequired, .notAuthorized:
+                throw CommandLineError.reauthenticationRequired(tool: toolName)
+            default:
+                throw CommandLineError.failure(error.description)
+            }
+        } catch let error as OAuthError where error.isInvalidGrant {
+            throw CommandLineError.reauthenticationRequired(tool: toolName)
+        } catch let error as OAuthError {
+            throw CommandLineError.failure("\(error)")
+        } catch let error as GoogleAPIError {
+            throw CommandLineError.failure("\(error)")
+        } catch let error as HTTPTransportError {
+            throw CommandLineError.failure("network error: \(error)")
+        } catch {
+            throw CommandLineError.failure("\(error)")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+
+// MARK: - EmulatorRequestHandler
+
+/// The emulator's server handler: applies injected faults, then OAuth, then the API routes,
+/// and records what it answered.
+struct EmulatorRequestHandler: Sendable {
+    let context: EmulatorContext
+    private let router: HTTPRouter
+
+    init(context: EmulatorContext) {
+        self.context = context
+        var apiRouter = HTTPRouter()
+        DriveHandlers(context: context).register(in: &apiRouter)
+        DriveUploadHandlers(context: context).register(in: &apiRouter)
+        LiveBroadcastHandlers(context: context).register(in: &apiRouter)
+        LiveStreamHandlers(context: context).register(in: &apiRouter)
+        LiveChatHandlers(context: context).register(in: &apiRouter)
+        apiRouter.notFoundHandler = { request in
+            GoogleErrorResponse.make(
+                status: 404, reason: "notFound", message: "The requested URL \(request.path) was not found on this server.")
+        }
+        // Batch parts run through the API routes (not through batch again).
+        let inner = apiRouter
+        let oauth = context.oauth
+        let faults = context.faults
+        var router = apiRouter
+        BatchHandler(context: context) { request in
+            if case .status(let code, let retryAfter) = faults.takeRequestFault(method: request.method, path: request.path) {
+                return Self.statusFault(code, retryAfter: retryAfter)
+            }
+            if let response = await oauth.handle(request) { return response }
+            return await inner.handle(request)
+        }.register(in: &router)
+        self.router = router
+    }
+
+    func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        let fault = context.faults.takeRequestFault(method: request.method, path: request.path)
+        var response: HTTPServerResponse
+        switch fault {
+        case .status(let code, let retryAfter):
+            response = Self.statusFault(code, retryAfter: retryAfter)
+        case .closeWithoutResponse:
+            response = HTTPServerResponse(status: 0, fault: .closeWithoutResponse)
+        case .dropConnection(let bytes):
+            response = await dispatch(request)
+            response.fault = .closeAfterBodyBytes(bytes)
+        case .delay(let duration):
+            response = await dispatch(request)
+            response.fault = .delayHead(duration)
+        case .slowBody(let chunkSize, let delay):
+            response = await dispatch(request)
+            response.fault = .slowBody(chunkSize: chunkSize, delay: delay)
+        case .dropUploadConnection, .none:
+            response = await dispatch(request)
+        }
+        context.requestLog.record(RecordedRequest(
+            method: request.method, path: request.path, query: request.query, status: response.status,
+            faulted: fault != nil || response.fault != nil))
+        return response
+    }
+
+    private func dispatch(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        if let response = await context.oauth.handle(request) { return response }
+        return await router.handle(request)
+    }
+
+    static func statusFault(_ status: Int, retryAfter: Int?) -> HTTPServerResponse {
+        let (reason, message) = GoogleErrorResponse.defaultReason(status)
+        var headers: [(String, String)] = []
+        if let retryAfter { headers.append(("Retry-After", String(retryAfter))) }
+        return GoogleErrorResponse.make(
+            status: status, reason: reason, message: message, domain: status == 429 || status == 403 ? "usageLimits" : "global",
+            headers: headers)
+    }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+
+// MARK: - DriveHandlers
+
+/// Drive v3 metadata endpoints: files.list/get/create/update/delete/copy, emptyTrash, about.get.
+struct DriveHandlers: Sendable {
+    let context: EmulatorContext
+    var store: DriveStore { context.drive }
+
+    func register(in router: inout HTTPRouter) {
+        router.get("/drive/v3/files") { request, _ in await list(request) }
+        router.post("/drive/v3/files") { request, _ in await create(request) }
+        router.delete("/drive/v3/files/trash") { request, _ in await emptyTrash(request) }
+        router.get("/drive/v3/files/{fileId}") { request, parameters in
+            await get(request, fileID: parameters["fileId"] ?? "")
+        }
+        router.patch("/drive/v3/files/{fileId}") { request, parameters in
+            await update(request, fileID: parameters["fileId"] ?? "")
+        }
+        router.delete("/drive/v3/files/{fileId}") { request, parameters in
+            await delete(request, fileID: parameters["fileId"] ?? "")
+        }
+        router.post("/drive/v3/files/{fileId}/copy") { request, parameters in
+            await copy(request, fileID: parameters["fileId"] ?? "")
+        }
+        router.get("/drive/v3/files/{fileId}/export") { request, parameters in
+            await DriveMediaHandlers(context: context).export(request, fileID: parameters["fileId"] ?? "")
+        }
+        router.get("/drive/v3/about") { request, _ in await about(request) }
+    }
+
+    // MARK: - files.list
+
+    func list(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveRead) {
+            var query: DriveQuery?
+            if let q = request.queryValue("q"), !q.trimmingCharacters(in: .whitespaces).isEmpty {
+                do {
+                    query = try DriveQuery.parse(q)
+                } catch {
+                    return GoogleErrorResponse.make(
+                        status: 400, reason: "invalid", message: "Invalid Value", location: "q", locationType: "parameter")
+                }
+            }
+            var pageSize = context.configuration.drivePageSize
+            if let text = request.queryValue("pageSize") {
+                guard let value = Int(text), (1...1000).contains(value) else {
+                    return GoogleErrorResponse.make(
+                        status: 400, reason: "invalid", message: "Invalid value '\(text)'. Values must be within the range: [1, 1000]",
+                        location: "pageSize", locationType: "parameter")
+                }
+                pageSize = value
+            }
+            let orderByText = request.queryValue("orderBy") ?? ""
+            let orderBy = orderByText.split(separator: ",").compactMap { term -> (key: String, descending: Bool)? in
+                let words = term.split(separator: " ").map(String.init)
+                guard let key = words.first else { return nil }
+                return (key, words.dropFirst().first?.lowercased() == "desc")
+            }
+            let scope = "files|\(request.queryValue("q") ?? "")|\(orderByText)"
+            var offset = 0
+            if let token = request.queryValue("pageToken"), !token.isEmpty {
+                guard let parsed = PageToken.offset(from: token, scope: scope) else {
+                    return GoogleErrorResponse.make(
+                        status: 400, reason: "invalid", message: "Invalid Value", location: "pageToken", locationType: "parameter")
+                }
+                offset = parsed
+            }
+            let files = store.list(query: query, orderBy: orderBy)
+            let page = files.dropFirst(offset).prefix(pageSize)
+            let nextOffset = offset + page.count
+            let body = JSON.compactObject([
+                ("kind", .string("drive#fileList")),
+                ("nextPageToken", nextOffset < files.count ? .string(PageToken.make(offset: nextOffset, scope: scope)) : nil),
+                ("incompleteSearch", .bool(false)),
+                ("files", .array(page.map { $0.json(owner: store.owner) })),
+            ])
+            return jsonResponse(body, request: request)
+        }
+    }
+
+    // MARK: - files.get
+
+    func get(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveRead) {
+            guard let file = store.file(resolve(fileID)) else { return Self.fileNotFound(fileID) }
+            if request.queryValue("alt") == "media" {
+                return DriveMediaHandlers(context: context).download(request, file: file)
+            }
+            return jsonResponse(file.json(owner: store.owner), request: request)
+        }
+    }
+
+    // MARK: - files.create (metadata only)
+
+    func create(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveWrite) {
+            guard let metadata = await request.jsonBody() else { return GoogleErrorResponse.parseError() }
+            switch makeFile(metadata: metadata, defaultMimeType: "application/octet-stream", content: nil) {
+            case .success(let file):
+                return jsonResponse(store.insert(file).json(owner: store.owner), request: request)
+            case .failure(let error):
+                return error.response
+            }
+        }
+    }
+
+    /// Builds a new file from request metadata (shared with uploads).
+    func makeFile(metadata: JSON, defaultMimeType: String, content: StoredContent?) -> Result<DriveFile, MetadataError> {
+        let now = Date()
+        var file = DriveFile(
+            id: store.newFileID(), name: "Untitled", mimeType: defaultMimeType, parents: [store.rootFolderID],
+            createdTime: now, modifiedTime: now, sequence: 0)
+        if let parents = metadata["parents"] {
+            guard let list = parents.arrayValue?.compactMap(\.stringValue), list.count == parents.arrayValue?.count else {
+                return .failure(MetadataError(field: "parents"))
+            }
+            for parent in list where parent != "root" && store.file(parent)?.isFolder != true {
+                return .failure(MetadataError(response: Self.fileNotFound(parent, location: "parents")))
+            }
+            if !list.isEmpty { file.parents = list.map { $0 == "root" ? store.rootFolderID : $0 } }
+        }
+        if let mimeType = metadata["mimeType"] {
+            guard let value = mimeType.stringValue else { return .failure(MetadataError(field: "mimeType")) }
+            file.mimeType = value
+        }
+        if let content {
+            file.contentURL = content.url
+            file.size = content.size
+            file.md5Checksum = content.md5
+            if file.mimeType.hasPrefix(DriveFile.googleAppsPrefix) && !file.isFolder {
+                // Uploading into a Docs type converts: keep the text for export, no binary content.
+                file.documentText = (try? String(contentsOf: content.url, encoding: .utf8)) ?? ""
+                try? FileManager.default.removeItem(at: content.url)
+                file.contentURL = nil
+                file.size = nil
+                file.md5Checksum = nil
+            }
+        } else if file.mimeType.hasPrefix(DriveFile.googleAppsPrefix) && !file.isFolder {
+            file.documentText = ""
+        }
+        if case .failure(let error) = apply(metadata, to: &file) { return .failure(error) }
+        return .success(file)
+    }
+
+    // MARK: - files.update
+
+    func update(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveWrite) {
+            guard let metadata = await request.jsonBody() else { return GoogleErrorResponse.parseError() }
+            return applyUpdate(request, fileID: fileID, metadata: metadata, content: nil)
+        }
+    }
+
+    /// Updates metadata (and content, for uploads) and answers with the file.
+    func applyUpdate(_ request: HTTPServerRequest, fileID: String, metadata: JSON, content: StoredContent?) -> HTTPServerResponse {
+        let id = resolve(fileID)
+        guard let existing = store.file(id) else { return Self.fileNotFound(fileID) }
+        var candidate = existing
+        if case .failure(let error) = apply(metadata, to: &candidate) { return error.response }
+        let added = request.queryValue("addParents")?.split(separator: ",").map(String.init) ?? []
+        for parent in added where parent != "root" && store.file(parent)?.isFolder != true {
+            return Self.fileNotFound(parent, location: "addParents")
+        }
+        let removed = Set(request.queryValue("removeParents")?.split(separator: ",").map { $0 == "root" ? store.rootFolderID : String($0) } ?? [])
+        candidate.parents.removeAll { removed.contains($0) }
+        for parent in added.map({ $0 == "root" ? store.rootFolderID : $0 }) where !candidate.parents.contains(parent) {
+            candidate.parents.append(parent)
+        }
+        if let content {
+            if let old = existing.contentURL { try? FileManager.default.removeItem(at: old) }
+            candidate.contentURL = content.url
+            candidate.size = content.size
+            candidate.md5Checksum = content.md5
+        }
+        candidate.modifiedTime = metadata["modifiedTime"].flatMap { $0.stringValue.flatMap(RFC3339.date(from:)) } ?? Date()
+        let updated = store.update(id) { $0 = candidate }
+        guard let updated else { return Self.fileNotFound(fileID) }
+        return jsonResponse(updated.json(owner: store.owner), request: request)
+    }
+
+    /// Copies writable metadata fields from a request body onto a file.
+    func apply(_ metadata: JSON, to file: inout DriveFile) -> Result<Void, MetadataError> {
+        guard case .object(let members) = metadata else { return .failure(MetadataError(field: "body")) }
+        for (key, value) in members {
+            switch key {
+            case "name":
+                guard let name = value.stringValue else { return .failure(MetadataError(field: key)) }
+                file.name = name
+            case "description":
+                file.description = value.stringValue
+            case "starred":
+                guard let flag = value.boolValue else { return .failure(MetadataError(field: key)) }
+                file.starred = flag
+            case "trashed":
+                guard let flag = value.boolValue else { return .failure(MetadataError(field: key)) }
+                file.trashed = flag
+            case "createdTime", "modifiedTime":
+                guard let date = value.stringValue.flatMap(RFC3339.date(from:)) else { return .failure(MetadataError(field: key)) }
+                if key == "createdTime" { file.createdTime = date } else { file.modifiedTime = date }
+            case "properties", "appProperties":
+                guard case .object(let pairs) = value else { return .failure(MetadataError(field: key)) }
+                var dictionary = key == "properties" ? file.properties : file.appProperties
+                for (name, entry) in pairs {
+                    dictionary[name] = entry.stringValue ?? (entry == .null ? nil : String(decoding: entry.serialized, as: UTF8.self))
+                }
+                if key == "properties" { file.properties = dictionary } else { file.appProperties = dictionary }
+            default:
+                // Read-only or unsupported fields (id, kind, size, …) are ignored as Drive does.
+                continue
+            }
+        }
+        return .success(())
+    }
+
+    // MARK: - files.delete / emptyTrash / copy
+
+    func delete(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveWrite) {
+            guard store.delete(resolve(fileID)) else { return Self.fileNotFound(fileID) }
+            return HTTPServerResponse(status: 204)
+        }
+    }
+
+    func emptyTrash(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveWrite) {
+            for file in store.list(query: .trashed(true), orderBy: []) { _ = store.delete(file.id) }
+            return HTTPServerResponse(status: 204)
+        }
+    }
+
+    func copy(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveWrite) {
+            guard let original = store.file(resolve(fileID)) else { return Self.fileNotFound(fileID) }
+            guard !original.isFolder else {
+                return GoogleErrorResponse.forbidden("cannotCopyFile", "This file cannot be copied by the user.")
+            }
+            guard let metadata = await request.jsonBody() else { return GoogleErrorResponse.parseError() }
+            var copy = original
+            copy.id = store.newFileID()
+            copy.name = "Copy of \(original.name)"
+            copy.createdTime = Date()
+            copy.modifiedTime = copy.createdTime
+            copy.version = 1
+            if let url = original.contentURL {
+                let target = store.newContentURL()
+                do { try FileManager.default.copyItem(at: url, to: target) } catch {
+                    return GoogleErrorResponse.make(status: 500, reason: "internalError", message: "Internal Error")
+                }
+                copy.contentURL = target
+            }
+            if case .failure(let error) = apply(metadata, to: &copy) { return error.response }
+            if let parents = metadata["parents"]?.arrayValue?.compactMap(\.stringValue), !parents.isEmpty {
+                copy.parents = parents.map { $0 == "root" ? store.rootFolderID : $0 }
+            }
+            return jsonResponse(store.insert(copy).json(owner: store.owner), request: request)
+        }
+    }
+
+    // MARK: - about.get
+
+    func about(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveRead) {
+            let usage = store.usedBytes
+            let body = JSON.object([
+                ("kind", .string("drive#about")),
+                ("user", store.owner.json),
+                ("storageQuota", .object([
+                    ("limit", .string(String(store.storageLimit))),
+                    ("usage", .string(String(usage.total))),
+                    ("usageInDrive", .string(String(usage.total))),
+                    ("usageInDriveTrash", .string(String(usage.trash))),
+                ])),
+                ("maxUploadSize", .string("5242880000000")),
+                ("appInstalled", .bool(false)),
+                ("exportFormats", .object(DriveExport.formats.map { ($0.key, .array($0.value.map(JSON.string))) }.sorted { $0.0 < $1.0 })),
+            ])
+            return jsonResponse(body, request: request)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// `root` is an alias for the root folder's ID.
+    func resolve(_ fileID: String) -> String {
+        fileID == "root" ? store.rootFolderID : fileID
+    }
+
+    func jsonResponse(_ body: JSON, request: HTTPServerRequest, status: Int = 200) -> HTTPServerResponse {
+        let filtered = request.queryValue("fields").flatMap { FieldMask(parsing: $0) }.map { $0.apply(to: body) } ?? body
+        return .json(filtered.serialized, status: status)
+    }
+
+    static func fileNotFound(_ fileID: String, location: String = "fileId") -> HTTPServerResponse {
+        GoogleErrorResponse.make(
+            status: 404, reason: "notFound", message: "File not found: \(fileID).", location: location, locationType: "parameter")
+    }
+}
+
+// MARK: - MetadataError
+
+/// A rejected metadata field, or a complete error response.
+struct MetadataError: Error {
+    var response: HTTPServerResponse
+
+    init(field: String) {
+        response = GoogleErrorResponse.make(
+            status: 400, reason: "invalid", message: "Invalid value for field: \(field)", location: field, locationType: "other")
+    }
+
+    init(response: HTTPServerResponse) {
+        self.response = response
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+
+// MARK: - DriveMediaHandlers
+
+/// files.get `alt=media` downloads (with `Range`) and files.export.
+struct DriveMediaHandlers: Sendable {
+    let context: EmulatorContext
+
+    // MARK: - Download
+
+    func download(_ request: HTTPServerRequest, file: DriveFile) -> HTTPServerResponse {
+        guard let url = file.contentURL, let size = file.size else {
+            if file.isDocsEditorsFile {
+                return GoogleErrorResponse.forbidden(
+                    "fileNotDownloadable",
+                    "Only files with binary content can be downloaded. Use Export with Docs Editors files.")
+            }
+            return GoogleErrorResponse.forbidden("fileNotDownloadable", "Only files with binary content can be downloaded.")
+        }
+        var headers: HTTPHeaders = [
+            "Content-Type": file.mimeType,
+            "Accept-Ranges": "bytes",
+            "ETag": "\"\(file.md5Checksum ?? file.id)\"",
+            "Content-Disposition": "attachment",
+        ]
+        if let md5 = file.md5Checksum, let digest = Self.base64MD5(hex: md5) {
+            headers["X-Goog-Hash"] = "md5=\(digest)"
+        }
+        guard let rangeHeader = request.headers["Range"] else {
+            return HTTPServerResponse(status: 200, headers: headers, body: .file(url, range: nil))
+        }
+        switch ByteRange.parse(rangeHeader, size: size) {
+        case .none:
+            // Syntactically invalid Range headers are ignored (RFC 9110 §14.2).
+            return HTTPServerResponse(status: 200, headers: headers, body: .file(url, range: nil))
+        case .unsatisfiable:
+            var response = GoogleErrorResponse.make(
+                status: 416, reason: "requestedRangeNotSatisfiable", message: "Request range not satisfiable")
+            response.headers["Content-Range"] = "bytes */\(size)"
+            return response
+        case .range(let range):
+            headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
+            return HTTPServerResponse(status: 206, headers: headers, body: .file(url, range: range))
+        }
+    }
+
+    private static func base64MD5(hex: String) -> String? {
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) ?? hex.endIndex
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return Data(bytes).base64EncodedString()
+    }
+
+    // MARK: - Export
+
+    func export(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.driveRead) {
+            guard let targetType = request.queryValue("mimeType"), !targetType.isEmpty else {
+                return GoogleErrorResponse.required("mimeType")
+            }
+            let id = fileID == "root" ? context.drive.rootFolderID : fileID
+            guard let file = context.drive.file(id) else { return DriveHandlers.fileNotFound(fileID) }
+            guard file.isDocsEditorsFile, let text = file.documentText else {
+                return GoogleErrorResponse.forbidden("fileNotExportable", "Export only supports Docs Editors files.")
+            }
+            guard DriveExport.formats[file.mimeType]?.contains(targetType) == true,
+                let data = DriveExport.render(text, title: file.name, as: targetType)
+            else {
+                return GoogleErrorResponse.make(
+                    status: 400, reason: "badRequest", message: "The requested conversion is not supported.",
+                    location: "convertTo", locationType: "parameter")
+            }
+            return HTTPServerResponse(status: 200, headers: ["Content-Type": targetType], body: .data(data))
+        }
+    }
+}
+
+// MARK: - ByteRange
+
+/// A single `bytes=` range (RFC 9110 §14.1.2); multi-range requests use their first range.
+enum ByteRange: Equatable {
+    case range(Range<Int64>)
+    case unsatisfiable
+
+    /// `nil` when the header is not a valid byte range at all.
+    static func parse(_ header: String, size: Int64) -> ByteRange? {
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard trimmed.lowercased().hasPrefix("bytes=") else { return nil }
+        let spec = trimmed.dropFirst(6).split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard let dash = spec.firstIndex(of: "-") else { return nil }
+        let first = spec[..<dash]
+        let last = spec[spec.index(after: dash)...]
+        if first.isEmpty {
+            guard let suffix = Int64(last), suffix >= 0 else { return nil }
+            guard suffix > 0, size > 0 else { return .unsatisfiable }
+            return .range(max(0, size - suffix)..<size)
+        }
+        guard let start = Int64(first), start >= 0 else { return nil }
+        var end = size - 1
+        if !last.isEmpty {
+            guard let parsed = Int64(last), parsed >= start else { return nil }
+            end = min(parsed, size - 1)
+        }
+        guard start < size else { return .unsatisfiable }
+        return .range(start..<(end + 1))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+
+// MARK: - LiveStreamHandlers
+
+/// liveStreams.list/insert/delete.
+struct LiveStreamHandlers: Sendable {
+    let context: EmulatorContext
+    var store: YouTubeStore { context.youtube }
+    static let parts: Set<String> = ["id", "snippet", "cdn", "status", "contentDetails"]
+
+    func register(in router: inout HTTPRouter) {
+        router.get("/youtube/v3/liveStreams") { request, _ in await list(request) }
+        router.post("/youtube/v3/liveStreams") { request, _ in await insert(request) }
+        router.delete("/youtube/v3/liveStreams") { request, _ in await delete(request) }
+    }
+
+    func list(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.youTubeRead) {
+            let parts: Set<String>
+            switch YouTubeResponses.parts(request, allowed: Self.parts) {
+            case .success(let value): parts = value
+            case .failure(let error): return error.response
+            }
+            let ids = request.queryValue("id").map { $0.split(separator: ",").map(String.init) }
+            guard ids != nil || request.queryValue("mine") == "true" else {
+                return GoogleErrorResponse.make(
+                    status: 400, reason: "missingRequiredParameter", message: "No filter selected. Expected one of: mine, id",
+                    domain: "youtube.parameter")
+            }
+            let maxResults: Int
+            switch YouTubeResponses.maxResults(request, default: context.configuration.youTubeMaxResults, range: 0...50) {
+            case .success(let value): maxResults = value
+            case .failure(let error): return error.response
+            }
+            let scope = "streams|\(request.queryValue("id") ?? "")"
+            let offset: Int
+            switch YouTubeResponses.offset(request, scope: scope) {
+            case .success(let value): offset = value
+            case .failure(let error): return error.response
+            }
+            var streams = store.allStreams
+            if let ids { streams = ids.compactMap { id in streams.first { $0.id == id } } }
+            let page = streams.dropFirst(offset).prefix(maxResults)
+            let next = offset + page.count
+            return YouTubeResponses.list(
+                kind: "youtube#liveStreamListResponse",
+                items: page.map { $0.json(parts: parts, channelID: store.channelID) },
+                nextPageToken: next < streams.count && maxResults > 0 ? PageToken.make(offset: next, scope: scope) : nil,
+                totalResults: streams.count, resultsPerPage: maxResults)
+        }
+    }
+
+    func insert(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.youTubeWrite) {
+            let parts: Set<String>
+            switch YouTubeResponses.parts(request, allowed: Self.parts) {
+            case .success(let value): parts = value
+            case .failure(let error): return error.response
+            }
+            guard let body = await request.jsonBody() else { return GoogleErrorResponse.parseError() }
+            guard let title = body["snippet"]?["title"]?.stringValue, !title.isEmpty else {
+                return YouTubeResponses.invalidValue("snippet.title", "The stream title is required.")
+            }
+            let cdn = body["cdn"]
+            let ingestionType = cdn?["ingestionType"]?.stringValue ?? "rtmp"
+            guard ["rtmp", "dash", "hls", "webrtc"].contains(ingestionType) else {
+                return YouTubeResponses.invalidValue("cdn.ingestionType", "Invalid ingestion type.")
+            }
+            let name = [store.newID(length: 4), store.newID(length: 4), store.newID(length: 4), store.newID(length: 4)]
+                .joined(separator: "-").lowercased()
+            let stream = LiveStream(
+                id: store.channelID.dropFirst(2) + store.newID(length: 16), title: title,
+                description: body["snippet"]?["description"]?.stringValue ?? "", publishedAt: Date(), streamName: name,
+                ingestionType: ingestionType, resolution: cdn?["resolution"]?.stringValue ?? "variable",
+                frameRate: cdn?["frameRate"]?.stringValue ?? "variable",
+                isReusable: body["contentDetails"]?["isReusable"]?.boolValue ?? true, streamStatus: "ready")
+            return YouTubeResponses.resource(store.insertStream(stream).json(parts: parts, channelID: store.channelID))
+        }
+    }
+
+    func delete(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        await context.authorized(request, scopes: Scopes.youTubeWrite) {
+            guard let id = request.queryValue("id") else { return GoogleErrorResponse.required("id") }
+            guard store.deleteStream(id) else { return YouTubeResponses.streamNotFound() }
+            return HTTPServerResponse(status: 204)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LocalHTTPServer
+
+// MARK: - YouTubeResponses
+
+/// List envelopes and errors shared by the YouTube handlers.
+enum YouTubeResponses {
+    static func list(
+        kind: String, items: [JSON], nextPageToken: String?, prevPageToken: String? = nil, totalResults: Int,
+        resultsPerPage: Int, extra: [(String, JSON?)] = []
+    ) -> HTTPServerResponse {
+        var members: [(String, JSON?)] = [
+            ("kind", .string(kind)),
+            ("etag", .string(YouTubeParts.etag(kind, String(totalResults), nextPageToken ?? ""))),
+            ("nextPageToken", nextPageToken.map(JSON.string)),
+            ("prevPageToken", prevPageToken.map(JSON.string)),
+        ]
+        members += extra
+        members.append(("pageInfo", .object([("totalResults", .int(Int64(totalResults))), ("resultsPerPage", .int(Int64(resultsPerPage)))])))
+        members.append(("items", .array(items)))
+        return .json(JSON.compactObject(members).serialized)
+    }
+
+    static func resource(_ json: JSON) -> HTTPServerResponse {
+        .json(json.serialized)
+    }
+
+    /// Reads `part`, answering 400 when it is missing or names an unknown part.
+    static func parts(_ request: HTTPServerRequest, allowed: Set<String>) -> Result<Set<String>, ErrorResponse> {
+        guard let text = request.queryValue("part"), !text.isEmpty else {
+            return .failure(ErrorResponse(GoogleErrorResponse.required("part")))
+        }
+        guard let parts = YouTubeParts.parse(text, allowed: allowed) else {
+            return .failure(ErrorResponse(GoogleErrorResponse.make(
+                status: 400, reason: "unknownPart", message: "'\(text)'", domain: "youtube.part",
+                location: "part", locationType: "parameter")))
+        }
+        return .success(parts)
+    }
+
+    /// `maxResults` within `range`, or the default.
+    static func maxResults(_ request: HTTPServerRequest, default value: Int, range: ClosedRange<Int>) -> Result<Int, ErrorResponse> {
+        guard let text = request.queryValue("maxResults") else { return .success(value) }
+        guard let parsed = Int(text), range.contains(parsed) else {
+            return .failure(ErrorResponse(GoogleErrorResponse.make(
+                status: 400, reason: "invalidValue",
+                message: "Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]",
+                location: "maxResults", locationType: "parameter")))
+        }
+        return .success(parsed)
+    }
+
+    /// A page token's offset, answering 400 for tokens that do not belong to this list.
+    static func offset(_ request: HTTPServerRequest, scope: String) -> Result<Int, ErrorResponse> {
+        guard let token = request.queryValue("pageToken"), !token.isEmpty else { return .success(0) }
+        guard let offset = PageToken.offset(from: token, scope: scope) else {
+            return .failure(ErrorResponse(GoogleErrorResponse.make(
+                status: 400, reason: "invalidPageToken", message: "The request specifies an invalid page token.",
+                domain: "youtube.parameter", location: "pageToken", locationType: "parameter")))
+        }
+        return .success(offset)
+    }
+
+    static func broadcastNotFound() -> HTTPServerResponse {
+        GoogleErrorResponse.make(status: 404, reason: "liveBroadcastNotFound", message: "Broadcast not found", domain: "youtube.liveBroadcast")
+    }
+
+    static func streamNotFound() -> HTTPServerResponse {
+        GoogleErrorResponse.make(status: 404, reason: "liveStreamNotFound", message: "Stream not found", domain: "youtube.liveStream")
+    }
+
+    static func chatNotFound() -> HTTPServerResponse {
+        GoogleErrorResponse.make(status: 404, reason: "liveChatNotFound", message: "The live chat that you are trying to retrieve cannot be found.", domain: "youtube.liveChat")
+    }
+
+    static func invalidValue(_ field: String, _ message: String) -> HTTPServerResponse {
+        GoogleErrorResponse.make(status: 400, reason: "invalidValue", message: message, domain: "youtube.api", location: field, locationType: "other")
+    }
+}
+
+// MARK: - ErrorResponse
+
+/// An error that is already an HTTP response (so `Result` can carry it).
+struct ErrorResponse: Error {
+    var response: HTTPServerResponse
+    init(_ response: HTTPServerResponse) { self.response = response }
+}
