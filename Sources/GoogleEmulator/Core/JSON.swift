@@ -104,6 +104,12 @@ enum JSON: Sendable, Equatable {
 
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        let needsEscaping = value.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E }
+        if !needsEscaping {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

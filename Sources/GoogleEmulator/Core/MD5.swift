@@ -21,15 +21,24 @@ struct MD5 {
 
     mutating func update(_ data: Data) {
         totalBytes &+= UInt64(data.count)
-        pending.append(contentsOf: data)
-        var offset = 0
-        pending.withUnsafeBufferPointer { bytes in
-            while bytes.count - offset >= 64 {
-                processBlock(UnsafeBufferPointer(rebasing: bytes[offset..<(offset + 64)]))
-                offset += 64
+        data.withUnsafeBytes { raw in
+            var bytes = raw.bindMemory(to: UInt8.self)[...]
+            // Complete a partial block first, then hash whole blocks straight from the input.
+            if !pending.isEmpty {
+                let needed = min(64 - pending.count, bytes.count)
+                pending.append(contentsOf: bytes.prefix(needed))
+                bytes = bytes.dropFirst(needed)
+                if pending.count == 64 {
+                    pending.withUnsafeBufferPointer { processBlock(UnsafeRawPointer($0.baseAddress!)) }
+                    pending.removeAll(keepingCapacity: true)
+                }
             }
+            while bytes.count >= 64 {
+                processBlock(UnsafeRawPointer(raw.baseAddress! + bytes.startIndex))
+                bytes = bytes.dropFirst(64)
+            }
+            pending.append(contentsOf: bytes)
         }
-        pending.removeFirst(offset)
     }
 
     /// The digest as 32 lowercase hex characters.
@@ -52,27 +61,24 @@ struct MD5 {
         return digest.finalizeHex()
     }
 
-    private mutating func processBlock(_ block: UnsafeBufferPointer<UInt8>) {
-        var words = [UInt32](repeating: 0, count: 16)
-        for index in 0..<16 {
-            words[index] = UInt32(block[index * 4]) | UInt32(block[index * 4 + 1]) << 8
-                | UInt32(block[index * 4 + 2]) << 16 | UInt32(block[index * 4 + 3]) << 24
-        }
+    private mutating func processBlock(_ block: UnsafeRawPointer) {
         var (a, b, c, d) = state
         for round in 0..<64 {
             var f: UInt32
             let g: Int
             switch round {
             case 0..<16: f = (b & c) | (~b & d); g = round
-            case 16..<32: f = (d & b) | (~d & c); g = (5 * round + 1) % 16
-            case 32..<48: f = b ^ c ^ d; g = (3 * round + 5) % 16
-            default: f = c ^ (b | ~d); g = (7 * round) % 16
+            case 16..<32: f = (d & b) | (~d & c); g = (5 &* round &+ 1) & 15
+            case 32..<48: f = b ^ c ^ d; g = (3 &* round &+ 5) & 15
+            default: f = c ^ (b | ~d); g = (7 &* round) & 15
             }
-            f = f &+ a &+ Self.constants[round] &+ words[g]
+            let word = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: g &* 4, as: UInt32.self))
+            f = f &+ a &+ Self.constants[round] &+ word
             a = d
             d = c
             c = b
-            b = b &+ ((f << Self.shifts[round]) | (f >> (32 - Self.shifts[round])))
+            let shift = Self.shifts[round]
+            b = b &+ ((f << shift) | (f >> (32 &- shift)))
         }
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
     }

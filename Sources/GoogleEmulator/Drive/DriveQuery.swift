@@ -33,7 +33,7 @@ indirect enum DriveQuery: Sendable {
         case .or(let left, let right): left.matches(file, rootID: rootID) || right.matches(file, rootID: rootID)
         case .not(let inner): !inner.matches(file, rootID: rootID)
         case .nameEquals(let name): file.name == name
-        case .nameContains(let text): file.name.range(of: text, options: [.caseInsensitive]) != nil
+        case .nameContains(let text): Self.containsWordPrefix(file.name, text)
         case .mimeTypeEquals(let type): file.mimeType == type
         case .mimeTypeContains(let text): file.mimeType.contains(text)
         case .inParents(let parent): file.parents.contains(parent == "root" ? rootID : parent)
@@ -46,6 +46,19 @@ indirect enum DriveQuery: Sendable {
         case .time(let field, let comparison, let date):
             Self.compare(field == "createdTime" ? file.createdTime : file.modifiedTime, comparison, date)
         }
+    }
+
+    /// Drive matches `name contains` against word starts: 'Note' finds "Meeting Notes", 'ote' does not.
+    static func containsWordPrefix(_ name: String, _ text: String) -> Bool {
+        guard !text.isEmpty else { return true }
+        var searchRange = name.startIndex..<name.endIndex
+        while let found = name.range(of: text, options: [.caseInsensitive], range: searchRange) {
+            if found.lowerBound == name.startIndex { return true }
+            let previous = name[name.index(before: found.lowerBound)]
+            if !previous.isLetter && !previous.isNumber { return true }
+            searchRange = name.index(after: found.lowerBound)..<name.endIndex
+        }
+        return false
     }
 
     private static func compare(_ value: Date, _ comparison: String, _ date: Date) -> Bool {

@@ -140,10 +140,11 @@ final class DriveStore: Sendable {
     }
 
     /// Writes `data` to a new content file.
-    func storeContent(_ data: Data) throws -> StoredContent {
+    /// - Parameter md5: The digest when already known.
+    func storeContent(_ data: Data, md5: String? = nil) throws -> StoredContent {
         let url = newContentURL()
         try data.write(to: url)
-        return StoredContent(url: url, size: Int64(data.count), md5: MD5.hex(of: data))
+        return StoredContent(url: url, size: Int64(data.count), md5: md5 ?? MD5.hex(of: data))
     }
 
     // MARK: - Resumable sessions

@@ -22,14 +22,17 @@ enum SeedData {
             minute += 1
             return epoch.addingTimeInterval(Double(minute) * 60)
         }
-        func add(_ id: String, _ name: String, _ mimeType: String, parents: [String]? = nil, text: String? = nil, content: Data? = nil) throws {
+        func add(
+            _ id: String, _ name: String, _ mimeType: String, parents: [String]? = nil, text: String? = nil, content: Data? = nil,
+            md5: String? = nil
+        ) throws {
             let created = time()
             var file = DriveFile(
                 id: id, name: name, mimeType: mimeType, parents: parents ?? [drive.rootFolderID],
                 createdTime: created, modifiedTime: created, sequence: 0)
             file.documentText = text
             if let content {
-                let stored = try drive.storeContent(content)
+                let stored = try drive.storeContent(content, md5: md5)
                 file.contentURL = stored.url
                 file.size = stored.size
                 file.md5Checksum = stored.md5
@@ -52,7 +55,7 @@ enum SeedData {
         try add(
             "1SeedSlidesTeam00000000000000000A", "Team Slides", "application/vnd.google-apps.presentation",
             text: "Welcome\nRoadmap\nQuestions?")
-        try add(Seed.binaryFileID, "sample-1MiB.bin", "application/octet-stream", content: binaryContent())
+        try add(Seed.binaryFileID, "sample-1MiB.bin", "application/octet-stream", content: binary, md5: binaryMD5)
         try add(Seed.helloTextFileID, "hello.txt", "text/plain", content: Data(Seed.helloText.utf8))
         try add("1SeedImageSunset0000000000000000A", "sunset.png", "image/png", parents: ["1SeedFolderPhotos000000000000000A"],
                 content: pngHeader())
@@ -66,6 +69,10 @@ enum SeedData {
         _ = drive.update(Seed.trashedFileID) { $0.trashed = true }
         _ = drive.update(Seed.helloTextFileID) { $0.starred = true }
     }
+
+    /// Computed once per process: every emulator seeds the same bytes.
+    static let binary = binaryContent()
+    static let binaryMD5 = MD5.hex(of: binary)
 
     /// 1 MiB of deterministic, non-repeating-looking bytes.
     static func binaryContent() -> Data {

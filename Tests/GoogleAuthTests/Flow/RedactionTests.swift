@@ -27,6 +27,7 @@ struct RedactionTests {
         assertClean(credentials)
         let configuration = OAuthClientConfiguration(clientID: "id", clientSecret: "SECRET-CLIENT")
         assertClean(configuration)
+        assertClean(OAuthClient(configuration: configuration))
         let request = AuthorizationRequest(
             configuration: configuration, scopes: ["email"], redirectURI: "http://127.0.0.1:1/", state: "SECRET-STATE")
         assertClean(request)

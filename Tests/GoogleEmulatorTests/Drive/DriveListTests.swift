@@ -53,11 +53,13 @@ import Testing
             return response.json.array("files").count
         }
         #expect(try await count("trashed = false") == GoogleEmulator.Seed.fileCount)
-        #expect(try await count("name contains 'Note' and trashed = false") == 121)
+        // Word-prefix matching, as Drive does: "Meeting Notes" matches too, "ote" matches nothing.
+        #expect(try await count("name contains 'Note' and trashed = false") == 122)
+        #expect(try await count("name contains 'ote'") == 0)
         #expect(try await count("'\(GoogleEmulator.Seed.archiveFolderID)' in parents") == 121)
         #expect(try await count("mimeType = 'application/vnd.google-apps.document'") == 2)
         #expect(try await count("mimeType = 'application/vnd.google-apps.folder' or name = 'hello.txt'") == 4)
-        #expect(try await count("not name contains 'Note' and trashed = false") == GoogleEmulator.Seed.fileCount - 121)
+        #expect(try await count("not name contains 'Note' and trashed = false") == GoogleEmulator.Seed.fileCount - 122)
         #expect(try await count("'root' in parents and trashed = true") == 1)
     }
 
@@ -72,12 +74,24 @@ import Testing
 
     @Test func orderByAndFieldsMask() async throws {
         let harness = try EmulatorHarness()
-        let q = "name%20contains%20'Note'"
+        let q = "name%20contains%20'Note%20'"
         let response = try await harness.send(.get, "/drive/v3/files?q=\(q)&orderBy=name%20desc&pageSize=3&fields=nextPageToken,files(id,name)")
         let files = response.json.array("files")
         #expect(files.map { $0.string("name") ?? "" } == ["Note 121.txt", "Note 120.txt", "Note 119.txt"])
         #expect(files.allSatisfy { Set($0.keys) == ["id", "name"] })
         #expect(response.json["kind"] == nil)
         #expect(response.json.string("nextPageToken") != nil)
+    }
+}
+
+@Suite struct EmulatorInternalsTests {
+    @Test func md5MatchesKnownVectors() {
+        #expect(EmulatorTestHooks.md5(Data()) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(EmulatorTestHooks.md5(Data("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
+        #expect(EmulatorTestHooks.md5(Data("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
+        let long = Data(repeating: 0x61, count: 1_000_000)
+        #expect(EmulatorTestHooks.md5(long) == "7707d6ae4e027c70eea2a935c2296f21")
+        // Fed in odd-sized pieces, the digest is the same.
+        #expect(EmulatorTestHooks.md5(pieces: [long.prefix(3), long.dropFirst(3).prefix(100), long.dropFirst(103)]) == "7707d6ae4e027c70eea2a935c2296f21")
     }
 }

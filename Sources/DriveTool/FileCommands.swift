@@ -1,0 +1,141 @@
+import Foundation
+import GoogleCLIKit
+import GoogleDrive
+
+// MARK: - FileCommands
+
+/// `files list`, `files get`, `files download`, `files upload`.
+enum FileCommands {
+    static let commands = [list, get, download, upload]
+
+    // MARK: - list
+
+    static let list = Command(
+        "files list", summary: "List files, following every page.",
+        options: [
+            OptionSpecification("query", value: "Q", help: "A Drive search query, e.g. \"name contains 'report'\"."),
+            OptionSpecification("max", value: "N", help: "Stop after N files."),
+        ]
+    ) { arguments in
+        let context = try DriveTool.context(arguments)
+        let limit = try arguments.positiveInteger("max")
+        let query = arguments.value("query") ?? "trashed = false"
+        let drive = try DriveTool.service(context)
+        let files: [File] = try await context.reportingErrors {
+            var result: [File] = []
+            let pages = drive.files.list(pageSize: Int32(min(limit ?? 100, 100)), q: query)
+            pages: for try await page in pages {
+                for file in page.files ?? [] {
+                    if let limit, result.count >= limit { break pages }
+                    result.append(file)
+                }
+            }
+            return result
+        }
+        if context.environment.wantsJSON {
+            try JSONOutput.print(files)
+            return
+        }
+        var table = TextTable(headers: ["ID", "SIZE", "MODIFIED", "MIME TYPE", "NAME"])
+        for file in files {
+            table.append([
+                file.id ?? "",
+                file.size.map { String($0) } ?? "-",
+                file.modifiedTime.map { ISO8601DateFormatter().string(from: $0) } ?? "",
+                file.mimeType ?? "",
+                file.name ?? "",
+            ])
+        }
+        print(table.render(maxWidth: Terminal.isStandardOutputTerminal ? Terminal.columns() : .max))
+        print("\(files.count) file\(files.count == 1 ? "" : "s")")
+    }
+
+    // MARK: - get
+
+    static let get = Command("files get", summary: "Show one file's metadata.", arguments: "FILE_ID") { arguments in
+        let context = try DriveTool.context(arguments)
+        let id = try arguments.positional(0, named: "FILE_ID")
+        let drive = try DriveTool.service(context)
+        let file = try await context.reportingErrors { try await drive.files.get(fileId: id) }
+        if context.environment.wantsJSON {
+            try JSONOutput.print(file)
+            return
+        }
+        print("ID:        \(file.id ?? "")")
+        print("Name:      \(file.name ?? "")")
+        print("MIME type: \(file.mimeType ?? "")")
+        print("Size:      \(file.size.map { "\($0) bytes" } ?? "-")")
+        print("Modified:  \(file.modifiedTime.map { ISO8601DateFormatter().string(from: $0) } ?? "")")
+        print("Parents:   \((file.parents ?? []).joined(separator: ", "))")
+        print("Owners:    \((file.owners ?? []).compactMap { $0.emailAddress ?? $0.displayName }.joined(separator: ", "))")
+        if let md5 = file.md5Checksum { print("MD5:       \(md5)") }
+    }
+
+    // MARK: - download
+
+    static let download = Command(
+        "files download", summary: "Download a file's content (Google Docs are exported).", arguments: "FILE_ID",
+        options: [
+            OptionSpecification("output", value: "PATH", help: "Where to write the file (required)."),
+            OptionSpecification("export-type", value: "MIME", help: "Export format for Google Docs (default: application/pdf)."),
+        ]
+    ) { arguments in
+        let context = try DriveTool.context(arguments)
+        let id = try arguments.positional(0, named: "FILE_ID")
+        guard let output = arguments.value("output") else {
+            throw CommandLineError.usage("--output PATH is required")
+        }
+        let destination = URL(fileURLWithPath: output)
+        let drive = try DriveTool.service(context)
+        let progress = ProgressReporter(label: "Downloading")
+        defer { progress.finish() }
+        try await context.reportingErrors {
+            let file = try await drive.files.get(fileId: id)
+            let report: @Sendable (MediaProgress) -> Void = { progress.update(completed: $0.completedBytes, total: $0.totalBytes) }
+            if let mimeType = file.mimeType, mimeType.hasPrefix("application/vnd.google-apps.") {
+                let exportType = arguments.value("export-type") ?? "application/pdf"
+                try await drive.files.exportMedia(fileId: id, mimeType: exportType, to: destination, progress: report)
+            } else {
+                try await drive.files.getMedia(fileId: id, to: destination, progress: report)
+            }
+        }
+        progress.finish()
+        let size = (try? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber)?.int64Value ?? 0
+        standardError("Saved \(size) bytes to \(destination.path)")
+    }
+
+    // MARK: - upload
+
+    static let upload = Command(
+        "files upload", summary: "Upload a file (resumable, with progress).", arguments: "PATH",
+        options: [
+            OptionSpecification("name", value: "NAME", help: "Name in Drive (default: the file's name)."),
+            OptionSpecification("parent", value: "FOLDER_ID", help: "Folder to upload into."),
+            OptionSpecification("mime-type", value: "MIME", help: "Content type (default: application/octet-stream)."),
+        ]
+    ) { arguments in
+        let context = try DriveTool.context(arguments)
+        let path = try arguments.positional(0, named: "PATH")
+        let source = URL(fileURLWithPath: path)
+        guard FileManager.default.isReadableFile(atPath: source.path) else {
+            throw CommandLineError.failure("cannot read \(source.path)")
+        }
+        var metadata = File()
+        metadata.name = arguments.value("name") ?? source.lastPathComponent
+        if let parent = arguments.value("parent") { metadata.parents = [parent] }
+        let drive = try DriveTool.service(context)
+        let progress = ProgressReporter(label: "Uploading")
+        let media = MediaUpload(
+            .file(source), contentType: arguments.value("mime-type") ?? "application/octet-stream",
+            strategy: .resumable(), progress: { progress.update(completed: $0.completedBytes, total: $0.totalBytes) })
+        let created = try await context.reportingErrors {
+            try await drive.files.create(body: metadata, media: media)
+        }
+        progress.finish()
+        if context.environment.wantsJSON {
+            try JSONOutput.print(created)
+        } else {
+            print("Uploaded \(created.name ?? "") as \(created.id ?? "?")")
+        }
+    }
+}

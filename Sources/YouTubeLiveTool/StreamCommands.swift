@@ -1,0 +1,44 @@
+import Foundation
+import GoogleCLIKit
+import GoogleYouTube
+
+// MARK: - StreamCommands
+
+/// `streams list`.
+enum StreamCommands {
+    static let list = Command(
+        "streams list", summary: "List the channel's live streams (ingestion settings).",
+        options: [OptionSpecification("max", value: "N", help: "Stop after N streams.")]
+    ) { arguments in
+        let context = try YouTubeLiveTool.context(arguments)
+        let limit = try arguments.positiveInteger("max")
+        let youtube = try YouTubeLiveTool.service(context)
+        let streams: [LiveStream] = try await context.reportingErrors {
+            var result: [LiveStream] = []
+            let pages = youtube.liveStreams.list(
+                part: ["id", "snippet", "cdn", "status"], maxResults: UInt32(min(limit ?? 50, 50)), mine: true)
+            pages: for try await page in pages {
+                for stream in page.items ?? [] {
+                    if let limit, result.count >= limit { break pages }
+                    result.append(stream)
+                }
+            }
+            return result
+        }
+        if context.environment.wantsJSON {
+            try JSONOutput.print(streams)
+            return
+        }
+        var table = TextTable(headers: ["ID", "STATUS", "RESOLUTION", "TITLE"])
+        for stream in streams {
+            table.append([
+                stream.id ?? "",
+                stream.status?.streamStatus?.rawValue ?? "",
+                stream.cdn?.resolution?.rawValue ?? "",
+                stream.snippet?.title ?? "",
+            ])
+        }
+        print(table.render(maxWidth: Terminal.isStandardOutputTerminal ? Terminal.columns() : .max))
+        print("\(streams.count) stream\(streams.count == 1 ? "" : "s")")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+public import GoogleCLIKit
+import GoogleYouTube
+
+// MARK: - YouTubeLiveTool
+
+/// The `youtube-live` command-line tool: sign in, list and manage live broadcasts and streams,
+/// and follow a broadcast's chat.
+public enum YouTubeLiveTool {
+    public static let name = "youtube-live"
+
+    /// Enough to list and manage the user's broadcasts and post to chat; `openid email` names the
+    /// account in `status`.
+    public static let scopes = [
+        "https://www.googleapis.com/auth/youtube",
+        "openid",
+        "email",
+    ]
+
+    /// The tool with every command.
+    /// - Parameter browser: How `login` shows the authorization page (the system browser by default).
+    public static func tool(browser: @escaping @Sendable () -> any BrowserOpener = { SystemBrowserOpener() }) -> CommandLineTool {
+        CommandLineTool(
+            name: name,
+            summary: "manage YouTube live broadcasts, streams and chat",
+            commonOptions: ToolEnvironment.commonOptions,
+            commands: AuthCommands.commands(makeContext: context, browser: browser)
+                + BroadcastCommands.commands + [StreamCommands.list, ChatCommands.tail],
+            epilogue: ToolEnvironment.environmentHelp)
+    }
+
+    /// Builds the context (environment, scopes, transport) for one command.
+    @Sendable static func context(_ arguments: ParsedArguments) throws -> ToolContext {
+        ToolContext(environment: try ToolEnvironment(toolName: name, arguments: arguments), scopes: scopes)
+    }
+
+    /// The YouTube service for the signed-in user.
+    static func service(_ context: ToolContext) throws -> YouTube {
+        YouTube(session: try context.session(), rootURL: context.environment.apiRootURL)
+    }
+}
