@@ -16,6 +16,13 @@ let package = Package(
         .executable(name: "google-api-emulator", targets: ["google-api-emulator"]),
         .executable(name: "google-api-benchmark", targets: ["google-api-benchmark"]),
         .executable(name: "google-api-codegen", targets: ["google-api-codegen"]),
+        .executable(name: "youtube-live", targets: ["youtube-live"]),
+        .executable(name: "drive", targets: ["drive"]),
+        .executable(name: "google-api-demo", targets: ["google-api-demo"]),
+        .library(name: "GoogleDrive", targets: ["GoogleDrive"]),
+        .library(name: "GoogleYouTube", targets: ["GoogleYouTube"]),
+        .plugin(name: "GoogleAPICodegenPlugin", targets: ["GoogleAPICodegenPlugin"]),
+        .plugin(name: "GenerateGoogleAPISources", targets: ["GenerateGoogleAPISources"]),
     ],
     targets: [
         // MARK: - libcurl
@@ -42,9 +49,47 @@ let package = Package(
             dependencies: ["GoogleAPICodegenKit"],
             path: "Codegen/Sources/google-api-codegen"
         ),
+        .plugin(
+            name: "GoogleAPICodegenPlugin",
+            capability: .buildTool(),
+            dependencies: ["google-api-codegen"]
+        ),
+        .plugin(
+            name: "GenerateGoogleAPISources",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-google-api-sources",
+                    description: "Write generated API wrappers into targets that have a google-api-codegen.json"
+                ),
+                permissions: [.writeToPackageDirectory(reason: "Writes generated Swift sources into <target>/Generated")]
+            ),
+            dependencies: ["google-api-codegen"]
+        ),
+
+        // MARK: - Generated APIs (sources generated at build time from Specs/)
+        .target(
+            name: "GoogleDrive",
+            dependencies: ["GoogleAPIRuntime"],
+            exclude: ["google-api-codegen.json"],
+            plugins: ["GoogleAPICodegenPlugin"]
+        ),
+        .target(
+            name: "GoogleYouTube",
+            dependencies: ["GoogleAPIRuntime"],
+            exclude: ["google-api-codegen.json"],
+            plugins: ["GoogleAPICodegenPlugin"]
+        ),
 
         // MARK: - Sample tools
         .target(name: "GoogleCLIKit", dependencies: ["GoogleAuth", "GoogleAPIRuntime"]),
+        .target(name: "YouTubeLiveTool", dependencies: ["GoogleCLIKit", "GoogleYouTube"]),
+        .target(name: "DriveTool", dependencies: ["GoogleCLIKit", "GoogleDrive"]),
+        .executableTarget(name: "youtube-live", dependencies: ["YouTubeLiveTool"]),
+        .executableTarget(name: "drive", dependencies: ["DriveTool"]),
+        .executableTarget(
+            name: "google-api-demo",
+            dependencies: ["YouTubeLiveTool", "DriveTool", "GoogleCLIKit", "GoogleEmulator", "GoogleAPIRuntime"]
+        ),
 
         // MARK: - Benchmark
         .target(name: "CurlRawLoop", dependencies: ["CCurl"]),
@@ -67,6 +112,14 @@ let package = Package(
             dependencies: ["GoogleAPICodegenKit"],
             path: "Codegen/Tests/GoogleAPICodegenKitTests",
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "SampleToolTests",
+            dependencies: ["youtube-live", "drive", "GoogleEmulator"]
+        ),
+        .testTarget(
+            name: "GeneratedAPITests",
+            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleCLIKit
+import GoogleAPIRuntime
 import GoogleDrive
 
 // MARK: - FileCommands
@@ -23,7 +24,7 @@ enum FileCommands {
         let drive = try DriveTool.service(context)
         let files: [File] = try await context.reportingErrors {
             var result: [File] = []
-            let pages = drive.files.list(pageSize: Int32(min(limit ?? 100, 100)), q: query)
+            let pages: APIPageSequence<FileList> = drive.files.list(pageSize: Int32(min(limit ?? 100, 100)), q: query)
             pages: for try await page in pages {
                 for file in page.files ?? [] {
                     if let limit, result.count >= limit { break pages }

@@ -112,5 +112,7 @@ public struct CommandLineTool: Sendable {
 
 /// Writes a line to standard error (diagnostics never go to standard output, which scripts parse).
 public func standardError(_ text: String) {
+    // Flush buffered standard output first so messages and output interleave in order.
+    fflush(nil)
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleCLIKit
+import GoogleAPIRuntime
 import GoogleYouTube
 
 // MARK: - BroadcastCommands
@@ -26,7 +27,7 @@ enum BroadcastCommands {
         let youtube = try YouTubeLiveTool.service(context)
         let broadcasts: [LiveBroadcast] = try await context.reportingErrors {
             var result: [LiveBroadcast] = []
-            let pages = youtube.liveBroadcasts.list(
+            let pages: APIPageSequence<LiveBroadcastListResponse> = youtube.liveBroadcasts.list(
                 part: ["id", "snippet", "status"], broadcastStatus: status, maxResults: UInt32(pageSize),
                 mine: arguments.flag("mine") ? true : nil)
             pages: for try await page in pages {

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleCLIKit
+import GoogleAPIRuntime
 import GoogleYouTube
 
 // MARK: - StreamCommands
@@ -15,7 +16,7 @@ enum StreamCommands {
         let youtube = try YouTubeLiveTool.service(context)
         let streams: [LiveStream] = try await context.reportingErrors {
             var result: [LiveStream] = []
-            let pages = youtube.liveStreams.list(
+            let pages: APIPageSequence<LiveStreamListResponse> = youtube.liveStreams.list(
                 part: ["id", "snippet", "cdn", "status"], maxResults: UInt32(min(limit ?? 50, 50)), mine: true)
             pages: for try await page in pages {
                 for stream in page.items ?? [] {

@@ -2,7 +2,7 @@ import DriveTool
 import Foundation
 import GoogleCLIKit
 import GoogleEmulator
-import GoogleHTTP
+import GoogleAPIRuntime
 import YouTubeLiveTool
 
 // The quick-start demo: runs the two sample tools against an in-process Google emulator, so a
@@ -14,6 +14,7 @@ func heading(_ text: String) {
 
 func run(_ tool: CommandLineTool, _ arguments: [String], common: [String]) async -> Bool {
     print("$ \(tool.name) \(arguments.joined(separator: " "))")
+    fflush(nil)
     let status = await tool.run(arguments + common)
     if status != .success {
         standardError("demo: `\(tool.name) \(arguments.joined(separator: " "))` exited with \(status.rawValue)")

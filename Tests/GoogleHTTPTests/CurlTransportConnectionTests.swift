@@ -65,6 +65,24 @@ struct CurlTransportConnectionTests {
         #expect(server.server.connectionsAccepted <= 8)
     }
 
+    @Test("dropping a streamed body before its end aborts the transfer")
+    func droppedBodyAborts() async throws {
+        let server = try TransportTestServer()
+        let transport = CurlTransport()
+        do {
+            let response = try await transport.stream(HTTPRequest(url: server.url("/bytes/\(256 << 20)")))
+            var iterator = response.body.makeAsyncIterator()
+            _ = try await iterator.next()
+        }
+        // An aborted transfer's connection cannot be reused, so curl closes it.
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(2))
+        while server.server.openConnections > 0, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(server.server.openConnections == 0)
+    }
+
     @Test("a streamed body keeps its transport alive after the caller drops it")
     func releasedTransport() async throws {
         let server = try TransportTestServer()

@@ -131,12 +131,12 @@ import Testing
     }
 }
 
-/// Polls `condition` for up to five seconds.
+/// Polls `condition` for up to fifteen seconds (generous: the suite runs in parallel on few cores).
 func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(5)
+    let deadline = ContinuousClock.now + .seconds(15)
     while !condition() {
         guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within 5 seconds")
+            Issue.record("condition not met within 15 seconds")
             return
         }
         try await Task.sleep(for: .milliseconds(20))

@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: [
         ("pageSize", "pageSize"), ("max-results", "maxResults"), ("ETag", "eTag"), ("URL", "url"),
         ("URLPath", "urlPath"), ("$.xgafv", "xgafv"), ("@type", "type"), ("1st", "_1st"),
-        ("self", "selfValue"), ("init", "initValue"), ("Type", "typeValue"), ("a.b", "aB"), ("", "value"),
+        ("self", "selfValue"), ("init", "initValue"), ("Type", "type"), ("a.b", "aB"), ("", "value"),
     ])
     func memberNames(wire: String, expected: String) {
         #expect(SwiftNaming.memberName(wire) == expected)

@@ -10,13 +10,24 @@ struct GoogleJSONParser {
     private let count: Int
     private let maxDepth: Int
     private var position = 0
+    // The token buffer lives here while parsing (no class access in the hot loop) and moves to
+    // the tape at the end.
+    private var tokens: UnsafeMutablePointer<JSONToken>
+    private var tokenCount = 0
+    private var tokenCapacity: Int
 
     /// Parses `input` into a tape.
     /// - Throws: ``GoogleJSONDecodingError`` of kind `.syntax` or `.tooDeep`.
     static func parse(_ input: UnsafeRawBufferPointer, maxDepth: Int) throws(GoogleJSONDecodingError) -> JSONTape {
         let tape = JSONTape(copying: input)
         var parser = GoogleJSONParser(tape: tape, maxDepth: maxDepth)
-        try parser.parseDocument()
+        do {
+            try parser.parseDocument()
+        } catch {
+            parser.handOver()
+            throw parser.locate(error)
+        }
+        parser.handOver()
         return tape
     }
 
@@ -43,6 +54,36 @@ struct GoogleJSONParser {
         self.bytes = tape.bytes
         self.count = tape.byteCount
         self.maxDepth = maxDepth
+        self.tokenCapacity = max(16, tape.byteCount / 6)
+        self.tokens = .allocate(capacity: tokenCapacity)
+    }
+
+    private func handOver() {
+        tape.adopt(tokens: tokens, count: tokenCount, capacity: tokenCapacity)
+    }
+
+    /// Fills in the path of a syntax error once the partial tape is available.
+    private func locate(_ error: GoogleJSONDecodingError) -> GoogleJSONDecodingError {
+        var located = error
+        located.path = tape.path(to: tape.tokenCount)
+        return located
+    }
+
+    @inline(__always)
+    private mutating func append(_ token: JSONToken) -> Int {
+        if tokenCount == tokenCapacity { grow() }
+        (tokens + tokenCount).initialize(to: token)
+        tokenCount += 1
+        return tokenCount - 1
+    }
+
+    private mutating func grow() {
+        let newCapacity = tokenCapacity * 2
+        let newTokens = UnsafeMutablePointer<JSONToken>.allocate(capacity: newCapacity)
+        newTokens.moveInitialize(from: tokens, count: tokenCount)
+        tokens.deallocate()
+        tokens = newTokens
+        tokenCapacity = newCapacity
     }
 
     // MARK: - Structure
@@ -70,7 +111,7 @@ struct GoogleJSONParser {
 
     private mutating func parseObject(depth: Int) throws(GoogleJSONDecodingError) {
         guard depth <= maxDepth else { throw tooDeep() }
-        let index = tape.append(JSONToken(kind: .object, flags: 0, start: UInt32(position), length: 0, end: 0, hint: 0))
+        let index = append(JSONToken(kind: .object, flags: 0, start: UInt32(position), length: 0, end: 0, hint: 0))
         position += 1
         skipWhitespace()
         var members: UInt32 = 0
@@ -101,14 +142,14 @@ struct GoogleJSONParser {
                 }
             }
         }
-        tape.tokens[index].length = members
-        tape.tokens[index].end = UInt32(tape.tokenCount)
-        tape.tokens[index].hint = UInt32(index + 1)
+        tokens[index].length = members
+        tokens[index].end = UInt32(tokenCount)
+        tokens[index].hint = UInt32(index + 1)
     }
 
     private mutating func parseArray(depth: Int) throws(GoogleJSONDecodingError) {
         guard depth <= maxDepth else { throw tooDeep() }
-        let index = tape.append(JSONToken(kind: .array, flags: 0, start: UInt32(position), length: 0, end: 0, hint: 0))
+        let index = append(JSONToken(kind: .array, flags: 0, start: UInt32(position), length: 0, end: 0, hint: 0))
         position += 1
         skipWhitespace()
         var elements: UInt32 = 0
@@ -131,8 +172,8 @@ struct GoogleJSONParser {
                 }
             }
         }
-        tape.tokens[index].length = elements
-        tape.tokens[index].end = UInt32(tape.tokenCount)
+        tokens[index].length = elements
+        tokens[index].end = UInt32(tokenCount)
     }
 
     // MARK: - Scalars
@@ -142,8 +183,8 @@ struct GoogleJSONParser {
         guard position + length <= count, memcmp(bytes + position, literal.utf8Start, length) == 0 else {
             throw syntax("invalid literal, expected '\(literal)'")
         }
-        let index = tape.tokenCount
-        _ = tape.append(JSONToken(kind: kind, flags: 0, start: UInt32(position), length: UInt32(length), end: UInt32(index + 1), hint: 0))
+        let index = tokenCount
+        _ = append(JSONToken(kind: kind, flags: 0, start: UInt32(position), length: UInt32(length), end: UInt32(index + 1), hint: 0))
         position += length
     }
 
@@ -156,7 +197,12 @@ struct GoogleJSONParser {
             // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte.
             while index + 8 <= count {
                 let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-                if Self.wordNeedsAttention(word) { break }
+                let attention = Self.attentionMask(UInt64(littleEndian: word))
+                if attention != 0 {
+                    // The lowest flagged byte is exact (borrows only disturb higher bytes).
+                    index += attention.trailingZeroBitCount >> 3
+                    break
+                }
                 index += 8
             }
             guard index < count else { throw syntax("unterminated string", at: position) }
@@ -176,15 +222,17 @@ struct GoogleJSONParser {
             }
         }
         if highBits & 0x80 != 0 { flags |= JSONToken.hasNonASCII }
-        let tokenIndex = tape.tokenCount
-        _ = tape.append(JSONToken(
+        let tokenIndex = tokenCount
+        _ = append(JSONToken(
             kind: .string, flags: flags, start: UInt32(start), length: UInt32(index - start),
             end: UInt32(tokenIndex + 1), hint: 0))
         position = index + 1
     }
 
+    /// High bit set in each byte of `word` that is a quote, a backslash, a control character
+    /// or non-ASCII (the lowest such byte is exact; higher ones may be false positives).
     @inline(__always)
-    private static func wordNeedsAttention(_ word: UInt64) -> Bool {
+    private static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -192,7 +240,7 @@ struct GoogleJSONParser {
         let hasQuote = (quote &- ones) & ~quote & highs
         let hasBackslash = (backslash &- ones) & ~backslash & highs
         let hasControl = (word &- ones &* 0x20) & ~word & highs
-        return (hasQuote | hasBackslash | hasControl | (word & highs)) != 0
+        return hasQuote | hasBackslash | hasControl | (word & highs)
     }
 
     private func validateEscape(at index: Int) throws(GoogleJSONDecodingError) {
@@ -235,8 +283,8 @@ struct GoogleJSONParser {
             guard index < count, bytes[index].isDigit else { throw syntax("expected exponent digits", at: index) }
             while index < count, bytes[index].isDigit { index += 1 }
         }
-        let tokenIndex = tape.tokenCount
-        _ = tape.append(JSONToken(
+        let tokenIndex = tokenCount
+        _ = append(JSONToken(
             kind: .number, flags: flags, start: UInt32(start), length: UInt32(index - start),
             end: UInt32(tokenIndex + 1), hint: 0))
         position = index
@@ -259,12 +307,12 @@ struct GoogleJSONParser {
     }
 
     private func syntax(_ message: String, at offset: Int? = nil) -> GoogleJSONDecodingError {
-        GoogleJSONDecodingError(kind: .syntax, path: tape.path(to: tape.tokenCount), byteOffset: offset ?? position, message: message)
+        GoogleJSONDecodingError(kind: .syntax, path: "", byteOffset: offset ?? position, message: message)
     }
 
     private func tooDeep() -> GoogleJSONDecodingError {
         GoogleJSONDecodingError(
-            kind: .tooDeep, path: tape.path(to: tape.tokenCount), byteOffset: position,
+            kind: .tooDeep, path: "", byteOffset: position,
             message: "nesting deeper than \(maxDepth) levels")
     }
 }

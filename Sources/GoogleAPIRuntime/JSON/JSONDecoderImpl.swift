@@ -129,6 +129,23 @@ final class JSONDecoderImpl: Decoder {
         return data
     }
 
+    /// `[String]` without the generic `Array.init(from:)` (which appends one element at a time).
+    func unboxStringArray(at position: Int) throws(GoogleJSONDecodingError) -> [String] {
+        let token = tape.tokens[position]
+        guard token.kind == .array else {
+            if token.kind == .null { throw valueNotFound([String].self, at: position) }
+            throw tape.error(.typeMismatch, at: position, "expected an array, found \(token.kind)")
+        }
+        var result: [String] = []
+        result.reserveCapacity(Int(token.length))
+        var child = position + 1
+        while child < Int(token.end) {
+            result.append(try unboxString(at: child))
+            child = Int(tape.tokens[child].end)
+        }
+        return result
+    }
+
     /// Decodes any `Decodable` at `position`, taking fast paths for scalars and Discovery formats.
     @inline(__always)
     func unbox<T: Decodable>(_ type: T.Type, at position: Int) throws -> T {
@@ -151,6 +168,7 @@ final class JSONDecoderImpl: Decoder {
         if T.self == GoogleBytes.self { return unsafeBitCast(GoogleBytes(try unboxBytes(at: position)), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try unboxBytes(at: position), to: T.self) }
         if T.self == JSONValue.self { return unsafeBitCast(try tape.jsonValue(at: position), to: T.self) }
+        if T.self == [String].self { return unsafeBitCast(try unboxStringArray(at: position), to: T.self) }
         let saved = index
         index = position
         defer { index = saved }

@@ -163,12 +163,19 @@ extension JSONTape {
     @inline(__always)
     private func keyMatches(at index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
         let token = tokens[index]
+        let length = Int(token.length)
         if token.flags & JSONToken.hasEscapes != 0 {
             guard let text = try? string(at: index) else { return false }
             return text.utf8.elementsEqual(key)
         }
-        guard Int(token.length) == key.count else { return false }
-        guard let base = key.baseAddress else { return true }
-        return memcmp(bytes + Int(token.start), base, key.count) == 0
+        guard length == key.count else { return false }
+        // Keys are short: an inline loop beats a call to memcmp.
+        let candidate = bytes + Int(token.start)
+        var offset = 0
+        while offset < length {
+            if candidate[offset] != key[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 }

@@ -41,8 +41,8 @@ final class JSONTape {
             bytes.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: input.count)
         }
         (bytes + input.count).initialize(repeating: 0, count: 8)
-        tokenCapacity = max(16, input.count / 8)
-        tokens = .allocate(capacity: tokenCapacity)
+        tokenCapacity = 0
+        tokens = .allocate(capacity: 0)
     }
 
     deinit {
@@ -52,21 +52,12 @@ final class JSONTape {
 
     // MARK: - Building
 
-    @inline(__always)
-    func append(_ token: JSONToken) -> Int {
-        if tokenCount == tokenCapacity { grow() }
-        (tokens + tokenCount).initialize(to: token)
-        tokenCount += 1
-        return tokenCount - 1
-    }
-
-    private func grow() {
-        let newCapacity = tokenCapacity * 2
-        let newTokens = UnsafeMutablePointer<JSONToken>.allocate(capacity: newCapacity)
-        newTokens.moveInitialize(from: tokens, count: tokenCount)
+    /// Takes ownership of the parser's token buffer.
+    func adopt(tokens newTokens: UnsafeMutablePointer<JSONToken>, count: Int, capacity: Int) {
         tokens.deallocate()
         tokens = newTokens
-        tokenCapacity = newCapacity
+        tokenCount = count
+        tokenCapacity = capacity
     }
 
     // MARK: - Paths

@@ -17,7 +17,7 @@ extension OAuthError {
         case .deletedClient:
             "The OAuth client used for the request has been deleted."
         case .invalidGrant:
-            "The authorization code or refresh token is invalid, expired, revoked or already used, or the PKCE code verifier does not match."
+            "The authorization code or refresh token is invalid, revoked or already used (or the refresh token expired under time-based access), or the PKCE code verifier does not match."
         case .redirectURIMismatch:
             "The redirect_uri does not match an authorized redirect URI for this OAuth client."
         case .invalidRequest:

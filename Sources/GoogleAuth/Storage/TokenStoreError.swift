@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - TokenStoreError
 
 /// Why a ``TokenStore`` could not load, save or delete credentials. Never carries token values.
@@ -28,9 +34,3 @@ extension TokenStoreError: CustomStringConvertible {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -65,11 +65,13 @@ struct BatchHandler: Sendable {
 
     /// `METHOD target HTTP/1.1`, header lines, an empty line, the body.
     static func parseRequest(_ data: Data, outer: HTTPServerRequest) -> HTTPServerRequest? {
-        guard let newline = data.firstIndex(of: 0x0A) else { return nil }
+        // The request line may be the whole part (no headers, no trailing newline).
+        let newline = data.firstIndex(of: 0x0A) ?? data.endIndex
         let requestLine = String(decoding: data[data.startIndex..<newline], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let words = requestLine.split(separator: " ")
         guard words.count >= 2 else { return nil }
-        guard let rest = MultipartBody.parsePart(data[(newline + 1)...]) else { return nil }
+        let remainder = newline < data.endIndex ? data[(newline + 1)...] : Data()
+        guard let rest = MultipartBody.parsePart(remainder) else { return nil }
         var headers = rest.headers
         if !headers.contains("Authorization"), let authorization = outer.headers["Authorization"] {
             headers["Authorization"] = authorization

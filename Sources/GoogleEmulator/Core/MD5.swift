@@ -9,16 +9,6 @@ struct MD5 {
     private var pending: [UInt8] = []
     private var totalBytes: UInt64 = 0
 
-    private static let shifts: [UInt32] = [
-        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-        5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
-        4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-        6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
-    ]
-
-    /// floor(abs(sin(i + 1)) * 2^32)
-    private static let constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
-
     mutating func update(_ data: Data) {
         totalBytes &+= UInt64(data.count)
         data.withUnsafeBytes { raw in
@@ -61,25 +51,85 @@ struct MD5 {
         return digest.finalizeHex()
     }
 
+    /// Unrolled so that debug builds (which tests use) hash at a usable speed.
     private mutating func processBlock(_ block: UnsafeRawPointer) {
+        var x = (UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
+                 UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
+        withUnsafeMutableBytes(of: &x) { words in words.copyMemory(from: UnsafeRawBufferPointer(start: block, count: 64)) }
+        #if _endian(big)
+        x = (x.0.byteSwapped, x.1.byteSwapped, x.2.byteSwapped, x.3.byteSwapped, x.4.byteSwapped, x.5.byteSwapped,
+             x.6.byteSwapped, x.7.byteSwapped, x.8.byteSwapped, x.9.byteSwapped, x.10.byteSwapped, x.11.byteSwapped,
+             x.12.byteSwapped, x.13.byteSwapped, x.14.byteSwapped, x.15.byteSwapped)
+        #endif
         var (a, b, c, d) = state
-        for round in 0..<64 {
-            var f: UInt32
-            let g: Int
-            switch round {
-            case 0..<16: f = (b & c) | (~b & d); g = round
-            case 16..<32: f = (d & b) | (~d & c); g = (5 &* round &+ 1) & 15
-            case 32..<48: f = b ^ c ^ d; g = (3 &* round &+ 5) & 15
-            default: f = c ^ (b | ~d); g = (7 &* round) & 15
-            }
-            let word = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: g &* 4, as: UInt32.self))
-            f = f &+ a &+ Self.constants[round] &+ word
-            a = d
-            d = c
-            c = b
-            let shift = Self.shifts[round]
-            b = b &+ ((f << shift) | (f >> (32 &- shift)))
-        }
+        a = b &+ rotate(a &+ ((b & c) | (~b & d)) &+ x.0 &+ 0xd76aa478, 7)
+        d = a &+ rotate(d &+ ((a & b) | (~a & c)) &+ x.1 &+ 0xe8c7b756, 12)
+        c = d &+ rotate(c &+ ((d & a) | (~d & b)) &+ x.2 &+ 0x242070db, 17)
+        b = c &+ rotate(b &+ ((c & d) | (~c & a)) &+ x.3 &+ 0xc1bdceee, 22)
+        a = b &+ rotate(a &+ ((b & c) | (~b & d)) &+ x.4 &+ 0xf57c0faf, 7)
+        d = a &+ rotate(d &+ ((a & b) | (~a & c)) &+ x.5 &+ 0x4787c62a, 12)
+        c = d &+ rotate(c &+ ((d & a) | (~d & b)) &+ x.6 &+ 0xa8304613, 17)
+        b = c &+ rotate(b &+ ((c & d) | (~c & a)) &+ x.7 &+ 0xfd469501, 22)
+        a = b &+ rotate(a &+ ((b & c) | (~b & d)) &+ x.8 &+ 0x698098d8, 7)
+        d = a &+ rotate(d &+ ((a & b) | (~a & c)) &+ x.9 &+ 0x8b44f7af, 12)
+        c = d &+ rotate(c &+ ((d & a) | (~d & b)) &+ x.10 &+ 0xffff5bb1, 17)
+        b = c &+ rotate(b &+ ((c & d) | (~c & a)) &+ x.11 &+ 0x895cd7be, 22)
+        a = b &+ rotate(a &+ ((b & c) | (~b & d)) &+ x.12 &+ 0x6b901122, 7)
+        d = a &+ rotate(d &+ ((a & b) | (~a & c)) &+ x.13 &+ 0xfd987193, 12)
+        c = d &+ rotate(c &+ ((d & a) | (~d & b)) &+ x.14 &+ 0xa679438e, 17)
+        b = c &+ rotate(b &+ ((c & d) | (~c & a)) &+ x.15 &+ 0x49b40821, 22)
+        a = b &+ rotate(a &+ ((d & b) | (~d & c)) &+ x.1 &+ 0xf61e2562, 5)
+        d = a &+ rotate(d &+ ((c & a) | (~c & b)) &+ x.6 &+ 0xc040b340, 9)
+        c = d &+ rotate(c &+ ((b & d) | (~b & a)) &+ x.11 &+ 0x265e5a51, 14)
+        b = c &+ rotate(b &+ ((a & c) | (~a & d)) &+ x.0 &+ 0xe9b6c7aa, 20)
+        a = b &+ rotate(a &+ ((d & b) | (~d & c)) &+ x.5 &+ 0xd62f105d, 5)
+        d = a &+ rotate(d &+ ((c & a) | (~c & b)) &+ x.10 &+ 0x02441453, 9)
+        c = d &+ rotate(c &+ ((b & d) | (~b & a)) &+ x.15 &+ 0xd8a1e681, 14)
+        b = c &+ rotate(b &+ ((a & c) | (~a & d)) &+ x.4 &+ 0xe7d3fbc8, 20)
+        a = b &+ rotate(a &+ ((d & b) | (~d & c)) &+ x.9 &+ 0x21e1cde6, 5)
+        d = a &+ rotate(d &+ ((c & a) | (~c & b)) &+ x.14 &+ 0xc33707d6, 9)
+        c = d &+ rotate(c &+ ((b & d) | (~b & a)) &+ x.3 &+ 0xf4d50d87, 14)
+        b = c &+ rotate(b &+ ((a & c) | (~a & d)) &+ x.8 &+ 0x455a14ed, 20)
+        a = b &+ rotate(a &+ ((d & b) | (~d & c)) &+ x.13 &+ 0xa9e3e905, 5)
+        d = a &+ rotate(d &+ ((c & a) | (~c & b)) &+ x.2 &+ 0xfcefa3f8, 9)
+        c = d &+ rotate(c &+ ((b & d) | (~b & a)) &+ x.7 &+ 0x676f02d9, 14)
+        b = c &+ rotate(b &+ ((a & c) | (~a & d)) &+ x.12 &+ 0x8d2a4c8a, 20)
+        a = b &+ rotate(a &+ (b ^ c ^ d) &+ x.5 &+ 0xfffa3942, 4)
+        d = a &+ rotate(d &+ (a ^ b ^ c) &+ x.8 &+ 0x8771f681, 11)
+        c = d &+ rotate(c &+ (d ^ a ^ b) &+ x.11 &+ 0x6d9d6122, 16)
+        b = c &+ rotate(b &+ (c ^ d ^ a) &+ x.14 &+ 0xfde5380c, 23)
+        a = b &+ rotate(a &+ (b ^ c ^ d) &+ x.1 &+ 0xa4beea44, 4)
+        d = a &+ rotate(d &+ (a ^ b ^ c) &+ x.4 &+ 0x4bdecfa9, 11)
+        c = d &+ rotate(c &+ (d ^ a ^ b) &+ x.7 &+ 0xf6bb4b60, 16)
+        b = c &+ rotate(b &+ (c ^ d ^ a) &+ x.10 &+ 0xbebfbc70, 23)
+        a = b &+ rotate(a &+ (b ^ c ^ d) &+ x.13 &+ 0x289b7ec6, 4)
+        d = a &+ rotate(d &+ (a ^ b ^ c) &+ x.0 &+ 0xeaa127fa, 11)
+        c = d &+ rotate(c &+ (d ^ a ^ b) &+ x.3 &+ 0xd4ef3085, 16)
+        b = c &+ rotate(b &+ (c ^ d ^ a) &+ x.6 &+ 0x04881d05, 23)
+        a = b &+ rotate(a &+ (b ^ c ^ d) &+ x.9 &+ 0xd9d4d039, 4)
+        d = a &+ rotate(d &+ (a ^ b ^ c) &+ x.12 &+ 0xe6db99e5, 11)
+        c = d &+ rotate(c &+ (d ^ a ^ b) &+ x.15 &+ 0x1fa27cf8, 16)
+        b = c &+ rotate(b &+ (c ^ d ^ a) &+ x.2 &+ 0xc4ac5665, 23)
+        a = b &+ rotate(a &+ (c ^ (b | ~d)) &+ x.0 &+ 0xf4292244, 6)
+        d = a &+ rotate(d &+ (b ^ (a | ~c)) &+ x.7 &+ 0x432aff97, 10)
+        c = d &+ rotate(c &+ (a ^ (d | ~b)) &+ x.14 &+ 0xab9423a7, 15)
+        b = c &+ rotate(b &+ (d ^ (c | ~a)) &+ x.5 &+ 0xfc93a039, 21)
+        a = b &+ rotate(a &+ (c ^ (b | ~d)) &+ x.12 &+ 0x655b59c3, 6)
+        d = a &+ rotate(d &+ (b ^ (a | ~c)) &+ x.3 &+ 0x8f0ccc92, 10)
+        c = d &+ rotate(c &+ (a ^ (d | ~b)) &+ x.10 &+ 0xffeff47d, 15)
+        b = c &+ rotate(b &+ (d ^ (c | ~a)) &+ x.1 &+ 0x85845dd1, 21)
+        a = b &+ rotate(a &+ (c ^ (b | ~d)) &+ x.8 &+ 0x6fa87e4f, 6)
+        d = a &+ rotate(d &+ (b ^ (a | ~c)) &+ x.15 &+ 0xfe2ce6e0, 10)
+        c = d &+ rotate(c &+ (a ^ (d | ~b)) &+ x.6 &+ 0xa3014314, 15)
+        b = c &+ rotate(b &+ (d ^ (c | ~a)) &+ x.13 &+ 0x4e0811a1, 21)
+        a = b &+ rotate(a &+ (c ^ (b | ~d)) &+ x.4 &+ 0xf7537e82, 6)
+        d = a &+ rotate(d &+ (b ^ (a | ~c)) &+ x.11 &+ 0xbd3af235, 10)
+        c = d &+ rotate(c &+ (a ^ (d | ~b)) &+ x.2 &+ 0x2ad7d2bb, 15)
+        b = c &+ rotate(b &+ (d ^ (c | ~a)) &+ x.9 &+ 0xeb86d391, 21)
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
+    }
+
+    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+        (value << count) | (value >> (32 &- count))
     }
 }

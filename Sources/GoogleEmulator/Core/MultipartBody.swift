@@ -49,11 +49,12 @@ enum MultipartBody {
         var headers = HTTPHeaders()
         var index = data.startIndex
         while index < data.endIndex {
-            guard let newline = data[index...].firstIndex(of: 0x0A) else { return nil }
+            // A last header line without a newline ends the headers (lenient, as servers are).
+            let newline = data[index...].firstIndex(of: 0x0A) ?? data.endIndex
             var lineEnd = newline
             if lineEnd > index, data[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             let line = String(decoding: data[index..<lineEnd], as: UTF8.self)
-            index = newline + 1
+            index = min(newline + 1, data.endIndex)
             if line.isEmpty { return Part(headers: headers, body: Data(data[index...])) }
             guard let colon = line.firstIndex(of: ":") else { return nil }
             headers.add(

@@ -298,19 +298,3 @@ struct DriveHandlers: Sendable {
             status: 404, reason: "notFound", message: "File not found: \(fileID).", location: location, locationType: "parameter")
     }
 }
-
-// MARK: - MetadataError
-
-/// A rejected metadata field, or a complete error response.
-struct MetadataError: Error {
-    var response: HTTPServerResponse
-
-    init(field: String) {
-        response = GoogleErrorResponse.make(
-            status: 400, reason: "invalid", message: "Invalid value for field: \(field)", location: field, locationType: "other")
-    }
-
-    init(response: HTTPServerResponse) {
-        self.response = response
-    }
-}

@@ -161,12 +161,3 @@ final class DriveStore: Sendable {
         state.withLock { _ = $0.sessions.removeValue(forKey: id) }
     }
 }
-
-// MARK: - StoredContent
-
-/// Content written to the store's directory.
-struct StoredContent: Sendable {
-    var url: URL
-    var size: Int64
-    var md5: String
-}

@@ -15,6 +15,8 @@ import Synchronization
 /// The token endpoint really verifies PKCE (S256 and plain), single-use codes (a replayed code
 /// revokes the tokens it produced), exact `redirect_uri` match and client secrets. ID tokens are
 /// unsigned JWTs (`alg: none`): **test-only**, never accept them outside the emulator.
+///
+/// All state sits behind one `Mutex`, so every method may be called from any thread or task.
 public final class OAuthEmulator: Sendable {
     let state: Mutex<OAuthEmulatorState>
 

@@ -27,7 +27,9 @@ enum YouTubeResponses {
 
     /// Reads `part`, answering 400 when it is missing or names an unknown part.
     static func parts(_ request: HTTPServerRequest, allowed: Set<String>) -> Result<Set<String>, ErrorResponse> {
-        guard let text = request.queryValue("part"), !text.isEmpty else {
+        // Clients send `part` comma-separated or, as a repeated parameter, once per value.
+        let text = request.queryValues("part").joined(separator: ",")
+        guard !text.isEmpty else {
             return .failure(ErrorResponse(GoogleErrorResponse.required("part")))
         }
         guard let parts = YouTubeParts.parse(text, allowed: allowed) else {
@@ -76,12 +78,4 @@ enum YouTubeResponses {
     static func invalidValue(_ field: String, _ message: String) -> HTTPServerResponse {
         GoogleErrorResponse.make(status: 400, reason: "invalidValue", message: message, domain: "youtube.api", location: field, locationType: "other")
     }
-}
-
-// MARK: - ErrorResponse
-
-/// An error that is already an HTTP response (so `Result` can carry it).
-struct ErrorResponse: Error {
-    var response: HTTPServerResponse
-    init(_ response: HTTPServerResponse) { self.response = response }
 }

@@ -36,8 +36,6 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// this lets producers skip the wake-up system call while the loop is awake anyway: each side
     /// writes its flag, then reads the other's (sequentially consistent), so at least one notices.
     private let isSleeping = Atomic<Bool>(false)
-    /// The loop thread, so commands queued from it skip the wake-up system call.
-    private let loopThread = Mutex<pthread_t?>(nil)
     /// The executor jobs run on; owned by the transport, which may outlive this reference.
     weak var executor: CurlLoopExecutor?
     /// Transfers attached to the multi handle; loop thread only.
@@ -55,7 +53,6 @@ final class CurlMultiLoop: @unchecked Sendable {
         let thread = Thread { [self] in
             // Named from inside: Foundation on Linux does not pass Thread.name to the kernel.
             ccurl_name_current_thread("CurlTransport")
-            loopThread.withLock { $0 = pthread_self() }
             run()
         }
         thread.start()
@@ -70,10 +67,10 @@ final class CurlMultiLoop: @unchecked Sendable {
             let wasEmpty = inbox.commands.isEmpty
             inbox.commands.append(command)
             hasCommands.store(true, ordering: .sequentiallyConsistent)
-            // A non-empty inbox means a wake-up is already pending and will drain this command too;
-            // the loop thread itself checks the inbox before it sleeps. Waking under the lock keeps
-            // the multi handle alive until the call returns.
-            if wasEmpty, isSleeping.load(ordering: .sequentiallyConsistent), !isOnLoopThread {
+            // A non-empty inbox means a wake-up is already pending and will drain this command too,
+            // and a loop that is not sleeping (including our own thread, running a job) checks the
+            // inbox before it does. Waking under the lock keeps the multi handle alive meanwhile.
+            if wasEmpty, isSleeping.load(ordering: .sequentiallyConsistent) {
                 curl_multi_wakeup(multi)
             }
             return true
@@ -81,11 +78,6 @@ final class CurlMultiLoop: @unchecked Sendable {
         if !accepted {
             reject(command)
         }
-    }
-
-    private var isOnLoopThread: Bool {
-        guard let thread = loopThread.withLock({ $0 }) else { return false }
-        return pthread_equal(thread, pthread_self()) != 0
     }
 
     /// Fails or re-routes a command that arrived after shutdown.

@@ -141,13 +141,16 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Ends the transfer with `failure` (or success when `nil`), resuming whoever waits.
     func finish(_ failure: HTTPTransportError?) {
-        releaseRequestResources()
-        let (head, done) = waiters.withLock { state in
+        let waiting = waiters.withLock { state -> (UnsafeContinuation<HTTPResponseHead, any Error>?, UnsafeContinuation<Void, any Error>?)? in
+            guard !state.finished else { return nil }
             state.finished = true
             state.failure = failure
             defer { state.head = nil; state.done = nil }
             return (state.head, state.done)
         }
+        // Only the first call counts, so a file descriptor is never closed twice.
+        guard let (head, done) = waiting else { return }
+        releaseRequestResources()
         if case .file(let descriptor) = sink {
             close(descriptor)
         }

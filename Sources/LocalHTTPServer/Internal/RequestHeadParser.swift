@@ -12,31 +12,6 @@ struct RequestHead {
     var headers: HTTPHeaders
 }
 
-// MARK: - RequestHeadError
-
-/// Why a request head was rejected; each maps to the status the server answers before closing.
-enum RequestHeadError: Error, Equatable {
-    case malformed(String)
-    case tooLarge
-    case versionNotSupported
-
-    var status: Int {
-        switch self {
-        case .malformed: 400
-        case .tooLarge: 431
-        case .versionNotSupported: 505
-        }
-    }
-
-    var reason: String {
-        switch self {
-        case .malformed(let why): "Malformed request: \(why)"
-        case .tooLarge: "Request header fields too large"
-        case .versionNotSupported: "HTTP version not supported"
-        }
-    }
-}
-
 // MARK: - RequestHeadParser
 
 /// Parses an HTTP/1.x request head (RFC 9112 §2–5) from raw bytes.

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleAuth
+import GoogleEmulator
 import Testing
 
 @Suite("Client configuration and client_secret JSON")
@@ -76,5 +77,19 @@ struct ClientConfigurationTests {
         #expect(endpoints.token.absoluteString == "http://127.0.0.1:4567/token")
         #expect(endpoints.revocation.absoluteString == "http://127.0.0.1:4567/revoke")
         #expect(endpoints.deviceAuthorization.absoluteString == "http://127.0.0.1:4567/device/code")
+    }
+
+    @Test("The emulator's client_secret.json loads and points at the emulator")
+    func emulatorClientFile() async throws {
+        let harness = try EmulatorHarness()
+        let data = try #require(harness.emulator.clientSecretJSON(baseURL: harness.baseURL))
+        let loaded = try OAuthClientConfiguration(jsonData: data, endpoints: OAuthEndpoints(emulatorBaseURL: harness.baseURL))
+        #expect(loaded.endpoints == harness.clientConfiguration.endpoints)
+        #expect(loaded.clientID == harness.clientConfiguration.clientID)
+        #expect(loaded.clientSecret == harness.clientConfiguration.clientSecret)
+        #expect(harness.emulator.clientSecretJSON(baseURL: harness.baseURL, clientID: "unknown") == nil)
+        let credentials = try await harness.makeClient(configuration: loaded)
+            .authorize(scopes: ["email"], browser: CurlBrowser(transport: harness.transport))
+        #expect(credentials.hasScope("email"))
     }
 }

@@ -95,3 +95,4 @@ import Testing
         #expect(EmulatorTestHooks.md5(pieces: [long.prefix(3), long.dropFirst(3).prefix(100), long.dropFirst(103)]) == "7707d6ae4e027c70eea2a935c2296f21")
     }
 }
+

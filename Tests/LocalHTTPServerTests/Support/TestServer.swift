@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTP
 import LocalHTTPServer
+import Synchronization
 
 /// Starts a server on a free port for one test; stopped when the returned value is released.
 func startServer(
@@ -51,4 +52,11 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
         }
         thread.start()
     }
+}
+
+/// A thread-safe boolean a handler can set and a test can read.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
 }

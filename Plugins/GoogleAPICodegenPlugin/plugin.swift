@@ -1,0 +1,95 @@
+import Foundation
+import PackagePlugin
+
+// MARK: - GoogleAPICodegenPlugin
+
+/// Build-tool plugin: regenerates a target's API wrappers from a Discovery document on every
+/// build where the document (or the generator) changed.
+///
+/// The target directory holds `google-api-codegen.json`:
+///
+///     { "discoveryDocument": "../../Specs/drive.v3.json", "moduleName": "GoogleDrive" }
+///
+/// `discoveryDocument` is relative to that file; `moduleName` (the generated file-name prefix)
+/// defaults to the target name. Exclude the config from the target's sources in Package.swift.
+@main
+struct GoogleAPICodegenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let configuration = try CodegenConfiguration.load(targetDirectory: CodegenConfiguration.directory(of: target), targetName: target.name)
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
+        let tool = try context.tool(named: "google-api-codegen")
+        return [
+            .buildCommand(
+                displayName: "Generating \(configuration.moduleName) from \(configuration.document.lastPathComponent)",
+                executable: tool.url,
+                arguments: [
+                    "generate", configuration.document.path,
+                    "--output-directory", output.path,
+                    "--module-name", configuration.moduleName,
+                    "--quiet",
+                ],
+                inputFiles: [configuration.document, configuration.file],
+                outputFiles: CodegenConfiguration.outputFileNames(moduleName: configuration.moduleName)
+                    .map { output.appendingPathComponent($0) }
+            ),
+        ]
+    }
+}
+
+// MARK: - CodegenConfiguration
+
+/// The target's `google-api-codegen.json`.
+struct CodegenConfiguration {
+    static let fileName = "google-api-codegen.json"
+
+    var file: URL
+    var document: URL
+    var moduleName: String
+
+    /// The files the generator always writes (must match `Renderer.fileNames(moduleName:)`).
+    static func outputFileNames(moduleName: String) -> [String] {
+        ["\(moduleName)+Service.swift", "\(moduleName)+Resources1.swift", "\(moduleName)+Resources2.swift"]
+            + (1...4).map { "\(moduleName)+Schemas\($0).swift" }
+            + ["\(moduleName)+Support.swift"]
+    }
+
+    /// The directory holding the config: the nearest one at or above the target's source files
+    /// (tools-version 6.0 plugins have no non-deprecated way to ask for the target directory).
+    static func directory(of target: SourceModuleTarget) -> URL {
+        let sourceDirectories = Set(target.sourceFiles.map { $0.url.deletingLastPathComponent().standardizedFileURL.path })
+        for start in sourceDirectories.sorted(by: { $0.count < $1.count }) {
+            var directory = URL(fileURLWithPath: start)
+            while directory.path != "/" {
+                if FileManager.default.fileExists(atPath: directory.appendingPathComponent(fileName).path) {
+                    return directory
+                }
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        return URL(fileURLWithPath: sourceDirectories.min(by: { $0.count < $1.count }) ?? ".")
+    }
+
+    static func load(targetDirectory: URL, targetName: String) throws -> CodegenConfiguration {
+        let file = targetDirectory.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw PluginError("\(file.path):1: error: target '\(targetName)' uses GoogleAPICodegenPlugin but has no \(fileName)")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let document = object["discoveryDocument"] as? String
+        else {
+            throw PluginError("\(file.path):1: error: expected {\"discoveryDocument\": \"path/to/api.json\"}")
+        }
+        let documentURL = URL(fileURLWithPath: document, relativeTo: targetDirectory).standardizedFileURL
+        return CodegenConfiguration(
+            file: file,
+            document: documentURL,
+            moduleName: object["moduleName"] as? String ?? targetName
+        )
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,5 @@
+// The Drive v3 API. Everything else in this module is generated at build time by
+// GoogleAPICodegenPlugin from Specs/drive.v3.json (see google-api-codegen.json).
+
+// `import GoogleDrive` is all a caller needs: the runtime (sessions, media, errors) comes along.
+@_exported public import GoogleAPIRuntime

@@ -1,0 +1,27 @@
+public import GoogleHTTP
+
+// MARK: - FaultRule
+
+/// A queued fault and which requests it applies to.
+public struct FaultRule: Sendable, Hashable {
+    public var fault: EmulatorFault
+    /// Requests whose path starts with this (e.g. `/drive/v3/files`); `nil` matches every path.
+    public var pathPrefix: String?
+    /// Only requests with this method; `nil` matches every method.
+    public var method: HTTPMethod?
+    /// How many more requests it applies to.
+    public var remaining: Int
+
+    public init(fault: EmulatorFault, pathPrefix: String? = nil, method: HTTPMethod? = nil, count: Int = 1) {
+        self.fault = fault
+        self.pathPrefix = pathPrefix
+        self.method = method
+        self.remaining = count
+    }
+
+    func matches(method: HTTPMethod, path: String) -> Bool {
+        if let required = self.method, required != method { return false }
+        if let pathPrefix, !path.hasPrefix(pathPrefix) { return false }
+        return remaining > 0
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GoogleHTTP
+import LocalHTTPServer
+import Testing
+
+/// The server seen through the package's real client, libcurl via CurlTransport.
+@Suite struct LocalHTTPServerCurlTests {
+    private func url(_ server: LocalHTTPServer, _ path: String) -> URL {
+        URL(string: server.baseURL.absoluteString + path)!
+    }
+
+    @Test func keepAliveConnectionIsReused() async throws {
+        let server = try startServer()
+        let transport = CurlTransport()
+        for index in 0..<20 {
+            let response = try await transport.send(HTTPRequest(method: .post, url: url(server, "/r\(index)"), body: .data(Data("body \(index)".utf8))))
+            #expect(response.status == 200)
+            #expect(String(decoding: response.body, as: UTF8.self) == "body \(index)")
+        }
+        #expect(server.connectionsAccepted == 1)
+        #expect(server.requestsHandled == 20)
+    }
+
+    @Test func largeBodiesBothWays() async throws {
+        let server = try startServer()
+        let transport = CurlTransport()
+        let payload = patternBytes(3 * 1024 * 1024 + 17)
+        // Over 1 MiB curl sends `Expect: 100-continue`; the echo proves the body arrived intact.
+        let response = try await transport.send(HTTPRequest(method: .put, url: url(server, "/echo"), body: .data(payload)))
+        #expect(response.status == 200)
+        #expect(response.body == payload)
+    }
+
+    @Test func chunkedUploadFromAStream() async throws {
+        let server = try startServer()
+        let transport = CurlTransport()
+        let pieces = AsyncStream<Data> { continuation in
+            for index in 0..<10 { continuation.yield(Data(repeating: UInt8(index), count: 10_000)) }
+            continuation.finish()
+        }
+        let response = try await transport.send(HTTPRequest(
+            method: .post, url: url(server, "/chunked"), body: .stream(HTTPBodyStream(pieces), length: nil)))
+        #expect(response.headers["X-Body-Length"] == "100000")
+        #expect(response.body.prefix(10_000) == Data(repeating: 0, count: 10_000))
+        #expect(response.body.suffix(10_000) == Data(repeating: 9, count: 10_000))
+    }
+
+    @Test func chunkedAndFileResponses() async throws {
+        let file = try makeTemporaryFile(count: 700_000)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try startServer { request in
+            switch request.path {
+            case "/file": return HTTPServerResponse(body: .file(file, range: 100..<600_100))
+            default:
+                let pieces = AsyncStream<Data> { continuation in
+                    for _ in 0..<100 { continuation.yield(Data(repeating: 0x5A, count: 1000)) }
+                    continuation.finish()
+                }
+                return HTTPServerResponse(body: .stream(HTTPBodyStream(pieces)))
+            }
+        }
+        let transport = CurlTransport()
+        let chunked = try await transport.send(HTTPRequest(url: url(server, "/stream")))
+        #expect(chunked.body == Data(repeating: 0x5A, count: 100_000))
+        let ranged = try await transport.send(HTTPRequest(url: url(server, "/file")))
+        #expect(ranged.body == patternBytes(700_000)[100..<600_100])
+    }
+
+    @Test func truncatedResponseIsATransportError() async throws {
+        let server = try startServer { _ in
+            HTTPServerResponse(body: .data(Data(repeating: 1, count: 10_000)), fault: .closeAfterBodyBytes(500))
+        }
+        await #expect(throws: HTTPTransportError.self) {
+            _ = try await CurlTransport().send(HTTPRequest(url: url(server, "/cut")))
+        }
+    }
+
+    @Test func headThroughCurl() async throws {
+        let server = try startServer { _ in .text("hello") }
+        let response = try await CurlTransport().send(HTTPRequest(method: .head, url: url(server, "/")))
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Length"] == "5")
+        #expect(response.body.isEmpty)
+    }
+}
