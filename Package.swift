@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "CurlRawLoop", dependencies: ["CCurl"]),
         .executableTarget(
             name: "google-api-benchmark",
-            dependencies: ["GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime"]
+            dependencies: ["GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime", "GoogleDrive"]
         ),
 
         // MARK: - Tests

@@ -41,8 +41,19 @@ DOCS="$WORK/wheel/unpacked/googleapiclient/discovery_cache/documents"
 ALL=$(ls "$DOCS"/*.json | wc -l)
 
 echo "== building google-api-codegen (release) and GoogleAPIRuntime (debug)"
-( cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" --product google-api-codegen >/dev/null )
-( cd "$ROOT" && swift build --scratch-path "$SCRATCH" --target GoogleAPIRuntime >/dev/null )
+build() {
+    # Other work in the tree can race a build ("modified during the build"); retry a few times.
+    local attempt
+    for attempt in 1 2 3; do
+        if ( cd "$ROOT" && swift build "$@" > "$WORK/build.log" 2>&1 ); then return 0; fi
+        echo "   build attempt $attempt failed; see $WORK/build.log" >&2
+        sleep 10
+    done
+    tail -20 "$WORK/build.log" >&2
+    return 1
+}
+build -c release --scratch-path "$SCRATCH" --product google-api-codegen
+build --scratch-path "$SCRATCH" --target GoogleAPIRuntime
 CODEGEN="$SCRATCH/release/google-api-codegen"
 
 # index.json is the directory list of APIs, not a REST description: the generator must reject

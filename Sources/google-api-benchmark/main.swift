@@ -15,10 +15,13 @@ enum BenchmarkRegistry {
         LargeDownloadSection(),
         SequentialGetSection(),
         ConcurrentGetSection(),
+        DriveDecodeSection(),
     ]
 }
 
 // MARK: - Options
+
+let startupRSS = ProcessMemory.value("VmRSS") ?? 0
 
 var measureSeconds = 1.5
 var largeMiB: Int64 = 256
@@ -65,7 +68,7 @@ do {
 // MARK: - Run
 
 print("google-api-benchmark — server: \(context.serverDescription) at \(context.baseURL.absoluteString)")
-print("JSON body \(context.jsonBytes) bytes; each rate measured for \(measureSeconds) s\n")
+print("JSON body \(context.jsonBytes) bytes; each rate measured for \(measureSeconds) s; RSS at startup \(BenchmarkFormat.mebibytes(startupRSS))\n")
 var results: [(title: String, rows: [BenchmarkRow])] = []
 for section in BenchmarkRegistry.sections {
     do {

@@ -27,7 +27,7 @@ let usage = """
     interrupted (SIGINT/SIGTERM).
 
     Options:
-      --host ADDRESS            Address to listen on (default 127.0.0.1; ::1 for IPv6).
+      --host ADDRESS            Loopback address to listen on (default 127.0.0.1; ::1 for IPv6).
       --port PORT               Port (default 8089; 0 picks a free one).
       --token-lifetime SECONDS  Access token lifetime (default 3600).
       --no-seed                 Start with empty Drive and YouTube data.
@@ -94,6 +94,10 @@ func parseOptions(_ arguments: [String]) -> Options {
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 guard let host = LocalHTTPServer.Configuration.Host(options.host) else {
     fail("--host must be a numeric IPv4/IPv6 address or localhost")
+}
+// The emulator hands out tokens to anyone who asks: never expose it beyond this machine.
+guard host.address.hasPrefix("127.") || host.address == "::1" else {
+    fail("--host must be a loopback address (127.x.x.x or ::1)")
 }
 var configuration = GoogleEmulator.Configuration(host: host, port: options.port, seedData: options.seed)
 if let lifetime = options.tokenLifetime { configuration.tokenLifetime = lifetime }

@@ -16,6 +16,15 @@ struct CurlTransportFailureTests {
         #expect(error.isTransient)
     }
 
+    @Test("TLS to a plain-HTTP server fails with tls")
+    func tlsFailure() async throws {
+        let responder = try PlainTextResponder()
+        let url = try #require(URL(string: "https://127.0.0.1:\(responder.port)/"))
+        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(HTTPRequest(url: url)) }
+        #expect(error.kind == .tls)
+        #expect(!error.isTransient)
+    }
+
     @Test("the server closing mid-body fails with connectionClosed", arguments: ["send", "download", "stream"])
     func closedMidBody(mode: String) async throws {
         let server = try TransportTestServer()

@@ -77,7 +77,9 @@ extension GoogleAPIError {
             statusText = error["status"]?.stringValue
             if case .array(let items)? = error["errors"] {
                 errors = items.compactMap { item in
-                    guard case .object(let fields) = item else { return nil }
+                    guard case .object(let fields) = item,
+                        fields.values.contains(where: { $0.stringValue != nil })
+                    else { return nil }
                     return Item(
                         domain: fields["domain"]?.stringValue, reason: fields["reason"]?.stringValue,
                         message: fields["message"]?.stringValue, location: fields["location"]?.stringValue,
@@ -100,7 +102,7 @@ extension GoogleAPIError {
             message = root["error_description"]?.stringValue
             return
         }
-        rawBody = String(decoding: body.prefix(Self.rawBodyLimit), as: UTF8.self)
+        if !body.isEmpty { rawBody = String(decoding: body.prefix(Self.rawBodyLimit), as: UTF8.self) }
     }
 }
 

@@ -19,8 +19,9 @@ struct BodyChunks {
     /// The next piece, `nil` at the end.
     /// - Throws: ``HTTPServerBodyError`` when the client disconnects.
     mutating func next() async throws -> Data? {
-        if iterator != nil {
-            return try await iterator!.next()
+        if var streaming = iterator {
+            defer { iterator = streaming }
+            return try await streaming.next()
         }
         guard !bufferedDone else { return nil }
         bufferedDone = true

@@ -28,7 +28,7 @@ struct LiveBroadcastHandlers: Sendable {
             case .success(let value): parts = value
             case .failure(let error): return error.response
             }
-            let ids = request.queryValue("id").map { $0.split(separator: ",").map(String.init) }
+            let ids = YouTubeResponses.idFilter(request)
             let status = request.queryValue("broadcastStatus")
             let mine = request.queryValue("mine") == "true"
             if ids != nil && (status != nil || mine) {
@@ -49,7 +49,7 @@ struct LiveBroadcastHandlers: Sendable {
             case .success(let value): maxResults = value
             case .failure(let error): return error.response
             }
-            let scope = "broadcasts|\(request.queryValue("id") ?? "")|\(status ?? "")|\(mine)"
+            let scope = "broadcasts|\(ids?.joined(separator: ",") ?? "")|\(status ?? "")|\(mine)"
             let offset: Int
             switch YouTubeResponses.offset(request, scope: scope) {
             case .success(let value): offset = value

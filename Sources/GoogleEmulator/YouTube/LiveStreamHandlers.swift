@@ -23,7 +23,7 @@ struct LiveStreamHandlers: Sendable {
             case .success(let value): parts = value
             case .failure(let error): return error.response
             }
-            let ids = request.queryValue("id").map { $0.split(separator: ",").map(String.init) }
+            let ids = YouTubeResponses.idFilter(request)
             guard ids != nil || request.queryValue("mine") == "true" else {
                 return GoogleErrorResponse.make(
                     status: 400, reason: "missingRequiredParameter", message: "No filter selected. Expected one of: mine, id",
@@ -34,7 +34,7 @@ struct LiveStreamHandlers: Sendable {
             case .success(let value): maxResults = value
             case .failure(let error): return error.response
             }
-            let scope = "streams|\(request.queryValue("id") ?? "")"
+            let scope = "streams|\(ids?.joined(separator: ",") ?? "")"
             let offset: Int
             switch YouTubeResponses.offset(request, scope: scope) {
             case .success(let value): offset = value

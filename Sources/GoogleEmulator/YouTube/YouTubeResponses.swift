@@ -21,6 +21,12 @@ enum YouTubeResponses {
         return .json(JSON.compactObject(members).serialized)
     }
 
+    /// The `id` filter, comma-separated or repeated; `nil` when absent.
+    static func idFilter(_ request: HTTPServerRequest) -> [String]? {
+        let ids = request.queryValues("id").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        return ids.isEmpty ? nil : ids
+    }
+
     static func resource(_ json: JSON) -> HTTPServerResponse {
         .json(json.serialized)
     }

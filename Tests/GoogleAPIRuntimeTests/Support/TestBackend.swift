@@ -102,26 +102,24 @@ struct TemporaryDirectory {
     func cleanUp() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Writes `size` bytes of a deterministic pseudo-random pattern to `url`, 1 MiB at a time.
-func writePatternFile(_ url: URL, size: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) throws {
+/// Writes `size` bytes of random data to `url`: one random 1 MiB block, each copy stamped with
+/// its index so no two MiB are equal (cheap even in debug builds).
+func writePatternFile(_ url: URL, size: Int) throws {
     FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
-    var state = seed
-    var remaining = size
-    while remaining > 0 {
-        let count = min(remaining, 1 << 20)
-        var block = [UInt8](repeating: 0, count: count)
-        for index in stride(from: 0, to: count, by: 8) {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            var word = state
-            for offset in 0..<min(8, count - index) {
-                block[index + offset] = UInt8(truncatingIfNeeded: word)
-                word >>= 8
-            }
-        }
-        try handle.write(contentsOf: block)
-        remaining -= count
+    var generator = SystemRandomNumberGenerator()
+    var words = [UInt64](repeating: 0, count: (1 << 20) / 8)
+    for index in words.indices { words[index] = generator.next() }
+    var block = words.withUnsafeBytes { Data($0) }
+    var written = 0
+    var stamp: UInt64 = 0
+    while written < size {
+        withUnsafeBytes(of: stamp) { block.replaceSubrange(0..<8, with: $0) }
+        let count = min(size - written, block.count)
+        try handle.write(contentsOf: block.prefix(count))
+        written += count
+        stamp += 1
     }
 }
 

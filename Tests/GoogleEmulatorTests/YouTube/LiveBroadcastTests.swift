@@ -112,3 +112,16 @@ import Testing
         #expect(bind.errorReason == "liveStreamNotFound")
     }
 }
+
+@Suite struct YouTubeRepeatedParameterTests {
+    @Test func partAndIDMayBeRepeated() async throws {
+        let harness = try EmulatorHarness()
+        let id1 = GoogleEmulator.Seed.liveBroadcastID
+        let id2 = GoogleEmulator.Seed.upcomingBroadcastID
+        let response = try await harness.send(.get, "/youtube/v3/liveBroadcasts?part=snippet&part=status&id=\(id1)&id=\(id2)")
+        #expect(response.status == 200)
+        let items = response.json.array("items")
+        #expect(items.compactMap { $0.string("id") } == [id1, id2])
+        #expect(items.allSatisfy { $0["snippet"] != nil && $0["status"] != nil && $0["contentDetails"] == nil })
+    }
+}

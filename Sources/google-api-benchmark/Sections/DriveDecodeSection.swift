@@ -1,0 +1,97 @@
+import CurlRawLoop
+import Foundation
+import GoogleDrive
+import LocalHTTPServer
+
+// MARK: - DriveDecodeSection
+
+/// `drive.files.list` end to end through the generated GoogleDrive types (URL building, auth
+/// header, transport, GoogleJSONDecoder, `Int64`/`Date` formats) against the same loopback
+/// server and URL as the raw libcurl C loop; then the decode step alone with the runtime's
+/// decoder, Foundation's JSONDecoder and, for scale, ISO8601DateFormatter on the page's dates.
+struct DriveDecodeSection: BenchmarkSection {
+    let title = "drive.files.list via generated GoogleDrive types (~18 KB page, best of 3 alternating rounds)"
+    let rounds = 3
+
+    func run(in context: BenchmarkContext) async throws -> [BenchmarkRow] {
+        let json = try Data(contentsOf: context.jsonFile)
+        let endpoint = try await DriveListEndpoint(context: context, json: json)
+        defer { endpoint.stop() }
+
+        let drive = Drive(session: DriveDecodeSession.make(), rootURL: endpoint.rootURL)
+        let fileCount = try GoogleJSONDecoder().decode(FileList.self, from: json).files?.count ?? 0
+        let roundSeconds = context.measureSeconds / Double(rounds)
+        let listOnce: @Sendable () async throws -> Void = {
+            let page = try await drive.files.list(pageSize: 50)
+            guard page.files?.count == fileCount else { throw BenchmarkError.badResponse(200) }
+        }
+
+        var raw = BestRate(), generated = BestRate()
+        for _ in 0..<rounds {
+            let result = endpoint.filesURL.absoluteString.withCString { curl_raw_loop_get($0, roundSeconds, 0) }
+            guard result.error == 0, result.requests > 0 else { throw BenchmarkError.rawLoopFailed(Int(result.error)) }
+            raw.add(Int(result.requests), seconds: result.seconds)
+            let measured = try await RateMeter.measure(seconds: roundSeconds, listOnce)
+            generated.add(measured.count, seconds: measured.seconds)
+        }
+
+        let decodeRows = try DriveDecodeRates.measure(json: json, seconds: roundSeconds, fileCount: fileCount)
+        return [
+            BenchmarkRow("raw libcurl loop (C) on /drive/v3/files", raw.formatted, note: "baseline, \(json.count) bytes, \(fileCount) files"),
+            BenchmarkRow(
+                "drive.files.list → FileList", generated.formatted,
+                note: BenchmarkFormat.ratio(generated.rate, to: raw.rate, label: "raw C (target ≥ 0.50×)")),
+        ] + decodeRows
+    }
+}
+
+// MARK: - DriveListEndpoint
+
+/// Serves the fixture at `/drive/v3/files` — where `drive.files.list` looks — on the benchmark
+/// server when it serves subdirectories (nginx), else on a LocalHTTPServer of its own; the raw
+/// loop and the generated call always hit the same server and URL.
+struct DriveListEndpoint: Sendable {
+    let rootURL: URL
+    let filesURL: URL
+    private let ownServer: LocalHTTPServer?
+
+    init(context: BenchmarkContext, json: Data) async throws {
+        let directory = context.jsonFile.deletingLastPathComponent().appendingPathComponent("drive/v3")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try json.write(to: directory.appendingPathComponent("files"))
+        let shared = context.baseURL.appendingPathComponent("drive/v3/files")
+        if let response = try? await CurlTransport().send(HTTPRequest(url: shared)), response.status == 200, response.body == json {
+            ownServer = nil
+            rootURL = URL(string: context.baseURL.absoluteString + "/") ?? context.baseURL
+        } else {
+            let server = try LocalHTTPServer.start { request in
+                guard request.path == "/drive/v3/files" else { return .notFound }
+                return HTTPServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: .data(json))
+            }
+            ownServer = server
+            rootURL = URL(string: server.baseURL.absoluteString + "/") ?? server.baseURL
+        }
+        filesURL = rootURL.appendingPathComponent("drive/v3/files")
+    }
+
+    func stop() { ownServer?.stop() }
+}
+
+// MARK: - DriveDecodeSession
+
+/// A session holding a long-lived token with the Drive read scope; the static server ignores
+/// it, and no refresh ever happens.
+enum DriveDecodeSession {
+    static func make() -> AuthorizedSession {
+        let credentials = OAuthCredentials(
+            accessToken: "benchmark-access-token", expiresAt: nil, refreshToken: nil,
+            scopes: [Drive.Scope.driveReadonly])
+        return AuthorizedSession(credentials: InMemoryTokenStore(credentials), refresher: NoRefresh())
+    }
+
+    private struct NoRefresh: TokenRefreshing {
+        func refresh(refreshToken: String) async throws -> OAuthCredentials {
+            throw BenchmarkError.toolFailed("the benchmark token never needs refreshing")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import GoogleAPIRuntime
+
+@Suite("URL building")
+struct URITemplateTests {
+    @Test func simpleExpansionEncodesEverythingButUnreserved() throws {
+        let path = try URITemplate.expand("files/{fileId}/revisions/{revisionId}", values: [
+            "fileId": "a/b c?d#e%f+g", "revisionId": "Ünï-._~",
+        ])
+        #expect(path == "files/a%2Fb%20c%3Fd%23e%25f%2Bg/revisions/%C3%9Cn%C3%AF-._~")
+    }
+
+    @Test func reservedExpansionKeepsSlashesAndReserved() throws {
+        let path = try URITemplate.expand("v1/{+name}:batchGet", values: ["name": "projects/p 1/items/a:b?c=d&e%2F"])
+        #expect(path == "v1/projects/p%201/items/a:b?c=d&e%2F:batchGet")
+    }
+
+    @Test func missingParameterAndBadTemplateAreTypedErrors() {
+        #expect(throws: GoogleAPIClientError.missingPathParameter("fileId")) {
+            try URITemplate.expand("files/{fileId}", values: [:])
+        }
+        #expect(throws: GoogleAPIClientError.invalidPathTemplate("files/{fileId")) {
+            try URITemplate.expand("files/{fileId", values: ["fileId": "x"])
+        }
+    }
+
+    private func client(root: String = "http://127.0.0.1:9/", servicePath: String = "drive/v3/") -> GoogleServiceClient {
+        let session = AuthorizedSession(
+            credentials: InMemoryTokenStore(), refresher: NoRefresher(), configuration: .fastTests)
+        return GoogleServiceClient(
+            session: session,
+            descriptor: GoogleServiceDescriptor(
+                name: "drive", version: "v3", rootURL: URL(string: "https://www.googleapis.com/")!,
+                servicePath: servicePath, batchPath: nil),
+            rootURL: URL(string: root)!)
+    }
+
+    @Test func urlJoinsRootServicePathAndQueryWithStandardParameters() throws {
+        var client = client()
+        client.standardParameters.fields = "files(id,name)"
+        client.standardParameters.quotaUser = "user 1"
+        var call = APICall(method: .get, path: "files/{fileId}", scopes: [])
+        call.setPath("fileId", "abc def")
+        call.addQuery("spaces", ["drive", "appDataFolder"])
+        call.addQuery("pageSize", 10)
+        call.addQuery("supportsAllDrives", true)
+        call.addQuery("q", "name = 'a&b'")
+        call.addQuery("orderBy", String?.none)
+        let url = try client.makeURL(call)
+        #expect(url.absoluteString == "http://127.0.0.1:9/drive/v3/files/abc%20def?spaces=drive&spaces=appDataFolder&pageSize=10&supportsAllDrives=true&q=name%20%3D%20%27a%26b%27&fields=files%28id%2Cname%29&quotaUser=user%201&prettyPrint=false")
+    }
+
+    @Test func rootOverrideUploadPathAndAbsoluteMethodPaths() throws {
+        let client = client(root: "http://127.0.0.1:9/prefix")
+        let call = APICall(method: .post, path: "files", scopes: [], mediaUploadPath: "/upload/drive/v3/files")
+        #expect(try client.makeURL(call, base: .upload, extraQuery: [("uploadType", "media")]).absoluteString
+            == "http://127.0.0.1:9/prefix/upload/drive/v3/files?uploadType=media&prettyPrint=false")
+        let absolute = APICall(method: .get, path: "/oauth2/v2/userinfo", scopes: [])
+        #expect(try client.makeURL(absolute).absoluteString == "http://127.0.0.1:9/prefix/oauth2/v2/userinfo?prettyPrint=false")
+        #expect(throws: GoogleAPIClientError.self) { try client.makeURL(APICall(method: .get, path: "x", scopes: []), base: .upload) }
+    }
+
+    @Test func parameterValuesFormatLikeGoogleExpects() {
+        #expect(Int64.min.apiParameterString == "-9223372036854775808")
+        #expect(UInt64.max.apiParameterString == "18446744073709551615")
+        #expect(Date(timeIntervalSince1970: 1.5).apiParameterString == "1970-01-01T00:00:01.500Z")
+        #expect(false.apiParameterString == "false")
+    }
+}
+
+/// A refresher for tests that never reach the token endpoint.
+struct NoRefresher: TokenRefreshing {
+    func refresh(refreshToken: String) async throws -> OAuthCredentials {
+        throw OAuthError.invalidGrant(description: "test refresher")
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import GoogleAPIRuntime
+import GoogleEmulator
+import LocalHTTPServer
+import Synchronization
+import Testing
+
+@Suite("AuthorizedSession: retries and logging")
+struct AuthorizedSessionRetryTests {
+    /// Answers `/api/flaky` with the scripted responses in order, then 200.
+    private static func flakyBackend(_ script: [HTTPServerResponse], hits: Recorder<String>) throws -> TestBackend {
+        let remaining = Mutex(script)
+        return try TestBackend { router, oauth in
+            router.add(nil, "/api/flaky") { request, _ in
+                hits.append(request.method.rawValue)
+                if let denied = requireToken(oauth, request) { return denied }
+                let next: HTTPServerResponse? = remaining.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                return next ?? .json(Data(#"{"ok":true}"#.utf8))
+            }
+        }
+    }
+
+    private static func recordingConfiguration(_ delays: Recorder<Duration>) -> AuthorizedSession.Configuration {
+        var configuration = AuthorizedSession.Configuration.fastTests
+        configuration.retry.maxDelay = .seconds(60)
+        configuration.sleep = { delays.append($0) }
+        return configuration
+    }
+
+    private func send(_ backend: TestBackend, _ configuration: AuthorizedSession.Configuration, method: HTTPMethod = .get, idempotent: Bool? = nil) async throws -> HTTPResponse {
+        let session = backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration)
+        let request = HTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/flaky"), body: method == .post ? .data(Data("{}".utf8)) : .empty)
+        return try await session.send(request, idempotent: idempotent ?? method.isIdempotent)
+    }
+
+    private static func status(_ status: Int, headers: HTTPHeaders = [:], body: String = "") -> HTTPServerResponse {
+        HTTPServerResponse(status: status, headers: headers, body: .data(Data(body.utf8)))
+    }
+
+    @Test func serviceUnavailableWithRetryAfterSecondsIsHonoured() async throws {
+        let hits = Recorder<String>()
+        let delays = Recorder<Duration>()
+        let backend = try Self.flakyBackend([Self.status(503, headers: ["Retry-After": "3"]), Self.status(503, headers: ["Retry-After": "1"])], hits: hits)
+        let response = try await send(backend, Self.recordingConfiguration(delays))
+        #expect(response.status == 200)
+        #expect(hits.count == 3)
+        #expect(delays.values == [.seconds(3), .seconds(1)])
+    }
+
+    @Test func retryAfterHTTPDateIsHonoured() async throws {
+        let delays = Recorder<Duration>()
+        let date = Date().addingTimeInterval(20)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let backend = try Self.flakyBackend([Self.status(429, headers: ["Retry-After": formatter.string(from: date)])], hits: Recorder())
+        #expect(try await send(backend, Self.recordingConfiguration(delays)).status == 200)
+        let delay = try #require(delays.values.first)
+        #expect(delay > .seconds(17) && delay <= .seconds(20))
+    }
+
+    @Test(arguments: [408, 429, 500, 502, 503, 504])
+    func retryableStatusesAreRetriedWithJitteredBackoff(status: Int) async throws {
+        let hits = Recorder<String>()
+        let delays = Recorder<Duration>()
+        let backend = try Self.flakyBackend([Self.status(status), Self.status(status)], hits: hits)
+        var configuration = Self.recordingConfiguration(delays)
+        configuration.retry.baseDelay = .milliseconds(100)
+        configuration.retry.maxDelay = .seconds(10)
+        #expect(try await send(backend, configuration).status == 200)
+        #expect(hits.count == 3)
+        #expect(delays.count == 2)
+        #expect(delays.values[0] <= .milliseconds(100) && delays.values[1] <= .milliseconds(200))
+    }
+
+    @Test func rateLimitForbiddenIsRetriedOtherForbiddenIsNot() async throws {
+        let rateLimited = #"{"error":{"code":403,"message":"Rate Limit Exceeded","errors":[{"domain":"usageLimits","reason":"userRateLimitExceeded","message":"Rate Limit Exceeded"}]}}"#
+        let hits = Recorder<String>()
+        let backend = try Self.flakyBackend([Self.status(403, body: rateLimited)], hits: hits)
+        #expect(try await send(backend, .fastTests).status == 200)
+        #expect(hits.count == 2)
+
+        let forbidden = #"{"error":{"code":403,"message":"Forbidden","errors":[{"domain":"global","reason":"insufficientFilePermissions"}]}}"#
+        let otherHits = Recorder<String>()
+        let other = try Self.flakyBackend([Self.status(403, body: forbidden)], hits: otherHits)
+        #expect(try await send(other, .fastTests).status == 403)
+        #expect(otherHits.count == 1)
+    }
+
+    @Test func nonIdempotentRequestsAreNotRetriedUnlessMarkedSafe() async throws {
+        let hits = Recorder<String>()
+        let backend = try Self.flakyBackend([Self.status(503)], hits: hits)
+        #expect(try await send(backend, .fastTests, method: .post).status == 503)
+        #expect(hits.count == 1)
+
+        let safeHits = Recorder<String>()
+        let safe = try Self.flakyBackend([Self.status(503)], hits: safeHits)
+        #expect(try await send(safe, .fastTests, method: .post, idempotent: true).status == 200)
+        #expect(safeHits.count == 2)
+    }
+
+    @Test func attemptsAndTotalTimeAreBounded() async throws {
+        let hits = Recorder<String>()
+        let backend = try Self.flakyBackend(Array(repeating: Self.status(500), count: 20), hits: hits)
+        var configuration = AuthorizedSession.Configuration.fastTests
+        configuration.retry.maxAttempts = 4
+        #expect(try await send(backend, configuration).status == 500)
+        #expect(hits.count == 4)
+
+        let timeHits = Recorder<String>()
+        let slow = try Self.flakyBackend(Array(repeating: Self.status(503, headers: ["Retry-After": "50"]), count: 20), hits: timeHits)
+        var bounded = AuthorizedSession.Configuration.fastTests
+        bounded.retry.maxDelay = .seconds(100)
+        // A retry whose delay would end past the time budget is not attempted.
+        bounded.retry.maxTotalTime = .seconds(40)
+        #expect(try await send(slow, bounded).status == 503)
+        #expect(timeHits.count == 1)
+    }
+
+    @Test func retriesCanBeTurnedOff() async throws {
+        let hits = Recorder<String>()
+        let backend = try Self.flakyBackend([Self.status(503)], hits: hits)
+        var configuration = AuthorizedSession.Configuration.fastTests
+        configuration.retry = .disabled
+        #expect(try await send(backend, configuration).status == 503)
+        #expect(hits.count == 1)
+    }
+
+    @Test func droppedConnectionsAreRetriedForIdempotentRequests() async throws {
+        let hits = Recorder<String>()
+        let backend = try Self.flakyBackend([HTTPServerResponse(status: 200, fault: .closeWithoutResponse)], hits: hits)
+        #expect(try await send(backend, .fastTests).status == 200)
+        #expect(hits.count == 2)
+    }
+
+    @Test func loggerSeesEveryAttemptWithoutSecrets() async throws {
+        let entries = Recorder<RequestLogEntry>()
+        let backend = try Self.flakyBackend([Self.status(503)], hits: Recorder())
+        var configuration = AuthorizedSession.Configuration.fastTests
+        configuration.logger = { entries.append($0) }
+        configuration.tokenPlacement = .queryParameter
+        let credentials = backend.credentials()
+        let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
+        var components = URLComponents(url: backend.baseURL.appendingPathComponent("api/flaky"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "key", value: "AIzaSECRET"), URLQueryItem(name: "pageSize", value: "5")]
+        _ = try await session.send(HTTPRequest(url: components.url!), idempotent: true)
+        #expect(entries.values.map(\.status) == [503, 200])
+        #expect(entries.values.map(\.attempt) == [1, 2])
+        for entry in entries.values {
+            #expect(entry.url.contains("pageSize=5"))
+            #expect(entry.url.contains("key=REDACTED"))
+            #expect(!entry.description.contains("AIzaSECRET"))
+            #expect(!entry.description.contains(credentials.accessToken))
+            #expect(entry.method == .get)
+        }
+    }
+
+    @Test func retryAfterParsing() {
+        #expect(RetryAfter.delay(from: ["Retry-After": "120"]) == .seconds(120))
+        #expect(RetryAfter.delay(from: ["Retry-After": "soon"]) == nil)
+        let now = Date(timeIntervalSince1970: 784_111_767)  // Sun, 06 Nov 1994 08:49:27 GMT
+        #expect(RetryAfter.delay(from: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"], now: now) == .seconds(10))
+        #expect(RetryAfter.delay(from: ["Retry-After": "Sunday, 06-Nov-94 08:49:37 GMT"], now: now) == .seconds(10))
+    }
+}
