@@ -24,6 +24,10 @@ extension GoogleEmulator {
         public var maxMultipartUploadBytes: Int
         /// Largest batch request body.
         public var maxBatchBytes: Int
+        /// Called after each answered request (from the server's tasks; keep it cheap). The record
+        /// holds the path and query only, never headers, so no token reaches a log through it;
+        /// strip `access_token` from the query if you print it.
+        public var requestObserver: (@Sendable (RecordedRequest) -> Void)?
 
         /// - Parameters:
         ///   - host: The listening address.
@@ -39,7 +43,8 @@ extension GoogleEmulator {
             youTubeMaxResults: Int = 5,
             chatPollingIntervalMillis: Int = 2000,
             maxMultipartUploadBytes: Int = 64 * 1024 * 1024,
-            maxBatchBytes: Int = 64 * 1024 * 1024
+            maxBatchBytes: Int = 64 * 1024 * 1024,
+            requestObserver: (@Sendable (RecordedRequest) -> Void)? = nil
         ) {
             self.host = host
             self.port = port
@@ -50,6 +55,7 @@ extension GoogleEmulator {
             self.chatPollingIntervalMillis = chatPollingIntervalMillis
             self.maxMultipartUploadBytes = maxMultipartUploadBytes
             self.maxBatchBytes = maxBatchBytes
+            self.requestObserver = requestObserver
         }
 
         /// Access token lifetime in seconds (shortcut for `oauth.accessTokenLifetime`).

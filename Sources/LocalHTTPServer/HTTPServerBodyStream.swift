@@ -9,8 +9,10 @@ import Foundation
 /// consumer slows the client down instead of filling memory. Iterate it once, from one task at a
 /// time. The server produces a stream instead of ``HTTPServerRequest/body`` when
 /// ``LocalHTTPServer/Configuration/streamRequestBody`` returns `true` for the request; then
-/// `body` is empty. Pieces a handler leaves unread are drained (small remainders) or the
-/// connection is closed after the response.
+/// `body` is empty. Read it before the handler returns: afterwards the stream fails with
+/// ``HTTPServerBodyError/Kind/handlerFinished`` (a response `.stream` cannot read it lazily).
+/// Pieces a handler leaves unread are drained (small remainders) or the connection is closed after
+/// the response.
 public struct HTTPServerBodyStream: AsyncSequence, Sendable {
     public typealias Element = Data
 

@@ -18,6 +18,7 @@ struct Options {
     var clientID: String?
     var clientSecret: String?
     var clientSecretFile: String?
+    var logRequests = false
 }
 
 let usage = """
@@ -42,6 +43,7 @@ let usage = """
       --client-id ID            OAuth client to accept (default: the built-in test client).
       --client-secret SECRET    Its secret (with --client-id).
       --client-secret-file PATH Where to write the client JSON (default: a temporary file).
+      --log                     Print each request (method, path, status) to standard error.
       --help                    Show this help.
     """
 
@@ -81,6 +83,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--client-id": options.clientID = value(for: argument)
         case "--client-secret": options.clientSecret = value(for: argument)
         case "--client-secret-file": options.clientSecretFile = value(for: argument)
+        case "--log": options.logRequests = true
         default:
             fail("unknown option \(argument) (see --help)")
         }
@@ -101,6 +104,13 @@ guard host.address.hasPrefix("127.") || host.address == "::1" else {
 }
 var configuration = GoogleEmulator.Configuration(host: host, port: options.port, seedData: options.seed)
 if let lifetime = options.tokenLifetime { configuration.tokenLifetime = lifetime }
+if options.logRequests {
+    // Paths only: queries may carry access_token.
+    configuration.requestObserver = { record in
+        let marker = record.faulted ? " (fault)" : ""
+        FileHandle.standardError.write(Data("\(record.method.rawValue) \(record.path) -> \(record.status)\(marker)\n".utf8))
+    }
+}
 if let clientID = options.clientID {
     configuration.oauth.clients = [OAuthEmulator.Client(id: clientID, secret: options.clientSecret)]
 } else if options.clientSecret != nil {

@@ -117,3 +117,20 @@ import Testing
         #expect(observed.withLock { $0 } == "connectionClosed")
     }
 }
+
+@Suite struct LocalHTTPServerEarlyResponseTests {
+    @Test func earlyRejectionOfALargeUploadReachesTheClient() async throws {
+        // The handler refuses without reading; the client keeps sending 8 MiB. The server must
+        // not reset the connection before the client has read the 401.
+        let server = try startServer(.init(streamRequestBody: { _ in true })) { _ in .text("denied", status: 401) }
+        let response = try await onThread {
+            let socket = try RawSocket(port: server.port)
+            try socket.send("PUT /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(8 << 20)\r\n\r\n")
+            let block = [UInt8](repeating: 0x41, count: 1 << 20)
+            for _ in 0..<8 { try? socket.send(block) }
+            return try socket.readResponse()
+        }
+        #expect(response.status == 401)
+        #expect(response.header("Connection") == "close")
+    }
+}

@@ -129,6 +129,15 @@ final class JSONDecoderImpl: Decoder {
         return data
     }
 
+    /// URLs are plain strings in Google's JSON (Foundation's `Codable` form is an object).
+    func unboxURL(at position: Int) throws(GoogleJSONDecodingError) -> URL {
+        let text = try unboxString(at: position)
+        guard let url = URL(string: text) else {
+            throw tape.error(.invalidFormat, at: position, "\"\(text.prefix(40))\" is not a URL")
+        }
+        return url
+    }
+
     /// `[String]` without the generic `Array.init(from:)` (which appends one element at a time).
     func unboxStringArray(at position: Int) throws(GoogleJSONDecodingError) -> [String] {
         let token = tape.tokens[position]
@@ -169,6 +178,7 @@ final class JSONDecoderImpl: Decoder {
         if T.self == Data.self { return unsafeBitCast(try unboxBytes(at: position), to: T.self) }
         if T.self == JSONValue.self { return unsafeBitCast(try tape.jsonValue(at: position), to: T.self) }
         if T.self == [String].self { return unsafeBitCast(try unboxStringArray(at: position), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try unboxURL(at: position), to: T.self) }
         let saved = index
         index = position
         defer { index = saved }

@@ -57,9 +57,11 @@ struct EmulatorRequestHandler: Sendable {
         case .dropUploadConnection, .none:
             response = await dispatch(request)
         }
-        context.requestLog.record(RecordedRequest(
+        let record = RecordedRequest(
             method: request.method, path: request.path, query: request.query, status: response.status,
-            faulted: fault != nil || response.fault != nil))
+            faulted: fault != nil || response.fault != nil)
+        context.requestLog.record(record)
+        context.configuration.requestObserver?(record)
         return response
     }
 

@@ -16,6 +16,9 @@ indirect enum DriveQuery: Sendable {
     case mimeTypeEquals(String)
     case mimeTypeContains(String)
     case inParents(String)
+    /// `'me' in owners` or `'user@example.com' in owners`; the signed-in user owns everything.
+    case inOwners(String)
+    case sharedWithMe(Bool)
     case trashed(Bool)
     case starred(Bool)
     case fullTextContains(String)
@@ -27,16 +30,20 @@ indirect enum DriveQuery: Sendable {
 
     // MARK: - Evaluation
 
-    func matches(_ file: DriveFile, rootID: String) -> Bool {
+    func matches(_ file: DriveFile, rootID: String, ownerEmail: String = "") -> Bool {
         switch self {
-        case .and(let left, let right): left.matches(file, rootID: rootID) && right.matches(file, rootID: rootID)
-        case .or(let left, let right): left.matches(file, rootID: rootID) || right.matches(file, rootID: rootID)
-        case .not(let inner): !inner.matches(file, rootID: rootID)
+        case .and(let left, let right):
+            left.matches(file, rootID: rootID, ownerEmail: ownerEmail) && right.matches(file, rootID: rootID, ownerEmail: ownerEmail)
+        case .or(let left, let right):
+            left.matches(file, rootID: rootID, ownerEmail: ownerEmail) || right.matches(file, rootID: rootID, ownerEmail: ownerEmail)
+        case .not(let inner): !inner.matches(file, rootID: rootID, ownerEmail: ownerEmail)
         case .nameEquals(let name): file.name == name
         case .nameContains(let text): Self.containsWordPrefix(file.name, text)
         case .mimeTypeEquals(let type): file.mimeType == type
         case .mimeTypeContains(let text): file.mimeType.contains(text)
         case .inParents(let parent): file.parents.contains(parent == "root" ? rootID : parent)
+        case .inOwners(let owner): owner == "me" || owner == ownerEmail
+        case .sharedWithMe(let value): value == false
         case .trashed(let value): file.trashed == value
         case .starred(let value): file.starred == value
         case .fullTextContains(let text):
@@ -192,12 +199,14 @@ indirect enum DriveQuery: Sendable {
         mutating func parseComparison() throws(ParseError) -> DriveQuery {
             switch next() {
             case .string(let value):
-                guard case .word(let op) = next(), op.lowercased() == "in",
-                    case .word(let field) = next(), field == "parents"
-                else {
-                    throw ParseError(message: "expected 'in parents' after a quoted value")
+                guard case .word(let op) = next(), op.lowercased() == "in", case .word(let field) = next() else {
+                    throw ParseError(message: "expected 'in parents' or 'in owners' after a quoted value")
                 }
-                return .inParents(value)
+                switch field {
+                case "parents": return .inParents(value)
+                case "owners": return .inOwners(value)
+                default: throw ParseError(message: "unsupported collection '\(field)'")
+                }
             case .word(let field):
                 let op: String
                 switch next() {
@@ -221,6 +230,11 @@ indirect enum DriveQuery: Sendable {
             case ("mimeType", "!=", .string(let value)): return .not(.mimeTypeEquals(value))
             case ("mimeType", "contains", .string(let value)): return .mimeTypeContains(value)
             case ("fullText", "contains", .string(let value)): return .fullTextContains(value)
+            case ("sharedWithMe", _, _) where op == "=" || op == "!=":
+                guard case .word(let value) = operand, let flag = Bool(value.lowercased()) else {
+                    throw ParseError(message: "expected true or false")
+                }
+                return op == "=" ? .sharedWithMe(flag) : .not(.sharedWithMe(flag))
             case ("trashed", "=", .word(let value)), ("starred", "=", .word(let value)),
                 ("trashed", "!=", .word(let value)), ("starred", "!=", .word(let value)):
                 guard let flag = Bool(value.lowercased()) else { throw ParseError(message: "expected true or false") }

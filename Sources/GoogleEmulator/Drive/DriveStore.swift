@@ -51,7 +51,7 @@ final class DriveStore: Sendable {
     func list(query: DriveQuery?, orderBy: [(key: String, descending: Bool)]) -> [DriveFile] {
         // The root folder is reachable by ID (and `root`) but never listed, as in Drive.
         let all = state.withLock { $0.files.values.filter { $0.id != rootFolderID } }
-        let matching = all.filter { query?.matches($0, rootID: rootFolderID) ?? true }
+        let matching = all.filter { query?.matches($0, rootID: rootFolderID, ownerEmail: owner.emailAddress) ?? true }
         return matching.sorted { lhs, rhs in
             for (key, descending) in orderBy {
                 let order: ComparisonResult

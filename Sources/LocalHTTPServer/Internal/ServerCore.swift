@@ -111,8 +111,9 @@ final class ServerCore: Sendable {
                 let socket = SocketConnection(fd: fd)
                 let connection = HTTPConnection(socket: socket, id: id, core: self)
                 connection.run()
+                // Unregister before the descriptor is closed, so stop() never shuts down a reused number.
                 state.withLock { _ = $0.connections.removeValue(forKey: id) }
-                socket.close()
+                socket.lingeringClose()
             }
             thread.name = "LocalHTTPServer.connection"
             thread.stackSize = 512 * 1024

@@ -37,6 +37,28 @@ final class SocketConnection {
         _ = Glibc.close(fd)
     }
 
+    /// Closes gracefully: sends FIN, then reads and discards what the client is still sending for
+    /// a moment, so the kernel does not answer those bytes with a reset that could destroy the
+    /// response before the client reads it (RFC 9112 §9.6).
+    func lingeringClose(maxDuration: Duration = .seconds(2), idleTimeout: Int32 = 100, maxBytes: Int = 16 << 20) {
+        guard !isClosed else { return }
+        _ = shutdown(fd, Int32(SHUT_WR))
+        let deadline = ContinuousClock.now + maxDuration
+        var discarded = 0
+        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+        while ContinuousClock.now < deadline && discarded < maxBytes {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, idleTimeout)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            discarded += count
+        }
+        close()
+    }
+
     // MARK: - Reading
 
     var bufferedCount: Int { writeIndex - readIndex }

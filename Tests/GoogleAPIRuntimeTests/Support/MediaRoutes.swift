@@ -74,7 +74,10 @@ final class ResumableUploadServerState: Sendable {
             self.sessions.withLock { $0[id] = session }
             if interrupted {
                 self.interruptions.append(session.received)
-                return HTTPServerResponse(status: 500, fault: .closeWithoutResponse)
+                // Drop the connection mid-response (a response with no bytes at all would make
+                // curl transparently retry on a fresh connection, hiding the failure).
+                return HTTPServerResponse(
+                    status: 200, headers: ["Content-Length": "64"], body: .data(Data(count: 64)), fault: .closeAfterBodyBytes(8))
             }
             return self.statusResponse(session, id: id)
         }

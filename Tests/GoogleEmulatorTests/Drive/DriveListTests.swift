@@ -1,6 +1,7 @@
 import Foundation
 import GoogleEmulator
 import GoogleHTTP
+import Synchronization
 import Testing
 
 @Suite struct DriveListTests {
@@ -84,15 +85,28 @@ import Testing
     }
 }
 
-@Suite struct EmulatorInternalsTests {
-    @Test func md5MatchesKnownVectors() {
-        #expect(EmulatorTestHooks.md5(Data()) == "d41d8cd98f00b204e9800998ecf8427e")
-        #expect(EmulatorTestHooks.md5(Data("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
-        #expect(EmulatorTestHooks.md5(Data("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
-        let long = Data(repeating: 0x61, count: 1_000_000)
-        #expect(EmulatorTestHooks.md5(long) == "7707d6ae4e027c70eea2a935c2296f21")
-        // Fed in odd-sized pieces, the digest is the same.
-        #expect(EmulatorTestHooks.md5(pieces: [long.prefix(3), long.dropFirst(3).prefix(100), long.dropFirst(103)]) == "7707d6ae4e027c70eea2a935c2296f21")
+@Suite struct DriveQueryExtrasTests {
+    @Test func ownersAndSharedWithMe() async throws {
+        let harness = try EmulatorHarness()
+        let mine = try await harness.send(.get, "/drive/v3/files?pageSize=1000&q=%27me%27%20in%20owners%20and%20trashed%20%3D%20false")
+        #expect(mine.json.array("files").count == GoogleEmulator.Seed.fileCount)
+        let shared = try await harness.send(.get, "/drive/v3/files?q=sharedWithMe%20%3D%20true")
+        #expect(shared.status == 200)
+        #expect(shared.json.array("files").isEmpty)
+    }
+
+    @Test func requestObserverSeesEveryRequest() async throws {
+        let seen = RecordingObserver()
+        let harness = try EmulatorHarness(configuration: .init(seedData: false, requestObserver: { seen.append($0) }))
+        _ = try await harness.send(.get, "/drive/v3/files")
+        _ = try await harness.send(.get, "/drive/v3/files/none")
+        #expect(seen.records.map(\.status) == [200, 404])
+        #expect(seen.records.map(\.path) == ["/drive/v3/files", "/drive/v3/files/none"])
     }
 }
 
+final class RecordingObserver: Sendable {
+    private let storage = Mutex<[RecordedRequest]>([])
+    func append(_ record: RecordedRequest) { storage.withLock { $0.append(record) } }
+    var records: [RecordedRequest] { storage.withLock { $0 } }
+}

@@ -9,8 +9,9 @@ final class PlainTextResponder: @unchecked Sendable {
     private let listener: Int32
 
     init() throws {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EMFILE) }
+        self.listener = listener
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -26,7 +27,6 @@ final class PlainTextResponder: @unchecked Sendable {
             throw POSIXError(.EADDRINUSE)
         }
         port = Int(UInt16(bigEndian: address.sin_port))
-        let listener = self.listener
         Thread {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }

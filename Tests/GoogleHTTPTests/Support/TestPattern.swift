@@ -13,6 +13,9 @@ enum TestPattern {
         return UInt8(truncatingIfNeeded: phase &* 7 &+ phase >> 8)
     }
 
+    /// Sixteen whole periods (about 1 MiB): starts and ends in phase, so it can be repeated.
+    static let sharedBlock = data(offset: 0, count: 16 * period)
+
     static func data(offset: Int64, count: Int) -> Data {
         var data = Data(count: count)
         data.withUnsafeMutableBytes { output in

@@ -93,11 +93,13 @@ final class TransportTestServer: Sendable {
 
 // MARK: - PatternChunks
 
-/// `total` bytes of the test pattern in 1 MiB chunks, generated on demand.
+/// `total` bytes of the test pattern in chunks of `chunkSize`, generated on demand. With the
+/// default size every chunk is the same shared block, so producing 256 MiB allocates nothing and
+/// memory measurements see only the transport's own buffers.
 struct PatternChunks: AsyncSequence, Sendable {
     typealias Element = Data
     let total: Int64
-    var chunkSize = 1 << 20
+    var chunkSize = TestPattern.sharedBlock.count
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let total: Int64
@@ -108,6 +110,9 @@ struct PatternChunks: AsyncSequence, Sendable {
             guard offset < total else { return nil }
             let count = Int(Swift.min(Int64(chunkSize), total - offset))
             defer { offset += Int64(count) }
+            if chunkSize == TestPattern.sharedBlock.count {
+                return TestPattern.sharedBlock.prefix(count)
+            }
             return TestPattern.data(offset: offset, count: count)
         }
     }

@@ -71,13 +71,19 @@ extension Renderer {
             }
         }
         writer.line()
+        // Only the keys present are visited: Google objects carry few of their many optional
+        // fields, and the decoder finds each present key in document order in one step.
         writer.block("public init(from decoder: any Decoder) throws") { writer in
             writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-            for property in structure.properties {
-                let key = ".\(SwiftNaming.escaped(property.name))"
-                let target = property.isBoxed ? "self._\(property.name)" : "self.\(SwiftNaming.escaped(property.name))"
-                let suffix = property.isBoxed ? ".map(IndirectBox.init)" : ""
-                writer.line("\(target) = \(decodeExpression(property, key: key))\(suffix)")
+            writer.block("for key in container.allKeys") { writer in
+                writer.line("switch key {")
+                for property in structure.properties {
+                    let key = ".\(SwiftNaming.escaped(property.name))"
+                    let target = property.isBoxed ? "self._\(property.name)" : "self.\(SwiftNaming.escaped(property.name))"
+                    let suffix = property.isBoxed ? ".map(IndirectBox.init)" : ""
+                    writer.line("case \(key): \(target) = \(decodeExpression(property, key: key))\(suffix)")
+                }
+                writer.line("}")
             }
         }
         writer.line()
