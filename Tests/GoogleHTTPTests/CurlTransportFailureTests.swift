@@ -55,10 +55,11 @@ struct CurlTransportFailureTests {
         let server = try TransportTestServer()
         let clock = ContinuousClock()
         let start = clock.now
-        let request = HTTPRequest(url: server.url("/delay-head/3000"), timeouts: HTTPTimeouts(request: .milliseconds(300)))
+        let request = HTTPRequest(url: server.url("/delay-head/10000"), timeouts: HTTPTimeouts(request: .milliseconds(300)))
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
         #expect(error.kind == .requestTimeout)
-        #expect(start.duration(to: clock.now) < .seconds(2))
+        // Generous: a loaded machine may stall the test itself; the head would only come at 10 s.
+        #expect(start.duration(to: clock.now) < .seconds(8))
     }
 
     @Test("a body that trickles fails with stalled")
@@ -66,26 +67,28 @@ struct CurlTransportFailureTests {
         let server = try TransportTestServer()
         let clock = ContinuousClock()
         let start = clock.now
-        let timeouts = HTTPTimeouts(stall: .seconds(1), stallMinimumBytesPerSecond: 1000)
+        // The request limit is only a safety net should stall detection not fire.
+        let timeouts = HTTPTimeouts(request: .seconds(20), stall: .seconds(1), stallMinimumBytesPerSecond: 1000)
         let error = try await #require(throws: HTTPTransportError.self) {
             try await CurlTransport().send(HTTPRequest(url: server.url("/slow-body"), timeouts: timeouts))
         }
         #expect(error.kind == .stalled)
-        #expect(start.duration(to: clock.now) < .seconds(4))
+        #expect(start.duration(to: clock.now) < .seconds(10))
     }
 
     @Test("a connection that is never accepted fails with connectTimeout")
     func connectTimeout() async throws {
         let listener = try SaturatedListener()
         let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/"))
-        let timeouts = HTTPTimeouts(connect: .milliseconds(300), request: .seconds(5))
+        // Were the connect limit ignored, the 8 s request limit would fire instead (another kind).
+        let timeouts = HTTPTimeouts(connect: .milliseconds(300), request: .seconds(8))
         let clock = ContinuousClock()
         let start = clock.now
         let error = try await #require(throws: HTTPTransportError.self) {
             try await CurlTransport().send(HTTPRequest(url: url, timeouts: timeouts))
         }
         #expect(error.kind == .connectTimeout)
-        #expect(start.duration(to: clock.now) < .seconds(2))
+        #expect(start.duration(to: clock.now) < .seconds(6))
     }
 
     @Test("cancelling the task aborts the transfer within 100 ms", arguments: ["send", "stream-head", "stream-body"])

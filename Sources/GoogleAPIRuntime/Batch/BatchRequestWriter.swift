@@ -22,11 +22,9 @@ struct BatchRequestWriter {
         for (offset, request) in requests.enumerated() {
             var part = "--\(boundary)\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n"
             part += "Content-ID: <item\(firstIndex + offset)>\r\n\r\n"
-            var target = request.url.path.isEmpty ? "/" : request.url.path
-            if let query = request.url.query(percentEncoded: true) { target += "?" + query }
-            if target.first != "/" { target = "/" + target }
-            part += "\(request.method.rawValue) \(Self.percentEncodedPath(request.url, fallback: target)) HTTP/1.1\r\n"
-            for field in request.headers where !field.name.caseInsensitiveCompare("Authorization").isSame {
+            part += "\(request.method.rawValue) \(Self.requestTarget(request.url)) HTTP/1.1\r\n"
+            // The batch request itself carries the authorization.
+            for field in request.headers where field.name.lowercased() != "authorization" {
                 part += "\(field.name): \(field.value)\r\n"
             }
             var payload = Data()
@@ -42,14 +40,10 @@ struct BatchRequestWriter {
     }
 
     /// The request target as sent: percent-encoded path and query.
-    private static func percentEncodedPath(_ url: URL, fallback: String) -> String {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return fallback }
+    private static func requestTarget(_ url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "/" }
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
         return target
     }
-}
-
-extension ComparisonResult {
-    var isSame: Bool { self == .orderedSame }
 }

@@ -7,10 +7,11 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The object's token index.
     let object: Int
 
+    var tape: JSONTape { decoder.tape }
+
     var codingPath: [any CodingKey] { decoder.codingPath(to: object) }
 
     var allKeys: [Key] {
-        let tape = decoder.tape
         var keys: [Key] = []
         var child = object + 1
         let end = Int(tape.tokens[object].end)
@@ -28,27 +29,26 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func find(_ key: Key) -> Int? {
         var name = key.stringValue
-        return name.withUTF8 { decoder.tape.findValue(inObject: object, key: UnsafeRawBufferPointer($0)) }
+        return name.withUTF8 { tape.findValue(inObject: object, key: UnsafeRawBufferPointer($0)) }
     }
 
     @inline(__always)
     func require(_ key: Key) throws(GoogleJSONDecodingError) -> Int {
-        guard let position = find(key) else {
-            let tape = decoder.tape
-            let base = tape.path(to: object)
-            return try {() throws(GoogleJSONDecodingError) -> Int in
-                throw GoogleJSONDecodingError(
-                    kind: .keyNotFound, path: base.isEmpty ? key.stringValue : base + "." + key.stringValue,
-                    byteOffset: Int(tape.tokens[object].start), message: "required key '\(key.stringValue)' is missing")
-            }()
-        }
+        guard let position = find(key) else { throw keyNotFound(key) }
         return position
+    }
+
+    private func keyNotFound(_ key: Key) -> GoogleJSONDecodingError {
+        let base = tape.path(to: object)
+        return GoogleJSONDecodingError(
+            kind: .keyNotFound, path: base.isEmpty ? key.stringValue : base + "." + key.stringValue,
+            byteOffset: Int(tape.tokens[object].start), message: "required key '\(key.stringValue)' is missing")
     }
 
     /// The value token for `key` unless it is absent or null.
     @inline(__always)
     func present(_ key: Key) -> Int? {
-        guard let position = find(key), !decoder.isNull(position) else { return nil }
+        guard let position = find(key), tape.tokens[position].kind != .null else { return nil }
         return position
     }
 
@@ -81,7 +81,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let position = present(key) else { return nil }
-        return try decoder.tape.string(at: position)
+        return try tape.string(at: position)
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard let position = present(key) else { return nil }
@@ -109,7 +109,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func optionalInteger<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws(GoogleJSONDecodingError) -> T? {
         guard let position = present(key) else { return nil }
-        return try decoder.tape.integer(T.self, at: position, allowString: false)
+        return try tape.integer(T.self, at: position, allowString: false)
     }
 
     // MARK: - Nesting

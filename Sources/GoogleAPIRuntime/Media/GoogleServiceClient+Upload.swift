@@ -66,8 +66,7 @@ extension GoogleServiceClient {
             do {
                 response = try await session.send(request, idempotent: call.idempotent)
                 break
-            } catch AuthorizedSessionError.unauthorizedBodyNotReplayable(let status) where attempt == 1 {
-                _ = status
+            } catch AuthorizedSessionError.unauthorizedBodyNotReplayable where attempt == 1 {
                 continue
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 public import GoogleHTTP
+import Synchronization
 
 // MARK: - AuthorizedSession
 
@@ -158,8 +159,6 @@ extension HTTPResponseBody {
         return HTTPResponseBody(nextChunk: { box.take() })
     }
 }
-
-import Synchronization
 
 /// Hands out its chunk once.
 final class SingleChunkBox: Sendable {

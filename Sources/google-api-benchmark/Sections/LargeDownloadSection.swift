@@ -13,11 +13,27 @@ struct LargeDownloadSection: BenchmarkSection {
         let sizeLabel = BenchmarkFormat.mebibytes(context.largeBytes)
         var rows: [BenchmarkRow] = []
 
-        // Warm the server's page cache so both clients read the file from memory.
-        _ = try await CurlTransport().download(HTTPRequest(url: context.largeURL), to: destination)
-
+        // CurlTransport first, so the peak-memory reading is not inflated by the curl CLI run
+        // (Process) or an earlier transport. The fixture was just written, so the server reads it
+        // from the page cache for both clients.
         let clock = ContinuousClock()
+        let transport = CurlTransport()
+        let rssBefore = ProcessMemory.value("VmRSS") ?? 0
+        let peakWasReset = ProcessMemory.resetPeak()
+        let start = clock.now
+        let head = try await transport.download(HTTPRequest(url: context.largeURL), to: destination)
+        let seconds = start.duration(to: clock.now).seconds
+        let peak = ProcessMemory.value("VmHWM") ?? 0
+        guard head.status == 200 else { throw BenchmarkError.badResponse(head.status) }
+        try verifySize(destination, context.largeBytes)
+        let curlRow = BenchmarkRow("CurlTransport.download(to:), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: seconds))
+        let peakLabel = peakWasReset ? "VmHWM reset just before the download" : "VmHWM since process start (reset unsupported)"
+        let memoryRow = BenchmarkRow(
+            "  peak RSS of this process during it", BenchmarkFormat.mebibytes(peak),
+            note: "absolute, \(peakLabel); RSS before \(BenchmarkFormat.mebibytes(rssBefore)), growth \(BenchmarkFormat.mebibytes(max(0, peak - rssBefore))) (target < 32 MiB)")
+
         if let curlPath = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            try FileManager.default.removeItem(at: destination)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: curlPath)
             process.arguments = ["-s", "-o", destination.path, context.largeURL.absoluteString]
@@ -29,22 +45,8 @@ struct LargeDownloadSection: BenchmarkSection {
             try verifySize(destination, context.largeBytes)
             rows.append(BenchmarkRow("curl CLI (curl -s -o file), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: seconds), note: "baseline, includes process start"))
         }
-
-        let transport = CurlTransport()
-        try FileManager.default.removeItem(at: destination)
-        let rssBefore = ProcessMemory.value("VmRSS") ?? 0
-        let peakWasReset = ProcessMemory.resetPeak()
-        let start = clock.now
-        let head = try await transport.download(HTTPRequest(url: context.largeURL), to: destination)
-        let seconds = start.duration(to: clock.now).seconds
-        let peak = ProcessMemory.value("VmHWM") ?? 0
-        guard head.status == 200 else { throw BenchmarkError.badResponse(head.status) }
-        try verifySize(destination, context.largeBytes)
-        rows.append(BenchmarkRow("CurlTransport.download(to:), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: seconds)))
-        let peakLabel = peakWasReset ? "VmHWM reset just before the download" : "VmHWM since process start (reset unsupported)"
-        rows.append(BenchmarkRow(
-            "  peak RSS of this process during it", BenchmarkFormat.mebibytes(peak),
-            note: "absolute, \(peakLabel); RSS before \(BenchmarkFormat.mebibytes(rssBefore)), growth \(BenchmarkFormat.mebibytes(max(0, peak - rssBefore))) (target < 32 MiB)"))
+        rows.append(curlRow)
+        rows.append(memoryRow)
 
         // Streaming the same body through the async sequence, discarding it.
         let streamStart = clock.now

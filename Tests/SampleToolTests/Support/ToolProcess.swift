@@ -24,8 +24,11 @@ struct ToolProcess {
     }()
 
     /// Runs `tool` with `arguments`, killing it after `timeout`.
+    ///
+    /// Waiting for the process and draining its pipes happen on Dispatch threads, never on the
+    /// cooperative pool: the emulator these tools talk to runs on that pool in this same process.
     static func run(
-        _ tool: String, _ arguments: [String], environment: [String: String], timeout: Duration = .seconds(60)
+        _ tool: String, _ arguments: [String], environment: [String: String], timeout: Duration = .seconds(120)
     ) async throws -> Result {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(tool)
@@ -37,19 +40,30 @@ struct ToolProcess {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes concurrently so a chatty tool cannot block on a full pipe.
-        async let outputData = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let errorData = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
-        let watchdog = Task.detached {
-            try await Task.sleep(for: timeout)
-            if process.isRunning { process.terminate() }
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(
+            deadline: .now() + .seconds(Int(timeout.components.seconds)), execute: watchdog)
+        defer { watchdog.cancel() }
+        async let standardOutput = drain(output)
+        async let standardError = drain(error)
+        let (outputData, errorData) = await (standardOutput, standardError)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume()
+            }
         }
-        let (standardOutput, standardError) = await (outputData, errorData)
-        process.waitUntilExit()
-        watchdog.cancel()
         return Result(
             status: process.terminationStatus,
-            standardOutput: String(decoding: standardOutput, as: UTF8.self),
-            standardError: String(decoding: standardError, as: UTF8.self))
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    private static func drain(_ pipe: Pipe) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
+            }
+        }
     }
 }
