@@ -59,12 +59,15 @@ CODEGEN="$SCRATCH/release/google-api-codegen"
 # index.json is the directory list of APIs, not a REST description: the generator must reject
 # it with a diagnostic; everything else must generate.
 mapfile -t REST < <(cd "$DOCS" && ls $ONLY.json | grep -v '^index\.json$' | sed "s|^|$DOCS/|")
+# The golden-test fixtures are checked the same way (they cover every naming/format rule).
+FIXTURES=("$ROOT"/Codegen/Tests/GoogleAPICodegenKitTests/Fixtures/*.json)
 echo "== generating ${#REST[@]} REST descriptions ($ALL files in the wheel)"
 rm -rf "$WORK/generated"
 START=$(date +%s.%N)
 set +e
 "$CODEGEN" generate "${REST[@]}" --output-directory "$WORK/generated" --quiet 2> "$WORK/generate.log"
 GEN_STATUS=$?
+"$CODEGEN" generate "${FIXTURES[@]}" --output-directory "$WORK/generated" --quiet 2>> "$WORK/generate.log"
 set -e
 END=$(date +%s.%N)
 GEN_TIME=$(python3 -c "print(f'{$END - $START:.2f}')")
@@ -104,11 +107,11 @@ FAIL=$(grep -c '^FAIL' "$WORK/results.txt" || true)
 echo
 echo "== summary"
 echo "files in wheel:            $ALL"
-echo "REST descriptions:         ${#REST[@]}"
+echo "REST descriptions:         ${#REST[@]} (+ ${#FIXTURES[@]} test fixtures)"
 echo "generation failures:       $GEN_FAILED (exit status $GEN_STATUS)"
 echo "generation time (all):     ${GEN_TIME}s"
 echo "index.json:                $INDEX_RESULT"
-echo "type-check passed:         $((PASS + WARN)) / ${#REST[@]} ($WARN with warnings)"
+echo "type-check passed:         $((PASS + WARN)) / $((${#REST[@]} + ${#FIXTURES[@]})) ($WARN with warnings)"
 echo "type-check failed:         $FAIL"
 echo "type-check time:           $((TC_END - TC_START))s with $JOBS jobs"
 [ "$FAIL" -eq 0 ] && [ "$GEN_FAILED" -eq 0 ]

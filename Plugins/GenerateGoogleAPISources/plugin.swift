@@ -3,14 +3,13 @@ import PackagePlugin
 
 // MARK: - GenerateGoogleAPISources
 
-/// Command plugin for checked-in sources: for each target with a `google-api-codegen.json`
-/// (or those named with `--target`), writes the generated wrappers into
-/// `<target>/Generated/` in the package.
+/// Command plugin for checked-in sources: for each target whose `google-api-codegen.json` says
+/// `"checkedInSources": true` (optionally only those named with `--target`), writes the
+/// generated wrappers into `<target>/Generated/` in the package.
 ///
 ///     swift package --allow-writing-to-package-directory generate-google-api-sources [--target NAME]...
 ///
-/// Use it for targets that do *not* also apply GoogleAPICodegenPlugin, or the declarations
-/// would be compiled twice.
+/// The build-tool plugin skips such targets, so the declarations are never compiled twice.
 @main
 struct GenerateGoogleAPISources: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -30,7 +29,13 @@ struct GenerateGoogleAPISources: CommandPlugin {
                 }
                 continue
             }
-            let (document, moduleName) = try Self.readConfiguration(config, targetName: target.name)
+            let (document, moduleName, checkedIn) = try Self.readConfiguration(config, targetName: target.name)
+            guard checkedIn else {
+                if requested.contains(target.name) {
+                    Diagnostics.warning("\(config.path):1: warning: '\(target.name)' is generated at build time; set \"checkedInSources\": true to check sources in")
+                }
+                continue
+            }
             let output = directory.appendingPathComponent("Generated")
             let process = Process()
             process.executableURL = tool.url
@@ -62,7 +67,7 @@ struct GenerateGoogleAPISources: CommandPlugin {
         return URL(fileURLWithPath: sourceDirectories.min(by: { $0.count < $1.count }) ?? ".")
     }
 
-    static func readConfiguration(_ file: URL, targetName: String) throws -> (URL, String) {
+    static func readConfiguration(_ file: URL, targetName: String) throws -> (URL, String, Bool) {
         guard let data = FileManager.default.contents(atPath: file.path),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let document = object["discoveryDocument"] as? String
@@ -70,7 +75,11 @@ struct GenerateGoogleAPISources: CommandPlugin {
             throw CommandError("\(file.path):1: error: expected {\"discoveryDocument\": \"path/to/api.json\"}")
         }
         let directory = file.deletingLastPathComponent()
-        return (URL(fileURLWithPath: document, relativeTo: directory).standardizedFileURL, object["moduleName"] as? String ?? targetName)
+        return (
+            URL(fileURLWithPath: document, relativeTo: directory).standardizedFileURL,
+            object["moduleName"] as? String ?? targetName,
+            object["checkedInSources"] as? Bool ?? false
+        )
     }
 }
 

@@ -11,12 +11,16 @@ import PackagePlugin
 ///     { "discoveryDocument": "../../Specs/drive.v3.json", "moduleName": "GoogleDrive" }
 ///
 /// `discoveryDocument` is relative to that file; `moduleName` (the generated file-name prefix)
-/// defaults to the target name. Exclude the config from the target's sources in Package.swift.
+/// defaults to the target name; `"checkedInSources": true` hands the target to the
+/// GenerateGoogleAPISources command plugin instead. Exclude the config from the target's
+/// sources in Package.swift.
 @main
 struct GoogleAPICodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let configuration = try CodegenConfiguration.load(targetDirectory: CodegenConfiguration.directory(of: target), targetName: target.name)
+        // Checked-in sources (GenerateGoogleAPISources) are already part of the target.
+        guard !configuration.checkedInSources else { return [] }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
         let tool = try context.tool(named: "google-api-codegen")
         return [
@@ -46,6 +50,7 @@ struct CodegenConfiguration {
     var file: URL
     var document: URL
     var moduleName: String
+    var checkedInSources: Bool
 
     /// The files the generator always writes (must match `Renderer.fileNames(moduleName:)`).
     static func outputFileNames(moduleName: String) -> [String] {
@@ -84,7 +89,8 @@ struct CodegenConfiguration {
         return CodegenConfiguration(
             file: file,
             document: documentURL,
-            moduleName: object["moduleName"] as? String ?? targetName
+            moduleName: object["moduleName"] as? String ?? targetName,
+            checkedInSources: object["checkedInSources"] as? Bool ?? false
         )
     }
 }

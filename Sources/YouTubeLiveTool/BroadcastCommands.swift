@@ -5,9 +5,9 @@ import GoogleYouTube
 
 // MARK: - BroadcastCommands
 
-/// `broadcasts list`, `broadcasts create`, `broadcasts transition`.
+/// `broadcasts list`, `broadcasts create`, `broadcasts bind`, `broadcasts transition`.
 enum BroadcastCommands {
-    static let commands = [list, create, transition]
+    static let commands = [list, create, bind, transition]
 
     // MARK: - list
 
@@ -103,6 +103,25 @@ enum BroadcastCommands {
             try await youtube.liveBroadcasts.insert(part: ["id", "snippet", "status"], body: broadcast)
         }
         try report(created, context: context, verb: "Created")
+    }
+
+    // MARK: - bind
+
+    static let bind = Command(
+        "broadcasts bind", summary: "Bind a broadcast to a stream (needed before testing or live).",
+        arguments: "BROADCAST_ID",
+        options: [OptionSpecification("stream", value: "STREAM_ID", help: "The live stream to bind (required).")]
+    ) { arguments in
+        let context = try YouTubeLiveTool.context(arguments)
+        let id = try arguments.positional(0, named: "BROADCAST_ID")
+        guard let streamID = arguments.value("stream"), !streamID.isEmpty else {
+            throw CommandLineError.usage("--stream STREAM_ID is required")
+        }
+        let youtube = try YouTubeLiveTool.service(context)
+        let bound = try await context.reportingErrors {
+            try await youtube.liveBroadcasts.bind(id: id, part: ["id", "snippet", "status", "contentDetails"], streamId: streamID)
+        }
+        try report(bound, context: context, verb: "Bound")
     }
 
     // MARK: - transition

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleEmulator
+import GoogleDrive
 import GoogleYouTube
 import Testing
 
@@ -83,4 +84,17 @@ import Testing
         #expect(sent.snippet?.textMessageDetails?.messageText == "hello from generated code")
         #expect(backend.emulator.chatMessageCount(liveChatID: chatID) == before + 1)
     }
+}
+
+// MARK: - The issue's call-site lines, verbatim
+
+/// Compiled (not run: without `rootURL:` it would address Google itself) so the exact lines from
+/// the issue keep type-checking; the tests above run the same calls with `rootURL:` added.
+@Sendable func issueCallSiteExamples(session: AuthorizedSession) async throws -> Int {
+    let youtube = YouTube(session: session)
+    let page = try await youtube.liveBroadcasts.list(part: ["id", "snippet"], mine: true)
+    let drive = Drive(session: session)
+    var count = page.items?.count ?? 0
+    for try await file in drive.files.list(q: "trashed = false").items { count += file.name == nil ? 0 : 1 }
+    return count
 }

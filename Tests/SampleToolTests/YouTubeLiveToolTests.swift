@@ -43,6 +43,13 @@ struct YouTubeLiveToolTests {
         let created = try JSONSerialization.jsonObject(with: Data(create.standardOutput.utf8)) as? [String: Any]
         let id = try #require(created?["id"] as? String)
 
+        let streams = try await fixture.run("youtube-live", "streams", "list", "--json")
+        #expect(streams.status == 0, "\(streams.standardError)")
+        let streamList = try JSONSerialization.jsonObject(with: Data(streams.standardOutput.utf8)) as? [[String: Any]]
+        let streamID = try #require(streamList?.first?["id"] as? String)
+        let bind = try await fixture.run("youtube-live", "broadcasts", "bind", id, "--stream", streamID)
+        #expect(bind.status == 0, "\(bind.standardError)")
+
         let badTransition = try await fixture.run("youtube-live", "broadcasts", "transition", id, "--to", "sideways")
         #expect(badTransition.status == 2)
         let testing = try await fixture.run("youtube-live", "broadcasts", "transition", id, "--to", "testing")

@@ -121,5 +121,6 @@ import Testing
         #expect(importMethod.body?.name == "body")
         #expect(resource.methods.map(\.name).contains("client2"), "`client` is the stored client")
         #expect(service.scopes.map(\.name) == ["namingExampleComFull", "namingReadonly"])
+        #expect(service.scopeTypeName == "Scope2", "the Scope schema keeps its name; the scope enum yields")
     }
 }

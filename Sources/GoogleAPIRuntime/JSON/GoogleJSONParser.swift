@@ -19,6 +19,10 @@ struct GoogleJSONParser {
     /// Parses `input` into a tape.
     /// - Throws: ``GoogleJSONDecodingError`` of kind `.syntax` or `.tooDeep`.
     static func parse(_ input: UnsafeRawBufferPointer, maxDepth: Int) throws(GoogleJSONDecodingError) -> JSONTape {
+        // Token offsets are 32-bit to keep the tape compact.
+        guard input.count < Int(UInt32.max) else {
+            throw GoogleJSONDecodingError(kind: .syntax, path: "", byteOffset: 0, message: "JSON documents of 4 GiB or more are not supported")
+        }
         let tape = JSONTape(copying: input)
         var parser = GoogleJSONParser(tape: tape, maxDepth: maxDepth)
         do {

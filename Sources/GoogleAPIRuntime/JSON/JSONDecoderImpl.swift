@@ -9,6 +9,8 @@ final class JSONDecoderImpl: Decoder {
     /// The token the next `container` / `singleValueContainer` call reads.
     var index: Int
     let userInfoStorage: [CodingUserInfoKey: any Sendable]
+    private var keyCaches: [ObjectIdentifier: AnyObject] = [:]
+    private var lastKeyCache: (id: ObjectIdentifier, cache: AnyObject)?
 
     init(tape: JSONTape, index: Int, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.tape = tape
@@ -27,6 +29,43 @@ final class JSONDecoderImpl: Decoder {
             case .index(let position): JSONCodingKey(intValue: position)
             }
         }
+    }
+
+    /// The per-decode cache of `Key(stringValue:)` results for one key type.
+    func keyCache<Key: CodingKey>(_ type: Key.Type) -> JSONKeyCache<Key> {
+        let id = ObjectIdentifier(Key.self)
+        if let lastKeyCache, lastKeyCache.id == id { return unsafeDowncast(lastKeyCache.cache, to: JSONKeyCache<Key>.self) }
+        let cache: JSONKeyCache<Key>
+        if let existing = keyCaches[id] {
+            cache = unsafeDowncast(existing, to: JSONKeyCache<Key>.self)
+        } else {
+            cache = JSONKeyCache<Key>()
+            keyCaches[id] = cache
+        }
+        lastKeyCache = (id, cache)
+        return cache
+    }
+
+    /// The keys of the object at `object` that `Key` knows, in document order.
+    func allKeys<Key: CodingKey>(_ type: Key.Type, inObject object: Int) -> [Key] {
+        let cache = keyCache(Key.self)
+        var keys: [Key] = []
+        keys.reserveCapacity(Int(tape.tokens[object].length))
+        var child = object + 1
+        let end = Int(tape.tokens[object].end)
+        while child < end {
+            let token = tape.tokens[child]
+            let key: Key?
+            if token.flags == 0 {
+                let spelling = tape.buffer(of: token)
+                key = cache.key(for: spelling) { Key(stringValue: String(decoding: spelling, as: UTF8.self)) }
+            } else {
+                key = (try? tape.string(at: child)).flatMap { Key(stringValue: $0) }
+            }
+            if let key { keys.append(key) }
+            child = Int(tape.tokens[child + 1].end)
+        }
+        return keys
     }
 
     // MARK: - Containers

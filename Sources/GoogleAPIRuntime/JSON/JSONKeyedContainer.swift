@@ -11,16 +11,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var codingPath: [any CodingKey] { decoder.codingPath(to: object) }
 
-    var allKeys: [Key] {
-        var keys: [Key] = []
-        var child = object + 1
-        let end = Int(tape.tokens[object].end)
-        while child < end {
-            if let name = try? tape.string(at: child), let key = Key(stringValue: name) { keys.append(key) }
-            child = Int(tape.tokens[child + 1].end)
-        }
-        return keys
-    }
+    var allKeys: [Key] { decoder.allKeys(Key.self, inObject: object) }
 
     // MARK: - Lookup
 

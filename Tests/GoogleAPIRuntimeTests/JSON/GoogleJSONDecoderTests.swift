@@ -152,6 +152,36 @@ struct GoogleJSONDecoderTests {
         #expect(throws: GoogleJSONDecodingError.self) { try decoder.decode(String.self, from: Data(#""\ud83d x""#.utf8)) }
     }
 
+    @Test func allKeysLoopsLikeGeneratedCodeWork() throws {
+        // Generated types iterate `allKeys`; the decoder caches key lookups per key type.
+        struct Item: Decodable, Equatable {
+            var id: String?
+            var size: Int64?
+            var tags: [String]?
+            enum CodingKeys: String, CodingKey { case id, size, tags }
+            init(id: String?, size: Int64?, tags: [String]?) {
+                self.id = id
+                self.size = size
+                self.tags = tags
+            }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                for key in container.allKeys {
+                    switch key {
+                    case .id: id = try container.decodeIfPresent(String.self, forKey: .id)
+                    case .size: size = try container.decodeGoogleInt64IfPresent(forKey: .size)
+                    case .tags: tags = try container.decodeIfPresent([String].self, forKey: .tags)
+                    }
+                }
+            }
+        }
+        let objects = (0..<300).map { #"{"unknown\#($0 % 7)":1,"tags":["t\#($0)"],"size":"\#($0)","id":"i\#($0)","id2":0}"# }
+        let items = try decoder.decode([Item].self, from: Data("[\(objects.joined(separator: ","))]".utf8))
+        #expect(items.count == 300)
+        #expect(items[123] == Item(id: "i123", size: 123, tags: ["t123"]))
+        #expect(items.allSatisfy { $0.id != nil && $0.size != nil })
+    }
+
     // MARK: - JSONValue
 
     @Test func jsonValueParsesEverything() throws {

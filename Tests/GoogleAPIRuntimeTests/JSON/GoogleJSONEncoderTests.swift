@@ -48,7 +48,7 @@ struct GoogleJSONEncoderTests {
     }
 
     @Test func numbersRoundTrip() throws {
-        let values: [Double] = [0, -0.5, 0.1, 1e-7, 123456789.125, 1.7976931348623157e308, 5e-324, 42]
+        let values: [Double] = [0, -0.5, 0.1, 1e-7, 123456789.125, 1.7976931348623157e308, Double.leastNonzeroMagnitude, 42]
         let data = try encoder.encode(values)
         #expect(try decoder.decode([Double].self, from: data) == values)
         let integers: [Int64] = [.min, .max, 0, -1]

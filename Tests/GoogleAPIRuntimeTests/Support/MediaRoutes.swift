@@ -34,7 +34,7 @@ final class ResumableUploadServerState: Sendable {
             else { return .text("bad start", status: 400) }
             let id = UUID().uuidString
             let file = self.directory.appendingPathComponent("upload-\(id)")
-            FileManager.default.createFile(atPath: file.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
             self.sessions.withLock {
                 $0[id] = Session(file: file, total: total, received: 0, contentType: request.headers["X-Upload-Content-Type"] ?? "")
             }

@@ -105,7 +105,7 @@ struct TemporaryDirectory {
 /// Writes `size` bytes of random data to `url`: one random 1 MiB block, each copy stamped with
 /// its index so no two MiB are equal (cheap even in debug builds).
 func writePatternFile(_ url: URL, size: Int) throws {
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     var generator = SystemRandomNumberGenerator()

@@ -82,6 +82,8 @@ public struct SwiftService: Sendable, Equatable {
     public var rootURL: String
     public var servicePath: String
     public var batchPath: String?
+    /// The nested enum holding the scope constants (`Scope`).
+    public var scopeTypeName: String
     /// `(constant name, scope URL)` sorted by URL.
     public var scopes: [(name: String, url: String)]
     /// Methods and resources directly on the service type.

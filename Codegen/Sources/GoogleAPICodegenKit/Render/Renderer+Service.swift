@@ -31,7 +31,7 @@ extension Renderer {
             renderResourceMembers(service.root, includingChildTypes: false, into: &writer)
             writer.line()
             writer.line("/// OAuth 2.0 scopes of this API.")
-            writer.block("public enum Scope") { writer in
+            writer.block("public enum \(service.scopeTypeName)") { writer in
                 for scope in service.scopes {
                     writer.line("public static let \(SwiftNaming.escaped(scope.name)) = \(literal(scope.url))")
                 }

@@ -12,7 +12,9 @@ extension Translator {
                       let key = method.response?.ref, result[key] == nil,
                       let schema = document.schemas?[key],
                       let properties = schema.properties,
+                      // A plain string: the runtime's protocol needs `nextPageToken: String?`.
                       properties["nextPageToken"]?.type == "string",
+                      properties["nextPageToken"]?.format == nil, properties["nextPageToken"]?.enum == nil,
                       properties["pageItems"] == nil
                 else { continue }
                 let arrays = properties.filter { $0.value.type == "array" }.keys.sorted()

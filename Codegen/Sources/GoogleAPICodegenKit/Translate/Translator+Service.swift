@@ -21,7 +21,9 @@ extension Translator {
             schemas.append(try translateSchema(schema, key: key))
         }
 
-        var serviceTypes = NameScope(reserved: ["Scope"], shared: topLevelNames, blocked: [typeName])
+        var serviceTypes = NameScope(shared: topLevelNames, blocked: [typeName])
+        // Claimed first so it is `Scope` unless a schema already is (it would shadow it).
+        let scopeTypeName = serviceTypes.claim("Scope")
         var serviceMembers = NameScope(reserved: ["client", "descriptor", "standardParameters"])
         let root = try translateResource(
             DiscoveryResource(methods: document.methods, resources: document.resources),
@@ -37,6 +39,7 @@ extension Translator {
             rootURL: rootURL,
             servicePath: document.servicePath ?? "",
             batchPath: document.batchPath,
+            scopeTypeName: scopeTypeName,
             scopes: translateScopes(),
             root: root,
             schemas: schemas,
