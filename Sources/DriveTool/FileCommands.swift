@@ -23,15 +23,8 @@ enum FileCommands {
         let query = arguments.value("query") ?? "trashed = false"
         let drive = try DriveTool.service(context)
         let files: [File] = try await context.reportingErrors {
-            var result: [File] = []
             let pages: APIPageSequence<FileList> = drive.files.list(pageSize: Int32(min(limit ?? 100, 100)), q: query)
-            pages: for try await page in pages {
-                for file in page.files ?? [] {
-                    if let limit, result.count >= limit { break pages }
-                    result.append(file)
-                }
-            }
-            return result
+            return try await pages.collect(limit: limit)
         }
         if context.environment.wantsJSON {
             try JSONOutput.print(files)

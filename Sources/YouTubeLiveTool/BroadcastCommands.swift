@@ -26,17 +26,10 @@ enum BroadcastCommands {
         let pageSize = min(try arguments.positiveInteger("page-size") ?? 50, limit ?? 50, 50)
         let youtube = try YouTubeLiveTool.service(context)
         let broadcasts: [LiveBroadcast] = try await context.reportingErrors {
-            var result: [LiveBroadcast] = []
             let pages: APIPageSequence<LiveBroadcastListResponse> = youtube.liveBroadcasts.list(
                 part: ["id", "snippet", "status"], broadcastStatus: status, maxResults: UInt32(pageSize),
                 mine: arguments.flag("mine") ? true : nil)
-            pages: for try await page in pages {
-                for broadcast in page.items ?? [] {
-                    if let limit, result.count >= limit { break pages }
-                    result.append(broadcast)
-                }
-            }
-            return result
+            return try await pages.collect(limit: limit)
         }
         if context.environment.wantsJSON {
             try JSONOutput.print(broadcasts)

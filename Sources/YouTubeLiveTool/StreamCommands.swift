@@ -15,16 +15,9 @@ enum StreamCommands {
         let limit = try arguments.positiveInteger("max")
         let youtube = try YouTubeLiveTool.service(context)
         let streams: [LiveStream] = try await context.reportingErrors {
-            var result: [LiveStream] = []
             let pages: APIPageSequence<LiveStreamListResponse> = youtube.liveStreams.list(
                 part: ["id", "snippet", "cdn", "status"], maxResults: UInt32(min(limit ?? 50, 50)), mine: true)
-            pages: for try await page in pages {
-                for stream in page.items ?? [] {
-                    if let limit, result.count >= limit { break pages }
-                    result.append(stream)
-                }
-            }
-            return result
+            return try await pages.collect(limit: limit)
         }
         if context.environment.wantsJSON {
             try JSONOutput.print(streams)
