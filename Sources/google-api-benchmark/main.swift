@@ -13,6 +13,7 @@ enum BenchmarkRegistry {
     /// The download runs first so its peak-memory reading starts from the smallest process.
     static let sections: [any BenchmarkSection] = [
         LargeDownloadSection(),
+        MediaBenchmarkSection(),
         SequentialGetSection(),
         ConcurrentGetSection(),
         DriveDecodeSection(),

@@ -20,7 +20,7 @@ extension AuthorizedSession {
 
         while true {
             try Task.checkCancellation()
-            let credentials = try await tokens.validCredentials()
+            let credentials = try await validCredentials()
             let authorized = authorizing(request, with: credentials)
             let attemptStarted = clock.now
             let outcome: SessionAttempt<Value>

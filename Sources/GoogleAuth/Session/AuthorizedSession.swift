@@ -37,14 +37,18 @@ public final class AuthorizedSession: Sendable {
     ///   or the store's error.
     public var grantedScopes: Set<String> {
         get async throws {
-            try await tokens.currentCredentials()?.scopes ?? []
+            if let cached = tokens.snapshot.credentials { return cached.scopes }
+            return try await tokens.currentCredentials()?.scopes ?? []
         }
     }
 
     /// Credentials with an access token valid for at least the refresh skew, refreshing if needed.
     /// - Throws: ``AuthorizedSessionError``.
     public func validCredentials() async throws -> OAuthCredentials {
-        try await tokens.validCredentials()
+        if let cached = tokens.snapshot.validCredentials(now: configuration.now(), skew: configuration.refreshSkew) {
+            return cached
+        }
+        return try await tokens.validCredentials()
     }
 
     /// Saves credentials obtained by rerunning authorization and leaves the reauthentication state.

@@ -11,11 +11,17 @@ actor SessionTokenCoordinator {
     private let now: @Sendable () -> Date
     private let reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
 
-    private var cached: OAuthCredentials?
+    /// The current credentials; every change is mirrored to `snapshot` for the lock-only fast path.
+    private var cached: OAuthCredentials? {
+        didSet { snapshot.update(terminalError == nil ? cached : nil) }
+    }
+    let snapshot = SessionCredentialCache()
     private var inFlight: Task<OAuthCredentials, any Error>?
     private var inFlightGeneration = 0
     /// Set after `invalid_grant`: later calls fail fast without contacting the token endpoint.
-    private var terminalError: AuthorizedSessionError?
+    private var terminalError: AuthorizedSessionError? {
+        didSet { snapshot.update(terminalError == nil ? cached : nil) }
+    }
 
     init(
         store: any TokenStore, refresher: any TokenRefreshing, skew: TimeInterval,

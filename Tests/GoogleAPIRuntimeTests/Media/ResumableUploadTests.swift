@@ -11,7 +11,7 @@ struct ResumableUploadTests {
         defer { directory.cleanUp() }
         let source = directory.file("source.bin")
         try writePatternFile(source, size: 64 << 20)
-        let state = ResumableUploadServerState(directory: directory.url, interruptChunks: [3, 9, 14, 19, 24])
+        let state = ResumableUploadServerState(directory: directory.url, interruptChunks: [2, 5, 8, 11, 14])
         let backend = try TestBackend { router, oauth in state.register(&router, oauth: oauth) }
         let client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials())))
         let progress = Recorder<Int64>()
