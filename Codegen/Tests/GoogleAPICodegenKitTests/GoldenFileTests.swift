@@ -47,3 +47,20 @@ import Testing
         ])
     }
 }
+
+// MARK: - Compiled golden
+
+/// GeneratedAPITests compiles a copy of the recursion golden to run the boxed types; the copy
+/// must not drift from what the generator emits.
+@Suite struct CompiledGoldenTests {
+    @Test func generatedAPITestsCopyMatchesGenerator() throws {
+        let copy = Fixtures.directory
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/GeneratedAPITests/Fixtures/RecursionFixture.swift")
+        let generated = Fixtures.combined(try Fixtures.generate("recursion"))
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+            try Data(generated.utf8).write(to: copy)
+        }
+        #expect(try String(contentsOf: copy, encoding: .utf8) == generated)
+    }
+}
