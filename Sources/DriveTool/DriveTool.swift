@@ -31,7 +31,15 @@ public enum DriveTool {
         ToolContext(environment: try ToolEnvironment(toolName: name, arguments: arguments), scopes: scopes)
     }
 
-    static func service(_ context: ToolContext) throws -> Drive {
-        Drive(session: try context.session(), rootURL: context.environment.apiRootURL)
+    /// The Drive service for the signed-in user.
+    /// - Parameter fields: The partial-response mask; Drive v3 returns only `id`, `name` and
+    ///   `mimeType` of a file unless asked for more.
+    static func service(_ context: ToolContext, fields: String? = nil) throws -> Drive {
+        var drive = Drive(session: try context.session(), rootURL: context.environment.apiRootURL)
+        drive.client.standardParameters.fields = fields
+        return drive
     }
+
+    /// The file fields the commands show.
+    static let fileFields = "id,name,mimeType,size,modifiedTime,parents,owners(displayName,emailAddress),md5Checksum"
 }

@@ -21,7 +21,7 @@ enum FileCommands {
         let context = try DriveTool.context(arguments)
         let limit = try arguments.positiveInteger("max")
         let query = arguments.value("query") ?? "trashed = false"
-        let drive = try DriveTool.service(context)
+        let drive = try DriveTool.service(context, fields: "nextPageToken,files(\(DriveTool.fileFields))")
         let files: [File] = try await context.reportingErrors {
             let pages: APIPageSequence<FileList> = drive.files.list(pageSize: Int32(min(limit ?? 100, 100)), q: query)
             return try await pages.collect(limit: limit)
@@ -49,7 +49,7 @@ enum FileCommands {
     static let get = Command("files get", summary: "Show one file's metadata.", arguments: "FILE_ID") { arguments in
         let context = try DriveTool.context(arguments)
         let id = try arguments.positional(0, named: "FILE_ID")
-        let drive = try DriveTool.service(context)
+        let drive = try DriveTool.service(context, fields: DriveTool.fileFields)
         let file = try await context.reportingErrors { try await drive.files.get(fileId: id) }
         if context.environment.wantsJSON {
             try JSONOutput.print(file)

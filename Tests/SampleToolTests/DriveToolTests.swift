@@ -21,6 +21,9 @@ struct DriveToolTests {
         #expect(Set(listed.compactMap { $0["id"] as? String }).count == listed.count)
         let pageRequests = fixture.emulator.recordedRequests.filter { $0.path.hasSuffix("/drive/v3/files") && $0.method.rawValue == "GET" }
         #expect(pageRequests.count >= 2)
+        // Drive v3 returns only id, name and mimeType unless asked, so the tool must ask.
+        #expect(pageRequests.allSatisfy { ($0.query ?? "").contains("fields=") })
+        #expect(listed.allSatisfy { $0["modifiedTime"] != nil })
 
         let limited = try await fixture.run("drive", "files", "list", "--max", "7")
         #expect(limited.status == 0)

@@ -16,8 +16,9 @@ public struct Recursion: Sendable {
         batchPath: nil
     )
 
-    /// The client every resource sends its calls through.
-    public let client: GoogleServiceClient
+    /// The client every resource sends its calls through. Set its `standardParameters`
+    /// (e.g. `fields` for partial responses) to apply them to every call of this service value.
+    public var client: GoogleServiceClient
 
     /// Creates the service.
     /// - Parameters:
