@@ -14,6 +14,9 @@ public struct GoogleJSONDecoder: Sendable {
     /// Inputs nested deeper than this are rejected instead of exhausting the stack.
     public var maxDepth: Int
     public var userInfo: [CodingUserInfoKey: any Sendable]
+    /// Decode ``GoogleJSONFastDecodable`` types without `Codable` (default `true`; the result
+    /// is the same, `false` exists to compare the two paths).
+    public var usesFastPath = true
 
     public init(maxDepth: Int = 512, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.maxDepth = maxDepth
@@ -39,6 +42,7 @@ public struct GoogleJSONDecoder: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from tape: JSONTape) throws -> T {
+        if usesFastPath, let value = try fastDecode(T.self, from: tape) { return value }
         let decoder = JSONDecoderImpl(tape: tape, index: 0, userInfo: userInfo)
         do {
             return try decoder.unbox(T.self, at: 0)

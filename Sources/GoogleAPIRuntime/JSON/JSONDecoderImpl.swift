@@ -143,29 +143,11 @@ final class JSONDecoderImpl: Decoder {
     }
 
     func unboxDate(at position: Int) throws(GoogleJSONDecodingError) -> Date {
-        let token = tape.tokens[position]
-        switch token.kind {
-        case .string where token.flags == 0:
-            if let date = RFC3339.parse(tape.buffer(of: token)) { return date }
-        case .string:
-            if let date = RFC3339.parse(try tape.string(at: position)) { return date }
-        case .number:
-            // Foundation's default strategy: seconds since the reference date.
-            return Date(timeIntervalSinceReferenceDate: try tape.double(at: position))
-        case .null:
-            throw valueNotFound(Date.self, at: position)
-        default:
-            throw tape.error(.typeMismatch, at: position, "expected an RFC 3339 date string, found \(token.kind)")
-        }
-        throw tape.error(.invalidFormat, at: position, "\"\(tape.excerpt(token))\" is not an RFC 3339 date-time")
+        try tape.date(at: position)
     }
 
     func unboxBytes(at position: Int) throws(GoogleJSONDecodingError) -> Data {
-        let text = try unboxString(at: position)
-        guard let data = GoogleBase64.decode(text) else {
-            throw tape.error(.invalidFormat, at: position, "not base64 or base64url")
-        }
-        return data
+        try tape.bytes(at: position)
     }
 
     /// URLs are plain strings in Google's JSON (Foundation's `Codable` form is an object).

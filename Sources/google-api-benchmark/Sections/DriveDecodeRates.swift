@@ -12,6 +12,11 @@ enum DriveDecodeRates {
         let googleRate = try rate(seconds: seconds) {
             guard try google.decode(FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
         }
+        var codablePath = GoogleJSONDecoder()
+        codablePath.usesFastPath = false
+        let codableRate = try rate(seconds: seconds) {
+            guard try codablePath.decode(FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
+        }
         let foundation = JSONDecoder()
         let foundationRate = try rate(seconds: seconds) {
             guard try foundation.decode(FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
@@ -26,6 +31,9 @@ enum DriveDecodeRates {
 
         return [
             BenchmarkRow("decode only: GoogleJSONDecoder → FileList", pages(googleRate), note: "\(throughput(googleRate, json.count))"),
+            BenchmarkRow(
+                "decode only: GoogleJSONDecoder, Codable path", pages(codableRate),
+                note: BenchmarkFormat.ratio(codableRate, to: googleRate, label: "the fast path")),
             BenchmarkRow(
                 "decode only: Foundation JSONDecoder → FileList", pages(foundationRate),
                 note: BenchmarkFormat.ratio(foundationRate, to: googleRate, label: "GoogleJSONDecoder")),

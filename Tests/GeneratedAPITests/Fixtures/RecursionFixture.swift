@@ -57,7 +57,7 @@ import GoogleAPIRuntime
 import Foundation
 import GoogleAPIRuntime
 
-public struct Expr: Codable, Sendable, Equatable {
+public struct Expr: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
     public var literal: Bool?
     public var not: Not? {
         get { _not?.value }
@@ -91,9 +91,23 @@ public struct Expr: Codable, Sendable, Equatable {
         try container.encodeIfPresent(self.literal, forKey: .literal)
         try container.encodeIfPresent(self._not?.value, forKey: .not)
     }
+
+    private static let googleJSONKeyTable = GoogleJSONKeyTable(["literal", "not"])
+
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        self.init()
+        var members = try json.members(Self.googleJSONKeyTable)
+        while let (key, value) = try members.next() {
+            switch key {
+            case 0: self.literal = try value.decode(Bool.self)
+            case 1: self._not = IndirectBox(try value.decode(Not.self))
+            default: break
+            }
+        }
+    }
 }
 
-public struct Folder: Codable, Sendable, Equatable {
+public struct Folder: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
     public var byName: [String: Folder]?
     public var info: Info? {
         get { _info?.value }
@@ -128,7 +142,21 @@ public struct Folder: Codable, Sendable, Equatable {
         try container.encodeIfPresent(self._info?.value, forKey: .info)
     }
 
-    public struct Info: Codable, Sendable, Equatable {
+    private static let googleJSONKeyTable = GoogleJSONKeyTable(["byName", "info"])
+
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        self.init()
+        var members = try json.members(Self.googleJSONKeyTable)
+        while let (key, value) = try members.next() {
+            switch key {
+            case 0: self.byName = try value.decode([String: Folder].self)
+            case 1: self._info = IndirectBox(try value.decode(Info.self))
+            default: break
+            }
+        }
+    }
+
+    public struct Info: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
         public var owner: Folder? {
             get { _owner?.value }
             set { _owner = newValue.map(IndirectBox.init) }
@@ -157,6 +185,19 @@ public struct Folder: Codable, Sendable, Equatable {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(self._owner?.value, forKey: .owner)
         }
+
+        private static let googleJSONKeyTable = GoogleJSONKeyTable(["owner"])
+
+        public init(googleJSON json: GoogleJSONValueRef) throws {
+            self.init()
+            var members = try json.members(Self.googleJSONKeyTable)
+            while let (key, value) = try members.next() {
+                switch key {
+                case 0: self._owner = IndirectBox(try value.decode(Folder.self))
+                default: break
+                }
+            }
+        }
     }
 }
 
@@ -168,7 +209,7 @@ public struct Folder: Codable, Sendable, Equatable {
 import Foundation
 import GoogleAPIRuntime
 
-public struct Leaf: Codable, Sendable, Equatable {
+public struct Leaf: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
     public var node: Node?
 
     /// Creates a value; every property is optional.
@@ -193,9 +234,22 @@ public struct Leaf: Codable, Sendable, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self.node, forKey: .node)
     }
+
+    private static let googleJSONKeyTable = GoogleJSONKeyTable(["node"])
+
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        self.init()
+        var members = try json.members(Self.googleJSONKeyTable)
+        while let (key, value) = try members.next() {
+            switch key {
+            case 0: self.node = try value.decode(Node.self)
+            default: break
+            }
+        }
+    }
 }
 
-public struct Node: Codable, Sendable, Equatable {
+public struct Node: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
     public var children: [Node]?
     public var name: String?
     public var parent: Node? {
@@ -234,6 +288,21 @@ public struct Node: Codable, Sendable, Equatable {
         try container.encodeIfPresent(self.name, forKey: .name)
         try container.encodeIfPresent(self._parent?.value, forKey: .parent)
     }
+
+    private static let googleJSONKeyTable = GoogleJSONKeyTable(["children", "name", "parent"])
+
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        self.init()
+        var members = try json.members(Self.googleJSONKeyTable)
+        while let (key, value) = try members.next() {
+            switch key {
+            case 0: self.children = try value.decode([Node].self)
+            case 1: self.name = try value.decode(String.self)
+            case 2: self._parent = IndirectBox(try value.decode(Node.self))
+            default: break
+            }
+        }
+    }
 }
 
 
@@ -246,7 +315,7 @@ import GoogleAPIRuntime
 
 public typealias NodeAlias = Node
 
-public struct Not: Codable, Sendable, Equatable {
+public struct Not: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
     public var operand: Expr? {
         get { _operand?.value }
         set { _operand = newValue.map(IndirectBox.init) }
@@ -274,6 +343,19 @@ public struct Not: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self._operand?.value, forKey: .operand)
+    }
+
+    private static let googleJSONKeyTable = GoogleJSONKeyTable(["operand"])
+
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        self.init()
+        var members = try json.members(Self.googleJSONKeyTable)
+        while let (key, value) = try members.next() {
+            switch key {
+            case 0: self._operand = IndirectBox(try value.decode(Expr.self))
+            default: break
+            }
+        }
     }
 }
 

@@ -6,7 +6,7 @@ extension Renderer {
     func renderEnum(_ enumeration: SwiftEnum, into writer: inout SwiftWriter) {
         let unknown = enumeration.unknownCase
         writer.documentation(enumeration.documentation.lines)
-        writer.block("public enum \(enumeration.name): Codable, Sendable, Hashable, APIParameterValue") { writer in
+        writer.block("public enum \(enumeration.name): Codable, Sendable, Hashable, APIParameterValue, GoogleJSONFastDecodable") { writer in
             for enumCase in enumeration.cases {
                 writer.documentation(enumCase.documentation.lines)
                 writer.line("case \(SwiftNaming.escaped(enumCase.name))")
@@ -42,6 +42,10 @@ extension Renderer {
             writer.line()
             writer.block("public init(from decoder: any Decoder) throws") {
                 $0.line("self.init(rawValue: try GeneratedEnumDecoding.rawValue(from: decoder))")
+            }
+            writer.line()
+            writer.block("public init(googleJSON json: GoogleJSONValueRef) throws") {
+                $0.line("self.init(rawValue: try json.enumRawValue())")
             }
             writer.line()
             writer.block("public func encode(to encoder: any Encoder) throws") { writer in

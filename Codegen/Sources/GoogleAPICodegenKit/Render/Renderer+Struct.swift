@@ -17,14 +17,17 @@ extension Renderer {
     /// container helpers), then nested types.
     func renderStruct(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.documentation(structure.documentation.lines)
-        writer.block("public struct \(structure.name): Codable, Sendable, Equatable") { writer in
+        writer.block("public struct \(structure.name): Codable, Sendable, Equatable, GoogleJSONFastDecodable") { writer in
             if structure.properties.isEmpty {
                 writer.line("/// Creates an empty value.")
                 writer.line("public init() {}")
+                writer.line()
+                writer.line("public init(googleJSON json: GoogleJSONValueRef) throws {}")
             } else {
                 renderStoredProperties(structure, into: &writer)
                 renderMemberwiseInit(structure, into: &writer)
                 renderCoding(structure, into: &writer)
+                renderFastDecoding(structure, into: &writer)
             }
             for nested in structure.nestedTypes {
                 writer.line()
@@ -93,6 +96,32 @@ extension Renderer {
                 let key = ".\(SwiftNaming.escaped(property.name))"
                 let value = property.isBoxed ? "self._\(property.name)?.value" : "self.\(SwiftNaming.escaped(property.name))"
                 writer.line(encodeStatement(property, value: value, key: key))
+            }
+        }
+    }
+
+    /// The non-Codable twin of `init(from:)` (same keys, formats and boxing): members are
+    /// matched by their position in a key table and null members skipped, like `decodeIfPresent`.
+    private func renderFastDecoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
+        writer.line()
+        let keys = structure.properties.map { literal($0.wireName) }.joined(separator: ", ")
+        writer.line("private static let googleJSONKeyTable = GoogleJSONKeyTable([\(keys)])")
+        writer.line()
+        writer.block("public init(googleJSON json: GoogleJSONValueRef) throws") { writer in
+            writer.line("self.init()")
+            writer.line("var members = try json.members(Self.googleJSONKeyTable)")
+            writer.block("while let (key, value) = try members.next()") { writer in
+                writer.line("switch key {")
+                for (position, property) in structure.properties.enumerated() {
+                    let wire = wireType(property.type, property.coding)
+                    let decoded = fromWire(property.coding, "try value.decode(\(wire).self)")
+                    let assignment = property.isBoxed
+                        ? "self._\(property.name) = IndirectBox(\(decoded))"
+                        : "self.\(SwiftNaming.escaped(property.name)) = \(decoded)"
+                    writer.line("case \(position): \(assignment)")
+                }
+                writer.line("default: break")
+                writer.line("}")
             }
         }
     }

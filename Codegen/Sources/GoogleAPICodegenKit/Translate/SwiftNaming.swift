@@ -125,6 +125,7 @@ enum SwiftNaming {
         "GoogleAPIError", "GoogleBytes", "GoogleDate", "GoogleInt64", "GoogleServiceClient",
         "GoogleServiceDescriptor", "GoogleUInt64", "HTTPMethod", "JSONValue", "MediaDownloadStream",
         "MediaProgress", "MediaUpload", "PageableResponse", "StandardParameters",
+        "GoogleJSONFastDecodable", "GoogleJSONValueRef", "GoogleJSONKeyTable", "GoogleJSONMembers",
         // Generated support
         "IndirectBox", "GeneratedEnumDecoding",
     ]

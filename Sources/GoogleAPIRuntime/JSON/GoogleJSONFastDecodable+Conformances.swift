@@ -1,0 +1,125 @@
+public import Foundation
+
+// MARK: - Scalars
+// Each mirrors what `GoogleJSONDecoder`'s Codable path does for the same type.
+
+extension String: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.decode(String.self) }
+}
+
+extension Bool: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.decode(Bool.self) }
+}
+
+extension Int: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int.self, at: json.index) }
+}
+
+extension Int32: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int32.self, at: json.index) }
+}
+
+extension UInt32: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(UInt32.self, at: json.index) }
+}
+
+extension Int64: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int64.self, at: json.index) }
+}
+
+extension UInt64: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(UInt64.self, at: json.index) }
+}
+
+extension Double: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        if json.isNull { throw json.valueNotFound(Double.self) }
+        self = try json.tape.double(at: json.index, allowString: true)
+    }
+}
+
+extension Float: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        let value = try Double(googleJSON: json)
+        let narrowed = Float(value)
+        guard narrowed.isFinite || !value.isFinite else {
+            throw json.tape.error(.numberOutOfRange, at: json.index, "\(value) does not fit Float")
+        }
+        self = narrowed
+    }
+}
+
+extension Date: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.date(at: json.index) }
+}
+
+extension Data: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.bytes(at: json.index) }
+}
+
+extension JSONValue: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.jsonValue(at: json.index) }
+}
+
+// MARK: - Discovery formats
+
+extension GoogleInt64: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.googleInteger(Int64.self, at: json.index)) }
+}
+
+extension GoogleUInt64: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.googleInteger(UInt64.self, at: json.index)) }
+}
+
+extension GoogleDate: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.date(at: json.index)) }
+}
+
+extension GoogleBytes: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.bytes(at: json.index)) }
+}
+
+// MARK: - Collections
+
+extension Array: GoogleJSONFastDecodable where Element: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        let tape = json.tape
+        let token = tape.tokens[json.index]
+        guard token.kind == .array else {
+            if token.kind == .null { throw json.valueNotFound([Element].self) }
+            throw tape.error(.typeMismatch, at: json.index, "expected an array, found \(token.kind)")
+        }
+        // Elements are built in place: `append` would copy each (large, generic) element
+        // through its value witness and destroy the temporary.
+        let end = Int(token.end)
+        self = try Array(unsafeUninitializedCapacity: Int(token.length)) { buffer, initializedCount in
+            guard let base = buffer.baseAddress else { return }
+            var child = json.index + 1
+            while child < end, initializedCount < buffer.count {
+                (base + initializedCount).initialize(to: try Element(googleJSON: GoogleJSONValueRef(tape: tape, index: child)))
+                initializedCount += 1
+                child = Int(tape.tokens[child].end)
+            }
+        }
+    }
+}
+
+extension Dictionary: GoogleJSONFastDecodable where Key == String, Value: GoogleJSONFastDecodable {
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        let tape = json.tape
+        let token = tape.tokens[json.index]
+        guard token.kind == .object else {
+            if token.kind == .null { throw json.valueNotFound([String: Value].self) }
+            throw tape.error(.typeMismatch, at: json.index, "expected an object, found \(token.kind)")
+        }
+        self = [:]
+        reserveCapacity(Int(token.length))
+        var child = json.index + 1
+        let end = Int(token.end)
+        while child < end {
+            let key = try tape.string(at: child)
+            self[key] = try Value(googleJSON: GoogleJSONValueRef(tape: tape, index: child + 1))
+            child = Int(tape.tokens[child + 1].end)
+        }
+    }
+}

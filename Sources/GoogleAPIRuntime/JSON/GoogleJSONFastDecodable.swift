@@ -1,0 +1,136 @@
+import Foundation
+
+// MARK: - GoogleJSONFastDecodable
+
+/// A type ``GoogleJSONDecoder`` can build straight from its parsed token tape, without the
+/// `Decoder`/container machinery of `Codable` (boxes, existentials, coding keys).
+///
+/// Generated schema types conform with an initializer that mirrors their `init(from:)` exactly,
+/// so both paths produce the same value; the decoder prefers this one when the type conforms.
+public protocol GoogleJSONFastDecodable: Decodable {
+    /// Decodes the value `json` refers to.
+    /// - Parameter json: A value in a document being decoded.
+    /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
+    init(googleJSON json: GoogleJSONValueRef) throws
+}
+
+// MARK: - GoogleJSONValueRef
+
+/// One value inside a document being decoded by ``GoogleJSONDecoder``; only valid during the
+/// ``GoogleJSONFastDecodable/init(googleJSON:)`` call it is passed to.
+public struct GoogleJSONValueRef {
+    let tape: JSONTape
+    let index: Int
+
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
+
+    var token: JSONToken { tape.tokens[index] }
+
+    /// True for JSON `null`.
+    public var isNull: Bool { token.kind == .null }
+
+    func valueNotFound(_ type: Any.Type) -> GoogleJSONDecodingError {
+        tape.error(.valueNotFound, at: index, "expected \(type), found null")
+    }
+
+    // MARK: - Values
+
+    /// Decodes a nested value.
+    /// - Throws: ``GoogleJSONDecodingError``.
+    public func decode<T: GoogleJSONFastDecodable>(_ type: T.Type) throws -> T {
+        try T(googleJSON: self)
+    }
+
+    /// Decodes a string (the common case, without a generic call).
+    /// - Throws: ``GoogleJSONDecodingError``.
+    public func decode(_ type: String.Type) throws -> String {
+        if isNull { throw valueNotFound(String.self) }
+        return try tape.string(at: index)
+    }
+
+    /// Decodes a boolean.
+    /// - Throws: ``GoogleJSONDecodingError``.
+    public func decode(_ type: Bool.Type) throws -> Bool {
+        switch token.kind {
+        case .true: return true
+        case .false: return false
+        case .null: throw valueNotFound(Bool.self)
+        case let kind: throw tape.error(.typeMismatch, at: index, "expected a boolean, found \(kind)")
+        }
+    }
+
+    /// The members of an object, in document order. Keys not in `keys`, and members whose value
+    /// is `null` (an absent optional), are skipped.
+    /// - Parameter keys: The type's wire names.
+    /// - Throws: ``GoogleJSONDecodingError`` when the value is not an object.
+    public func members(_ keys: GoogleJSONKeyTable) throws -> GoogleJSONMembers {
+        let token = self.token
+        guard token.kind == .object else {
+            throw tape.error(.typeMismatch, at: index, "expected an object, found \(token.kind)")
+        }
+        return GoogleJSONMembers(tape: tape, keys: keys, child: index + 1, end: Int(token.end))
+    }
+
+    /// An enum's wire value: a string, or the text of a boolean or number (like
+    /// `GeneratedEnumDecoding`), so unknown and oddly typed values still decode.
+    /// - Throws: ``GoogleJSONDecodingError`` for null, arrays and objects.
+    public func enumRawValue() throws -> String {
+        switch token.kind {
+        case .string: return try tape.string(at: index)
+        case .true: return "true"
+        case .false: return "false"
+        case .number:
+            if let integer = try? tape.integer(Int64.self, at: index, allowString: false) { return String(integer) }
+            return String(try tape.double(at: index))
+        case .null: throw valueNotFound(String.self)
+        case let kind: throw tape.error(.typeMismatch, at: index, "expected a string, found \(kind)")
+        }
+    }
+}
+
+// MARK: - GoogleJSONMembers
+
+/// Iterates an object's known, non-null members; see ``GoogleJSONValueRef/members(_:)``.
+public struct GoogleJSONMembers {
+    let tape: JSONTape
+    let keys: GoogleJSONKeyTable
+    var child: Int
+    let end: Int
+
+    /// The next member: `key` is its position in the key table.
+    /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
+    public mutating func next() throws -> (key: Int, value: GoogleJSONValueRef)? {
+        while child < end {
+            let keyIndex = child
+            let valueIndex = child + 1
+            child = Int(tape.tokens[valueIndex].end)
+            if tape.tokens[valueIndex].kind == .null { continue }
+            let keyToken = tape.tokens[keyIndex]
+            let position: Int?
+            if keyToken.flags == 0 {
+                position = keys.index(of: tape.buffer(of: keyToken))
+            } else {
+                var text = try tape.string(at: keyIndex)
+                position = text.withUTF8 { keys.index(of: UnsafeRawBufferPointer($0)) }
+            }
+            if let position { return (position, GoogleJSONValueRef(tape: tape, index: valueIndex)) }
+        }
+        return nil
+    }
+}
+
+// MARK: - Entry point
+
+extension GoogleJSONDecoder {
+    /// The fast path for a `T` that is ``GoogleJSONFastDecodable``; `nil` for other types.
+    func fastDecode<T>(_ type: T.Type, from tape: JSONTape) throws -> T? {
+        guard let fast = T.self as? any GoogleJSONFastDecodable.Type else { return nil }
+        func open<F: GoogleJSONFastDecodable>(_ fastType: F.Type) throws -> T? {
+            try F(googleJSON: GoogleJSONValueRef(tape: tape, index: 0)) as? T
+        }
+        return try open(fast)
+    }
+}
