@@ -26,22 +26,18 @@ enum FileCommands {
             let pages: APIPageSequence<FileList> = drive.files.list(pageSize: Int32(min(limit ?? 100, 100)), q: query)
             return try await pages.collect(limit: limit)
         }
-        if context.environment.wantsJSON {
-            try JSONOutput.print(files)
-            return
-        }
-        var table = TextTable(headers: ["ID", "SIZE", "MODIFIED", "MIME TYPE", "NAME"])
-        for file in files {
-            table.append([
+        try ListingOutput.print(
+            files, json: context.environment.wantsJSON, noun: "file",
+            headers: ["ID", "SIZE", "MODIFIED", "MIME TYPE", "NAME"]
+        ) { file in
+            [
                 file.id ?? "",
                 file.size.map { String($0) } ?? "-",
                 file.modifiedTime.map { ISO8601DateFormatter().string(from: $0) } ?? "",
                 file.mimeType ?? "",
                 file.name ?? "",
-            ])
+            ]
         }
-        print(table.render(maxWidth: Terminal.isStandardOutputTerminal ? Terminal.columns() : .max))
-        print("\(files.count) file\(files.count == 1 ? "" : "s")")
     }
 
     // MARK: - get

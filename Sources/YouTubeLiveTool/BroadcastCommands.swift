@@ -31,22 +31,18 @@ enum BroadcastCommands {
                 mine: arguments.flag("mine") ? true : nil)
             return try await pages.collect(limit: limit)
         }
-        if context.environment.wantsJSON {
-            try JSONOutput.print(broadcasts)
-            return
-        }
-        var table = TextTable(headers: ["ID", "STATUS", "SCHEDULED START", "PRIVACY", "TITLE"])
-        for broadcast in broadcasts {
-            table.append([
+        try ListingOutput.print(
+            broadcasts, json: context.environment.wantsJSON, noun: "broadcast",
+            headers: ["ID", "STATUS", "SCHEDULED START", "PRIVACY", "TITLE"]
+        ) { broadcast in
+            [
                 broadcast.id ?? "",
                 broadcast.status?.lifeCycleStatus?.rawValue ?? "",
                 broadcast.snippet?.scheduledStartTime.map(Self.format) ?? "",
                 broadcast.status?.privacyStatus?.rawValue ?? "",
                 broadcast.snippet?.title ?? "",
-            ])
+            ]
         }
-        print(table.render(maxWidth: Terminal.isStandardOutputTerminal ? Terminal.columns() : .max))
-        print("\(broadcasts.count) broadcast\(broadcasts.count == 1 ? "" : "s")")
     }
 
     /// The `broadcastStatus` filter: the one given, or `all` unless `--mine` filters instead

@@ -19,20 +19,16 @@ enum StreamCommands {
                 part: ["id", "snippet", "cdn", "status"], maxResults: UInt32(min(limit ?? 50, 50)), mine: true)
             return try await pages.collect(limit: limit)
         }
-        if context.environment.wantsJSON {
-            try JSONOutput.print(streams)
-            return
-        }
-        var table = TextTable(headers: ["ID", "STATUS", "RESOLUTION", "TITLE"])
-        for stream in streams {
-            table.append([
+        try ListingOutput.print(
+            streams, json: context.environment.wantsJSON, noun: "stream",
+            headers: ["ID", "STATUS", "RESOLUTION", "TITLE"]
+        ) { stream in
+            [
                 stream.id ?? "",
                 stream.status?.streamStatus?.rawValue ?? "",
                 stream.cdn?.resolution?.rawValue ?? "",
                 stream.snippet?.title ?? "",
-            ])
+            ]
         }
-        print(table.render(maxWidth: Terminal.isStandardOutputTerminal ? Terminal.columns() : .max))
-        print("\(streams.count) stream\(streams.count == 1 ? "" : "s")")
     }
 }
