@@ -58,14 +58,10 @@ struct LiveBroadcastHandlers: Sendable {
             var broadcasts = store.allBroadcasts
             if let ids { broadcasts = ids.compactMap { id in broadcasts.first { $0.id == id } } }
             if let status, status != "all" { broadcasts = broadcasts.filter { $0.statusBucket == status } }
-            let page = broadcasts.dropFirst(offset).prefix(maxResults)
-            let next = offset + page.count
-            return YouTubeResponses.list(
-                kind: "youtube#liveBroadcastListResponse",
-                items: page.map { $0.json(parts: parts, channelID: store.channelID) },
-                nextPageToken: next < broadcasts.count && maxResults > 0 ? PageToken.make(offset: next, scope: scope) : nil,
-                prevPageToken: offset > 0 ? PageToken.make(offset: max(0, offset - maxResults), scope: scope) : nil,
-                totalResults: broadcasts.count, resultsPerPage: maxResults)
+            return YouTubeResponses.pagedList(
+                kind: "youtube#liveBroadcastListResponse", all: broadcasts, offset: offset, maxResults: maxResults,
+                scope: scope
+            ) { $0.json(parts: parts, channelID: store.channelID) }
         }
     }
 

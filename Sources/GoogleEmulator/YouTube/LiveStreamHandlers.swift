@@ -42,13 +42,10 @@ struct LiveStreamHandlers: Sendable {
             }
             var streams = store.allStreams
             if let ids { streams = ids.compactMap { id in streams.first { $0.id == id } } }
-            let page = streams.dropFirst(offset).prefix(maxResults)
-            let next = offset + page.count
-            return YouTubeResponses.list(
-                kind: "youtube#liveStreamListResponse",
-                items: page.map { $0.json(parts: parts, channelID: store.channelID) },
-                nextPageToken: next < streams.count && maxResults > 0 ? PageToken.make(offset: next, scope: scope) : nil,
-                totalResults: streams.count, resultsPerPage: maxResults)
+            return YouTubeResponses.pagedList(
+                kind: "youtube#liveStreamListResponse", all: streams, offset: offset, maxResults: maxResults,
+                scope: scope
+            ) { $0.json(parts: parts, channelID: store.channelID) }
         }
     }
 

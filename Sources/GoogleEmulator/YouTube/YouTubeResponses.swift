@@ -21,6 +21,21 @@ enum YouTubeResponses {
         return .json(JSON.compactObject(members).serialized)
     }
 
+    /// The page of `all` that starts at `offset`, as a list response whose page tokens only work
+    /// for the same query (`scope`).
+    static func pagedList<Item>(
+        kind: String, all: [Item], offset: Int, maxResults: Int, scope: String, json: (Item) -> JSON
+    ) -> HTTPServerResponse {
+        let page = all.dropFirst(offset).prefix(maxResults)
+        let next = offset + page.count
+        return list(
+            kind: kind,
+            items: page.map(json),
+            nextPageToken: next < all.count && maxResults > 0 ? PageToken.make(offset: next, scope: scope) : nil,
+            prevPageToken: offset > 0 ? PageToken.make(offset: max(0, offset - maxResults), scope: scope) : nil,
+            totalResults: all.count, resultsPerPage: maxResults)
+    }
+
     /// The `id` filter, comma-separated or repeated; `nil` when absent.
     static func idFilter(_ request: HTTPServerRequest) -> [String]? {
         let ids = request.queryValues("id").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
