@@ -8,6 +8,7 @@ let package = Package(
     name: "google-api-swift",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "GoogleHTTPTypes", targets: ["GoogleHTTPTypes"]),
         .library(name: "GoogleHTTP", targets: ["GoogleHTTP"]),
         .library(name: "GoogleAuth", targets: ["GoogleAuth"]),
         .library(name: "GoogleAPIRuntime", targets: ["GoogleAPIRuntime"]),
@@ -33,13 +34,16 @@ let package = Package(
         ),
 
         // MARK: - Runtime
-        .target(name: "GoogleHTTP", dependencies: ["CCurl"]),
-        .target(name: "LocalHTTPServer", dependencies: ["GoogleHTTP"]),
-        .target(name: "GoogleAuth", dependencies: ["GoogleHTTP", "LocalHTTPServer"]),
-        .target(name: "GoogleAPIRuntime", dependencies: ["GoogleAuth", "GoogleHTTP"]),
+        // HTTP value types and the package's shared helpers (percent-encoding, base64url, multipart,
+        // HTTP heads, redaction): no libcurl, so the server and the emulator do not link it.
+        .target(name: "GoogleHTTPTypes"),
+        .target(name: "GoogleHTTP", dependencies: ["GoogleHTTPTypes", "CCurl"]),
+        .target(name: "LocalHTTPServer", dependencies: ["GoogleHTTPTypes"]),
+        .target(name: "GoogleAuth", dependencies: ["GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer"]),
+        .target(name: "GoogleAPIRuntime", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
 
         // MARK: - Emulator
-        .target(name: "GoogleEmulator", dependencies: ["LocalHTTPServer", "GoogleHTTP", "GoogleAuth"]),
+        .target(name: "GoogleEmulator", dependencies: ["LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth"]),
         .executableTarget(name: "google-api-emulator", dependencies: ["GoogleEmulator"]),
 
         // MARK: - Codegen
@@ -100,6 +104,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer"]),
+        .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
         .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleEmulator", "LocalHTTPServer"]),

@@ -1,6 +1,10 @@
-// The service runtime that generated API wrappers call. Re-exports what callers of a generated
-// module need, so `import GoogleDrive` alone gives access to sessions, credentials and transports.
+// The service runtime that generated API wrappers call. It re-exports only the modules its public
+// signatures (and so a generated module's) are written in, so `import GoogleDrive` is enough to
+// build a session and call the API. Foundation is not re-exported: import it where you use it.
 
-@_exported public import Foundation
+// `AuthorizedSession.init(credentials:refresher:)` takes GoogleAuth's `TokenStore`,
+// `TokenRefreshing` and `OAuthCredentials`; callers get them from an `OAuthClient`.
 @_exported public import GoogleAuth
-@_exported public import GoogleHTTP
+// Sessions and service clients take and return `HTTPTransport`, `HTTPRequest`, `HTTPHeaders` and
+// `HTTPResponse`; the value types carry no libcurl (the default transport is chosen internally).
+@_exported public import GoogleHTTPTypes

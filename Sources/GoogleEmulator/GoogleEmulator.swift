@@ -1,5 +1,5 @@
 import Foundation
-import GoogleHTTP
+import GoogleHTTPTypes
 import LocalHTTPServer
 import Synchronization
 

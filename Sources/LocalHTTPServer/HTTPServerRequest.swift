@@ -1,5 +1,5 @@
 import Foundation
-public import GoogleHTTP
+public import GoogleHTTPTypes
 
 // MARK: - HTTPServerRequest
 

@@ -1,10 +1,9 @@
 import Foundation
-public import GoogleHTTP
+public import GoogleHTTPTypes
 
 // MARK: - HTTPServerResponse
 
-/// What a route answers. Besides a normal response it can script faults, so tests and the emulator
-/// can reproduce what real networks and proxies do.
+/// What a route answers.
 public struct HTTPServerResponse: Sendable {
     public enum Body: Sendable {
         case data(Data)
@@ -14,8 +13,10 @@ public struct HTTPServerResponse: Sendable {
         case stream(HTTPBodyStream)
     }
 
-    /// Misbehaviour to inject when sending this response.
-    public enum Fault: Sendable, Hashable {
+    /// Misbehaviour to inject when sending this response, so the package's tests and the emulator
+    /// (which layers its scripted faults on this hook) can reproduce what real networks and proxies
+    /// do. Package-only: production servers, such as the OAuth loopback listener, cannot misbehave.
+    package enum Fault: Sendable, Hashable {
         /// Send the head and this many body bytes, then close the connection.
         case closeAfterBodyBytes(Int)
         /// Close the connection without sending anything.
@@ -29,12 +30,19 @@ public struct HTTPServerResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Body
-    public var fault: Fault?
+    /// The fault to inject while sending; `nil` (always, outside the package) sends normally.
+    package var fault: Fault?
 
-    public init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .data(Data()), fault: Fault? = nil) {
+    public init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .data(Data())) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.fault = nil
+    }
+
+    /// A response sent with `fault` injected (tests and the emulator).
+    package init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .data(Data()), fault: Fault?) {
+        self.init(status: status, headers: headers, body: body)
         self.fault = fault
     }
 

@@ -15,7 +15,8 @@ public typealias HTTPServerHandler = @Sendable (HTTPServerRequest) async -> HTTP
 /// connection thread waits for them, so the cooperative thread pool is never blocked. Supports
 /// keep-alive and pipelining, `Content-Length` and chunked bodies in both directions,
 /// `Expect: 100-continue`, `HEAD`, file bodies sent in pieces, streamed request bodies (see
-/// ``Configuration/streamRequestBody``) and the scripted faults of ``HTTPServerResponse/Fault``.
+/// ``Configuration/streamRequestBody``). It has no fault injection in its public API; the
+/// package's tests and the emulator add faults through a package-level hook.
 public final class LocalHTTPServer: Sendable {
     private let core: ServerCore
 

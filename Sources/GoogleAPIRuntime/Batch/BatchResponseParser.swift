@@ -1,9 +1,10 @@
 import Foundation
-import GoogleHTTP
+import GoogleHTTPTypes
 
 // MARK: - BatchResponseParser
 
-/// Parses a `multipart/mixed` batch response into one ``BatchResult`` per part.
+/// Parses a `multipart/mixed` batch response into one ``BatchResult`` per part, with the package's
+/// one multipart and head parsers (GoogleHTTPTypes' `MultipartBody` and `HTTPHeadParser`).
 enum BatchResponseParser {
     /// - Parameters:
     ///   - body: The response body.
@@ -15,21 +16,13 @@ enum BatchResponseParser {
         guard let boundary = boundary(in: contentType) else {
             throw .invalidResponse("batch response has no multipart boundary")
         }
-        let delimiter = Data("--\(boundary)".utf8)
-        var results: [BatchResult] = []
-        var searchStart = body.startIndex
-        guard let first = body.range(of: delimiter, in: searchStart..<body.endIndex) else {
-            throw .invalidResponse("batch response contains no parts")
+        // A proxy may cut the closing delimiter; the part count check below still catches loss.
+        guard let parts = MultipartBody.parse(body, boundary: boundary, requiresClosingDelimiter: false) else {
+            throw .invalidResponse("batch response is not a multipart body")
         }
-        searchStart = first.upperBound
-        while searchStart < body.endIndex {
-            if body[searchStart...].starts(with: Data("--".utf8)) { break }
-            let next = body.range(of: delimiter, in: searchStart..<body.endIndex)
-            let partEnd = next?.lowerBound ?? body.endIndex
-            let part = body[searchStart..<partEnd]
-            if let result = try parsePart(part, fallbackIndex: firstIndex + results.count) { results.append(result) }
-            guard let next else { break }
-            searchStart = next.upperBound
+        var results: [BatchResult] = []
+        for part in parts where !(part.headers.isEmpty && part.body.isEmpty) {
+            results.append(try parsePart(part, fallbackIndex: firstIndex + results.count))
         }
         guard results.count == count else {
             throw .invalidResponse("batch response has \(results.count) parts for \(count) calls")
@@ -38,50 +31,19 @@ enum BatchResponseParser {
     }
 
     static func boundary(in contentType: String?) -> String? {
-        guard let contentType else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
-            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        }
-        return nil
+        MultipartBody.boundary(fromContentType: contentType)
     }
-
-    private static let blankLine = Data("\r\n\r\n".utf8)
 
     /// One part: MIME headers, a blank line, then an HTTP response (status line, headers, body).
-    private static func parsePart(_ part: Data, fallbackIndex: Int) throws(GoogleAPIClientError) -> BatchResult? {
-        var part = part
-        while part.first == 0x0D || part.first == 0x0A { part = part.dropFirst() }
-        if part.isEmpty { return nil }
-        guard let mimeEnd = part.range(of: blankLine) else { throw .invalidResponse("batch part without headers") }
-        let mimeHeaders = parseHeaders(part[part.startIndex..<mimeEnd.lowerBound])
-        let http = part[mimeEnd.upperBound...]
-        guard let headEnd = http.range(of: blankLine) ?? (http.range(of: Data("\r\n".utf8)).map { $0 })
-        else { throw .invalidResponse("batch part without an HTTP response") }
-        let headText = String(decoding: http[http.startIndex..<headEnd.lowerBound], as: UTF8.self)
-        var lines = headText.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst()
-        let statusFields = statusLine.split(separator: " ")
-        guard statusFields.count >= 2, statusFields[0].hasPrefix("HTTP/"), let status = Int(statusFields[1]) else {
+    private static func parsePart(_ part: MultipartBody.Part, fallbackIndex: Int) throws(GoogleAPIClientError) -> BatchResult {
+        guard let response = HTTPHeadParser.parseNestedResponse(part.body) else {
             throw .invalidResponse("batch part has no HTTP status line")
         }
-        let headers = parseHeaders(Data(lines.joined(separator: "\r\n").utf8))
-        var body = Data(http[headEnd.upperBound...])
+        var body = response.body
         while body.last == 0x0A || body.last == 0x0D { body.removeLast() }
-        if let length = headers["Content-Length"].flatMap(Int.init), length < body.count { body = body.prefix(length) }
-        let index = contentIndex(mimeHeaders["Content-ID"]) ?? fallbackIndex
-        return BatchResult(index: index, status: status, headers: headers, body: body)
-    }
-
-    private static func parseHeaders(_ data: Data) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        for line in String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.add(name: String(line[..<colon]).trimmingCharacters(in: .whitespaces),
-                        value: String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
-        }
-        return headers
+        if let length = response.headers["Content-Length"].flatMap(Int.init), length < body.count { body = body.prefix(length) }
+        let index = contentIndex(part.headers["Content-ID"]) ?? fallbackIndex
+        return BatchResult(index: index, status: response.status, headers: response.headers, body: body)
     }
 
     /// `<response-item12>` → 12.

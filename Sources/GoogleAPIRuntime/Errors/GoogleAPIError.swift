@@ -1,4 +1,5 @@
 public import Foundation
+import GoogleHTTPTypes
 public import GoogleHTTP
 
 // MARK: - GoogleAPIError

@@ -1,4 +1,5 @@
 public import Foundation
+import GoogleHTTPTypes
 
 // MARK: - ResumableUploadSession
 
@@ -36,6 +37,6 @@ public struct ResumableUploadSession: Sendable, Hashable, Codable {
 extension ResumableUploadSession: CustomStringConvertible {
     /// Omits the session URI's query (its `upload_id` grants upload access).
     public var description: String {
-        "ResumableUploadSession(\(RequestLogEntry.redactedURL(uri)), \(totalBytes) bytes)"
+        "ResumableUploadSession(\(SecretRedactor.redactedURL(uri)), \(totalBytes) bytes)"
     }
 }

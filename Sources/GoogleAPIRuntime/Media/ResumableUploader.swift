@@ -139,9 +139,3 @@ struct ResumableUploader {
         try await client.session.configuration.sleep(retryAfter.map { min($0, .seconds(30)) } ?? jittered)
     }
 }
-
-extension Duration {
-    var secondsDouble: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

@@ -1,4 +1,5 @@
 public import Foundation
+import GoogleHTTPTypes
 public import GoogleAuth
 public import GoogleHTTP
 
@@ -137,7 +138,7 @@ public struct GoogleServiceClient: Sendable {
             text += "?" + items.map { URITemplate.encodeUnreserved($0.name) + "=" + URITemplate.encodeUnreserved($0.value) }
                 .joined(separator: "&")
         }
-        guard let url = URL(string: text) else { throw .invalidURL(RequestLogEntry.redactedURLString(text)) }
+        guard let url = URL(string: text) else { throw .invalidURL(SecretRedactor.redactedURLString(text)) }
         return url
     }
 

@@ -1,3 +1,5 @@
+import GoogleHTTPTypes
+
 // MARK: - URITemplate
 
 /// The subset of RFC 6570 that Discovery paths use: `{name}` (simple expansion, everything but
@@ -35,67 +37,14 @@ public enum URITemplate {
 
     // MARK: - Percent-encoding
 
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    @inline(__always)
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default: false
-        }
+    /// Percent-encodes every byte of the UTF-8 form except unreserved characters (`{name}`).
+    package static func encodeUnreserved(_ value: String) -> String {
+        PercentEncoding.encodeUnreserved(value)
     }
 
-    @inline(__always)
-    static func isReserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["),
-            UInt8(ascii: "]"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
-            true
-        default: false
-        }
-    }
-
-    /// Percent-encodes every byte of the UTF-8 form except unreserved characters.
-    public static func encodeUnreserved(_ value: String) -> String {
-        encode(value) { bytes, index in isUnreserved(bytes[index]) }
-    }
-
-    /// Percent-encodes every byte except unreserved and reserved characters and valid `%XX` escapes.
-    public static func encodeReserved(_ value: String) -> String {
-        encode(value) { bytes, index in
-            let byte = bytes[index]
-            if isUnreserved(byte) || isReserved(byte) { return true }
-            return byte == UInt8(ascii: "%") && index + 2 < bytes.count
-                && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
-        }
-    }
-
-    private static func encode(_ value: String, keep: ([UInt8], Int) -> Bool) -> String {
-        let bytes = Array(value.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if keep(bytes, index) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-}
-
-extension UInt8 {
-    var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    /// Percent-encodes every byte except unreserved and reserved characters and valid `%XX`
+    /// escapes (`{+name}`).
+    package static func encodeReserved(_ value: String) -> String {
+        PercentEncoding.encodeReserved(value)
     }
 }

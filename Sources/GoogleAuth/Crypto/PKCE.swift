@@ -1,3 +1,5 @@
+import GoogleHTTPTypes
+
 // MARK: - PKCE
 
 /// A Proof Key for Code Exchange pair (RFC 7636): the secret verifier and the challenge derived from it.

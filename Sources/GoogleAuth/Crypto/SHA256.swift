@@ -3,22 +3,22 @@
 /// SHA-256 (FIPS 180-4), written here because CryptoKit is not available on Linux.
 ///
 /// Used for the PKCE `S256` code challenge and by the emulator to verify it.
-public enum SHA256 {
+package enum SHA256 {
     /// The 32-byte digest of `bytes`.
     /// - Parameter bytes: The message.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+    package static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         var hasher = Hasher()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// The 32-byte digest of the UTF-8 encoding of `string`.
-    public static func hash(_ string: String) -> [UInt8] {
+    package static func hash(_ string: String) -> [UInt8] {
         hash(string.utf8)
     }
 
     /// The lowercase hexadecimal form of a digest (for tests and diagnostics).
-    public static func hex(_ digest: [UInt8]) -> String {
+    package static func hex(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(digest.count * 2)
@@ -32,18 +32,18 @@ public enum SHA256 {
     // MARK: - Incremental hasher
 
     /// Feeds a message in pieces; `finalize()` pads and returns the digest.
-    public struct Hasher: Sendable {
+    package struct Hasher: Sendable {
         private var state: [UInt32] = SHA256.initialState
         private var buffer: [UInt8] = []
         private var messageLength: UInt64 = 0
 
         /// An empty message.
-        public init() {
+        package init() {
             buffer.reserveCapacity(64)
         }
 
         /// Appends `bytes` to the message.
-        public mutating func update(_ bytes: some Sequence<UInt8>) {
+        package mutating func update(_ bytes: some Sequence<UInt8>) {
             for byte in bytes {
                 buffer.append(byte)
                 if buffer.count == 64 {
@@ -55,7 +55,7 @@ public enum SHA256 {
         }
 
         /// Pads the message (a 1 bit, zeros, the 64-bit bit length) and returns the digest.
-        public consuming func finalize() -> [UInt8] {
+        package consuming func finalize() -> [UInt8] {
             let bitLength = messageLength &* 8
             buffer.append(0x80)
             if buffer.count > 56 {

@@ -1,10 +1,12 @@
+import GoogleHTTP
+
 // MARK: - SecureRandom
 
 /// Random values from the system CSPRNG (`getrandom(2)` on Linux, `arc4random_buf` on Apple
 /// platforms, both behind `SystemRandomNumberGenerator`).
 enum SecureRandom {
     /// The RFC 3986 unreserved characters, which PKCE verifiers and state values are drawn from.
-    static let unreservedCharacters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+    static let unreservedCharacters = PercentEncoding.unreservedBytes
 
     static func bytes(count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 import GoogleHTTP
 
 // MARK: - Device authorization grant
@@ -11,7 +12,7 @@ extension OAuthClient {
         let form = [("client_id", configuration.clientID), ("scope", scopes.joined(separator: " "))]
         let response = try await postForm(configuration.endpoints.deviceAuthorization, form)
         guard let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
-            throw OAuthError.unexpectedResponse(status: response.status, excerpt: ResponseExcerpt.make(from: response.body))
+            throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
         if let code = object["error"] as? String {
             throw OAuthError(code: code, description: object["error_description"] as? String)
@@ -23,7 +24,7 @@ extension OAuthClient {
               let verificationURL = URL(string: verification),
               let expiresIn = TokenEndpointResult.seconds(object["expires_in"])
         else {
-            throw OAuthError.unexpectedResponse(status: response.status, excerpt: ResponseExcerpt.make(from: response.body))
+            throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
         let interval = TokenEndpointResult.seconds(object["interval"]).map { max(1, Int($0)) } ?? 5
         return DeviceAuthorization(

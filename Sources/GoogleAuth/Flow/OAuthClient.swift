@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 public import GoogleHTTP
 
 // MARK: - OAuthClient
@@ -120,7 +121,7 @@ public struct OAuthClient: Sendable {
                let code = object["error"] as? String {
                 throw OAuthError(code: code, description: object["error_description"] as? String)
             }
-            throw OAuthError.unexpectedResponse(status: response.status, excerpt: ResponseExcerpt.make(from: response.body))
+            throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
     }
 

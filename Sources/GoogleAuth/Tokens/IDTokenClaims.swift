@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 
 // MARK: - IDTokenClaims
 

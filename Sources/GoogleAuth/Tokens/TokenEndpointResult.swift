@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 import GoogleHTTP
 
 // MARK: - TokenEndpointResult
@@ -13,13 +14,13 @@ enum TokenEndpointResult {
     ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…).
     static func parse(_ response: HTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
         guard let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
-            throw OAuthError.unexpectedResponse(status: response.status, excerpt: ResponseExcerpt.make(from: response.body))
+            throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
         if let code = object["error"] as? String {
             return .error(code: code, description: object["error_description"] as? String)
         }
         guard (200..<300).contains(response.status), let accessToken = object["access_token"] as? String, !accessToken.isEmpty else {
-            throw OAuthError.unexpectedResponse(status: response.status, excerpt: ResponseExcerpt.make(from: response.body))
+            throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
         let scopes = (object["scope"] as? String).map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
         return .credentials(OAuthCredentials(

@@ -1,5 +1,5 @@
 import Foundation
-import GoogleHTTP
+import GoogleHTTPTypes
 import LocalHTTPServer
 
 // MARK: - BatchHandler
@@ -65,20 +65,14 @@ struct BatchHandler: Sendable {
 
     /// `METHOD target HTTP/1.1`, header lines, an empty line, the body.
     static func parseRequest(_ data: Data, outer: HTTPServerRequest) -> HTTPServerRequest? {
-        // The request line may be the whole part (no headers, no trailing newline).
-        let newline = data.firstIndex(of: 0x0A) ?? data.endIndex
-        let requestLine = String(decoding: data[data.startIndex..<newline], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let words = requestLine.split(separator: " ")
-        guard words.count >= 2 else { return nil }
-        let remainder = newline < data.endIndex ? data[(newline + 1)...] : Data()
-        guard let rest = MultipartBody.parsePart(remainder) else { return nil }
-        var headers = rest.headers
+        guard let inner = HTTPHeadParser.parseNestedRequest(data) else { return nil }
+        var headers = inner.headers
         if !headers.contains("Authorization"), let authorization = outer.headers["Authorization"] {
             headers["Authorization"] = authorization
         }
         if let host = outer.headers["Host"], !headers.contains("Host") { headers["Host"] = host }
         return HTTPServerRequest(
-            method: HTTPMethod(rawValue: String(words[0])), target: String(words[1]), headers: headers, body: rest.body,
+            method: inner.method, target: inner.target, headers: headers, body: inner.body,
             connectionID: outer.connectionID)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GoogleHTTP
+import GoogleHTTPTypes
 import LocalHTTPServer
 
 // MARK: - EmulatorRequestHandler
@@ -44,7 +44,8 @@ struct EmulatorRequestHandler: Sendable {
         case .status(let code, let retryAfter):
             response = Self.statusFault(code, retryAfter: retryAfter)
         case .closeWithoutResponse:
-            response = HTTPServerResponse(status: 0, fault: .closeWithoutResponse)
+            // Nothing reaches the client; 503 is what the request log records for it.
+            response = HTTPServerResponse(status: 503, fault: .closeWithoutResponse)
         case .dropConnection(let bytes):
             response = await dispatch(request)
             response.fault = .closeAfterBodyBytes(bytes)

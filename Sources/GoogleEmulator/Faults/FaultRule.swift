@@ -1,4 +1,4 @@
-public import GoogleHTTP
+public import GoogleHTTPTypes
 
 // MARK: - FaultRule
 

@@ -1,6 +1,6 @@
 import Foundation
 import GoogleAuth
-import GoogleHTTP
+import GoogleHTTPTypes
 import LocalHTTPServer
 
 // MARK: - Token endpoint

@@ -1,7 +1,7 @@
 import Foundation
 public import LocalHTTPServer
 import GoogleAuth
-import GoogleHTTP
+import GoogleHTTPTypes
 import Synchronization
 
 // MARK: - OAuthEmulator

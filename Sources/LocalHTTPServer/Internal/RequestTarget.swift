@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 
 // MARK: - RequestTarget
 
@@ -36,45 +37,11 @@ enum RequestTarget {
     }
 
     static func parseQuery(_ query: String) -> [(name: String, value: String)] {
-        query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            if let equals = pair.firstIndex(of: "=") {
-                return (
-                    percentDecode(pair[..<equals], plusIsSpace: true),
-                    percentDecode(pair[pair.index(after: equals)...], plusIsSpace: true)
-                )
-            }
-            return (percentDecode(pair, plusIsSpace: true), "")
-        }
+        PercentEncoding.decodeQuery(query)
     }
 
     /// Decodes `%XX` escapes; invalid escapes are kept literally rather than rejected.
     static func percentDecode(_ text: Substring, plusIsSpace: Bool) -> String {
-        guard text.contains("%") || (plusIsSpace && text.contains("+")) else { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        let utf8 = Array(text.utf8)
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), index + 2 < utf8.count,
-                let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
-            {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? 0x20 : byte)
-                index += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
+        PercentEncoding.decode(text, plusIsSpace: plusIsSpace)
     }
 }

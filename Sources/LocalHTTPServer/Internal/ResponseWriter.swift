@@ -1,5 +1,5 @@
 import Foundation
-import GoogleHTTP
+import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -51,16 +51,7 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
 
     /// `url` without user info and with every query value replaced by `REDACTED`.
     public static func redacting(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return "<invalid URL>"
-        }
-        components.user = nil
-        components.password = nil
-        if let items = components.queryItems, !items.isEmpty {
-            components.queryItems = items.map { URLQueryItem(name: $0.name, value: $0.value == nil ? nil : "REDACTED") }
-        }
-        components.fragment = nil
-        return components.string ?? "<invalid URL>"
+        SecretRedactor.redactedURL(url, allQueryValues: true)
     }
 }
 
@@ -68,6 +59,6 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
 
 extension HTTPTransportError: CustomStringConvertible {
     public var description: String {
-        "\(kind) for \(url): \(message)"
+        "\(kind) for \(url): \(SecretRedactor.redact(message))"
     }
 }

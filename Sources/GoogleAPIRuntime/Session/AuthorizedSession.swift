@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 public import GoogleHTTP
 import Synchronization
 
@@ -67,7 +68,7 @@ public final class AuthorizedSession: Sendable {
             if var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {
                 var items = components.percentEncodedQueryItems ?? []
                 items.removeAll { $0.name == "access_token" }
-                let encoded = credentials.accessToken.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed)
+                let encoded = PercentEncoding.encodeUnreserved(credentials.accessToken)
                 items.append(URLQueryItem(name: "access_token", value: encoded))
                 components.percentEncodedQueryItems = items
                 if let url = components.url { authorized.url = url }
@@ -150,11 +151,6 @@ struct SessionAttempt<Value: Sendable>: Sendable {
 }
 
 // MARK: - Helpers
-
-extension CharacterSet {
-    /// Unreserved characters (RFC 3986 §2.3): everything else is percent-encoded in query values.
-    static let urlQueryValueAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-}
 
 extension HTTPResponseBody {
     /// A body that yields `data` once.

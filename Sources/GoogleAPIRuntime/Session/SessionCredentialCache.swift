@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 import Synchronization
 
 // MARK: - SessionCredentialCache

@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - HTTPTransport
 
-/// Sends HTTP requests. ``CurlTransport`` is the production implementation.
+/// Sends HTTP requests. `CurlTransport` (module GoogleHTTP) is the production implementation.
 public protocol HTTPTransport: Sendable {
     /// Sends the request and reads the whole response body into memory.
     /// - Throws: ``HTTPTransportError`` when no complete response arrives.

@@ -3,9 +3,9 @@ import Foundation
 // MARK: - Base64URL
 
 /// Base64 with the URL and filename safe alphabet (RFC 4648 §5), without padding, as PKCE and JWTs use it.
-public enum Base64URL {
+package enum Base64URL {
     /// Encodes `bytes` as unpadded base64url.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
@@ -13,7 +13,7 @@ public enum Base64URL {
     }
 
     /// Decodes base64url (padded or not); `nil` when `text` is not valid base64url.
-    public static func decode(_ text: String) -> Data? {
+    package static func decode(_ text: String) -> Data? {
         var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         guard !standard.contains("=") || standard.count % 4 == 0 else { return nil }
         let remainder = standard.count % 4

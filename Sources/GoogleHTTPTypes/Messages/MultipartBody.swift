@@ -1,18 +1,22 @@
 import Foundation
-import GoogleHTTP
 
 // MARK: - MultipartBody
 
-/// Parses and writes MIME multipart bodies (RFC 2046), as used by multipart uploads
-/// (`multipart/related`) and batch requests (`multipart/mixed`).
-enum MultipartBody {
-    struct Part: Sendable {
-        var headers: HTTPHeaders
-        var body: Data
+/// The package's one MIME multipart parser (RFC 2046): multipart uploads (`multipart/related`)
+/// and batch requests and responses (`multipart/mixed`), in the runtime and the emulator.
+package enum MultipartBody {
+    package struct Part: Sendable {
+        package var headers: HTTPHeaders
+        package var body: Data
+
+        package init(headers: HTTPHeaders, body: Data) {
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// The `boundary` parameter of a multipart `Content-Type`.
-    static func boundary(fromContentType contentType: String?) -> String? {
+    package static func boundary(fromContentType contentType: String?) -> String? {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -24,49 +28,38 @@ enum MultipartBody {
         return nil
     }
 
-    /// Splits `data` into parts; `nil` when the framing is broken (no closing delimiter, etc.).
-    static func parse(_ data: Data, boundary: String) -> [Part]? {
+    /// Splits `data` into parts; `nil` when the framing is broken (no delimiter, a part without
+    /// headers, or, when `requiresClosingDelimiter`, no `--boundary--` at the end).
+    package static func parse(_ data: Data, boundary: String, requiresClosingDelimiter: Bool = true) -> [Part]? {
         let delimiter = Data("--\(boundary)".utf8)
         var parts: [Part] = []
         guard var cursor = data.range(of: delimiter)?.upperBound else { return nil }
         while true {
             // After a delimiter: `--` closes the body, otherwise the rest of the line is padding.
             if data[cursor...].starts(with: Data("--".utf8)) { return parts }
-            guard let lineEnd = data.range(of: Data("\n".utf8), in: cursor..<data.endIndex) else { return nil }
+            guard let lineEnd = data.range(of: Data("\n".utf8), in: cursor..<data.endIndex) else {
+                return requiresClosingDelimiter ? nil : parts
+            }
             let partStart = lineEnd.upperBound
-            guard let next = data.range(of: delimiter, in: partStart..<data.endIndex) else { return nil }
-            var partEnd = next.lowerBound
+            let next = data.range(of: delimiter, in: partStart..<data.endIndex)
+            if next == nil, requiresClosingDelimiter { return nil }
+            var partEnd = next?.lowerBound ?? data.endIndex
             if partEnd > partStart, data[partEnd - 1] == 0x0A { partEnd -= 1 }
             if partEnd > partStart, data[partEnd - 1] == 0x0D { partEnd -= 1 }
             guard let part = parsePart(data[partStart..<max(partStart, partEnd)]) else { return nil }
             parts.append(part)
+            guard let next else { return parts }
             cursor = next.upperBound
         }
     }
 
     /// Header lines, an empty line, then the body.
-    static func parsePart(_ data: Data) -> Part? {
-        var headers = HTTPHeaders()
-        var index = data.startIndex
-        while index < data.endIndex {
-            // A last header line without a newline ends the headers (lenient, as servers are).
-            let newline = data[index...].firstIndex(of: 0x0A) ?? data.endIndex
-            var lineEnd = newline
-            if lineEnd > index, data[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = String(decoding: data[index..<lineEnd], as: UTF8.self)
-            index = min(newline + 1, data.endIndex)
-            if line.isEmpty { return Part(headers: headers, body: Data(data[index...])) }
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            headers.add(
-                name: line[..<colon].trimmingCharacters(in: .whitespaces),
-                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        // Headers only, no body.
-        return Part(headers: headers, body: Data())
+    package static func parsePart(_ data: Data) -> Part? {
+        HTTPHeadParser.parseHeaderBlock(data).map { Part(headers: $0.headers, body: $0.body) }
     }
 
     /// Writes parts with `boundary`.
-    static func serialize(_ parts: [Part], boundary: String) -> Data {
+    package static func serialize(_ parts: [Part], boundary: String) -> Data {
         var output = Data()
         for part in parts {
             output.append(Data("--\(boundary)\r\n".utf8))

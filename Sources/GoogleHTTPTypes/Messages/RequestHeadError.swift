@@ -1,12 +1,12 @@
 // MARK: - RequestHeadError
 
 /// Why a request head was rejected; each maps to the status the server answers before closing.
-enum RequestHeadError: Error, Equatable {
+package enum RequestHeadError: Error, Equatable {
     case malformed(String)
     case tooLarge
     case versionNotSupported
 
-    var status: Int {
+    package var status: Int {
         switch self {
         case .malformed: 400
         case .tooLarge: 431
@@ -14,7 +14,7 @@ enum RequestHeadError: Error, Equatable {
         }
     }
 
-    var reason: String {
+    package var reason: String {
         switch self {
         case .malformed(let why): "Malformed request: \(why)"
         case .tooLarge: "Request header fields too large"

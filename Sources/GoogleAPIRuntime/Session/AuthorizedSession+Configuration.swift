@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 
 // MARK: - AuthorizedSession.Configuration
 

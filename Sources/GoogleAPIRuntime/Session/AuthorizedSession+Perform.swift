@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 import GoogleHTTP
 
 // MARK: - The attempt loop
@@ -81,7 +82,7 @@ extension AuthorizedSession {
     private func log(_ request: HTTPRequest, status: Int?, error: String?, since start: ContinuousClock.Instant, attempt: Int) {
         guard let logger = configuration.logger else { return }
         logger(RequestLogEntry(
-            method: request.method, url: RequestLogEntry.redactedURL(request.url), status: status,
+            method: request.method, url: SecretRedactor.redactedURL(request.url), status: status,
             duration: ContinuousClock.now - start, attempt: attempt, error: error))
     }
 }

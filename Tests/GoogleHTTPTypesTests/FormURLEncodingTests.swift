@@ -1,5 +1,5 @@
 import Foundation
-import GoogleAuth
+import GoogleHTTPTypes
 import Testing
 
 @Suite("Form URL encoding")

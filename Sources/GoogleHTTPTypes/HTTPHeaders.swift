@@ -88,8 +88,7 @@ extension HTTPHeaders: ExpressibleByDictionaryLiteral {
 
 extension String {
     /// Header names are ASCII; comparing UTF-8 bytes avoids allocating lowercased copies per lookup.
-    @usableFromInline
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
         var lhs = self.utf8.makeIterator()
         var rhs = other.utf8.makeIterator()
         while true {

@@ -1,0 +1,135 @@
+import Foundation
+
+// MARK: - SecretRedactor
+
+/// The one list of what counts as a secret, and the one place that masks it, for everything the
+/// package prints: request logs, error descriptions, response excerpts, and the descriptions of
+/// ``HTTPRequest`` and ``HTTPHeaders``.
+///
+/// Redaction errs on the side of masking: a value is masked when its name is on the list, whatever
+/// the surrounding format (query string, form, JSON, header), and Google-shaped tokens are masked
+/// wherever they stand.
+package enum SecretRedactor {
+    /// What a masked value is replaced with.
+    package static let mask = "REDACTED"
+
+    /// Parameter and JSON field names whose values are secrets (compared lowercased).
+    package static let secretNames: Set<String> = [
+        "access_token", "refresh_token", "id_token", "client_secret", "code", "device_code", "code_verifier",
+        "token", "key", "api_key", "apikey", "password", "assertion", "upload_id",
+    ]
+
+    /// Header names whose values are secrets (compared lowercased).
+    package static let secretHeaderNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-goog-api-key",
+    ]
+
+    /// Markers after which a token follows: the bearer scheme, Google access tokens (`ya29.`),
+    /// refresh tokens (`1//`) and JWTs such as ID tokens (`eyJ`, a base64url `{"`).
+    private static let tokenMarkers = ["Bearer ", "ya29.", "1//", "eyJ"]
+
+    /// Characters that end a `name=value` value in query strings, forms and running text.
+    private static let valueStops: Set<Character> = ["&", "\"", "'", " ", "<", ">", "\n", "\r", "\t", ",", ";", ")"]
+
+    // MARK: - Text
+
+    /// `text` with the values of secret names (`name=value`, `"name": "value"`) and tokens masked.
+    package static func redact(_ text: some StringProtocol) -> String {
+        var result = String(text)
+        for name in secretNames {
+            result = maskValues(in: result, after: "\(name)=", stops: valueStops)
+            result = maskJSONStrings(in: result, named: name)
+        }
+        for marker in tokenMarkers {
+            result = maskValues(in: result, after: marker, stops: valueStops)
+        }
+        return result
+    }
+
+    /// A short single-line, secret-free preview of a response body for error messages.
+    package static func excerpt(of body: Data, maxLength: Int = 160) -> String {
+        guard !body.isEmpty else { return "(empty body)" }
+        let text = redact(String(decoding: body.prefix(4096), as: UTF8.self))
+        let singleLine = text.unicodeScalars
+            .map { CharacterSet.whitespacesAndNewlines.contains($0) || CharacterSet.controlCharacters.contains($0) ? " " : String($0) }
+            .joined()
+            .split(separator: " ", omittingEmptySubsequences: true)
+            .joined(separator: " ")
+        return singleLine.count > maxLength ? String(singleLine.prefix(maxLength)) + "…" : singleLine
+    }
+
+    // MARK: - URLs
+
+    /// `url` without user info and fragment, with the values of secret query parameters masked
+    /// (or every query value, with `allQueryValues`); other parameters stay so logs stay useful.
+    package static func redactedURL(_ url: URL, allQueryValues: Bool = false) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "<invalid URL>"
+        }
+        components.user = nil
+        components.password = nil
+        components.fragment = nil
+        if let items = components.percentEncodedQueryItems, !items.isEmpty {
+            components.percentEncodedQueryItems = items.map { item in
+                guard item.value != nil, allQueryValues || secretNames.contains(item.name.lowercased()) else { return item }
+                return URLQueryItem(name: item.name, value: mask)
+            }
+        }
+        return components.string ?? "<invalid URL>"
+    }
+
+    /// Like ``redactedURL(_:allQueryValues:)`` for text that may not parse as a URL.
+    package static func redactedURLString(_ text: String) -> String {
+        URL(string: text).map { redactedURL($0) } ?? "<invalid URL>"
+    }
+
+    // MARK: - Headers
+
+    /// `value` as it may be printed for the header `name`: the scheme of a credential is kept
+    /// (`Bearer REDACTED`), the credential never is.
+    package static func redactedValue(_ value: String, ofHeader name: String) -> String {
+        guard secretHeaderNames.contains(name.lowercased()) else { return redact(value) }
+        if let space = value.firstIndex(of: " "), name.lowercased().hasSuffix("authorization") {
+            return "\(value[..<space]) \(mask)"
+        }
+        return mask
+    }
+
+    // MARK: - Masking
+
+    /// Masks what follows each `marker` up to the first of `stops`.
+    private static func maskValues(in text: String, after marker: String, stops: Set<Character>) -> String {
+        guard text.contains(marker) else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: marker) {
+            output += rest[..<range.upperBound]
+            let valueEnd = rest[range.upperBound...].firstIndex { stops.contains($0) } ?? rest.endIndex
+            if valueEnd > range.upperBound, rest[range.upperBound..<valueEnd] != mask { output += mask }
+            rest = rest[valueEnd...]
+        }
+        return output + rest
+    }
+
+    /// Masks the string value of every `"name": "value"` pair, whatever the white space.
+    private static func maskJSONStrings(in text: String, named name: String) -> String {
+        let key = "\"\(name)\""
+        guard text.contains(key) else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: key) {
+            output += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let afterSpace = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard afterSpace.first == ":" else { continue }
+            let value = afterSpace.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard value.first == "\"" else { continue }
+            output += rest[..<value.index(after: value.startIndex)]
+            let body = value.dropFirst()
+            let end = body.firstIndex(of: "\"") ?? body.endIndex
+            if end > body.startIndex { output += mask }
+            rest = body[end...]
+        }
+        return output + rest
+    }
+}
