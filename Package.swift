@@ -85,14 +85,14 @@ let package = Package(
         ),
 
         // MARK: - Sample tools
-        .target(name: "GoogleCLIKit", dependencies: ["GoogleAuth", "GoogleAPIRuntime"]),
+        .target(name: "GoogleCLIKit", dependencies: ["GoogleAuth", "GoogleHTTP", "GoogleAPIRuntime"]),
         .target(name: "YouTubeLiveTool", dependencies: ["GoogleCLIKit", "GoogleYouTube"]),
         .target(name: "DriveTool", dependencies: ["GoogleCLIKit", "GoogleDrive"]),
         .executableTarget(name: "youtube-live", dependencies: ["YouTubeLiveTool"]),
         .executableTarget(name: "drive", dependencies: ["DriveTool"]),
         .executableTarget(
             name: "google-api-demo",
-            dependencies: ["YouTubeLiveTool", "DriveTool", "GoogleCLIKit", "GoogleEmulator", "GoogleAPIRuntime"]
+            dependencies: ["YouTubeLiveTool", "DriveTool", "GoogleCLIKit", "GoogleEmulator", "GoogleAPIRuntime", "GoogleHTTP"]
         ),
 
         // MARK: - Benchmark
@@ -107,10 +107,10 @@ let package = Package(
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
-        .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleEmulator", "LocalHTTPServer"]),
+        .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer"]),
         .testTarget(
             name: "GoogleAPIRuntimeTests",
-            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator"]
+            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator"]
         ),
         .testTarget(
             name: "GoogleAPICodegenKitTests",

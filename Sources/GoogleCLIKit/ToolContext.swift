@@ -1,5 +1,6 @@
 import Foundation
 public import GoogleAPIRuntime
+public import GoogleHTTP
 
 // MARK: - ToolContext
 

@@ -3,6 +3,7 @@ import Foundation
 import GoogleCLIKit
 import GoogleEmulator
 import GoogleAPIRuntime
+import GoogleHTTP
 import YouTubeLiveTool
 
 // The quick-start demo: runs the two sample tools against an in-process Google emulator, so a

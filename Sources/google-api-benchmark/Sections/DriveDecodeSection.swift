@@ -1,6 +1,7 @@
 import CurlRawLoop
 import Foundation
 import GoogleDrive
+import GoogleHTTP
 import LocalHTTPServer
 
 // MARK: - DriveDecodeSection

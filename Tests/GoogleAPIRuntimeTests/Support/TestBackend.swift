@@ -1,5 +1,6 @@
 import Foundation
 import GoogleAPIRuntime
+import GoogleHTTP
 import GoogleEmulator
 import LocalHTTPServer
 import Synchronization

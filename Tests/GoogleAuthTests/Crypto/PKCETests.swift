@@ -1,8 +1,9 @@
 import Foundation
 import GoogleAuth
+import GoogleHTTPTypes
 import Testing
 
-@Suite("PKCE and base64url")
+@Suite("PKCE")
 struct PKCETests {
     @Test("RFC 7636 Appendix B")
     func rfc7636AppendixB() throws {
@@ -46,18 +47,5 @@ struct PKCETests {
         let pkce = PKCE()
         #expect(!pkce.description.contains(pkce.verifier))
         #expect(!String(reflecting: pkce).contains(pkce.verifier))
-    }
-
-    @Test("base64url round trip without padding")
-    func base64URL() {
-        for count in 0..<20 {
-            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 37 + 250) }
-            let encoded = Base64URL.encode(bytes)
-            #expect(!encoded.contains("=") && !encoded.contains("+") && !encoded.contains("/"))
-            #expect(Base64URL.decode(encoded) == Data(bytes))
-        }
-        #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
-        #expect(Base64URL.decode("a") == nil)
-        #expect(Base64URL.decode("*&^%") == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleAuth
+import GoogleHTTPTypes
 import GoogleEmulator
 import LocalHTTPServer
 import Testing
