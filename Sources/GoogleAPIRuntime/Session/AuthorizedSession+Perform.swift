@@ -83,7 +83,7 @@ extension AuthorizedSession {
         guard let logger = configuration.logger else { return }
         logger(RequestLogEntry(
             method: request.method, url: SecretRedactor.redactedURL(request.url), status: status,
-            duration: ContinuousClock.now - start, attempt: attempt, error: error))
+            duration: ContinuousClock.now - start, attempt: attempt, error: error.map { SecretRedactor.redact($0) }))
     }
 }
 
