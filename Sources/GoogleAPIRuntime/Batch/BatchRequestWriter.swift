@@ -1,10 +1,10 @@
 import Foundation
-import GoogleHTTP
+import GoogleHTTPTypes
 
 // MARK: - BatchRequestWriter
 
 /// Writes Google's `multipart/mixed` batch request: one `application/http` part per call, each
-/// holding the call's request line, headers and body.
+/// holding the call's request line, headers and body (framed by the shared `MultipartBody`).
 struct BatchRequestWriter {
     let boundary: String
 
@@ -18,25 +18,22 @@ struct BatchRequestWriter {
     ///   - requests: The calls' requests (absolute URLs; only path and query are written).
     ///   - firstIndex: The index of the first request in the caller's list (for `Content-ID`).
     func body(for requests: [HTTPRequest], firstIndex: Int) -> Data {
-        var body = Data()
-        for (offset, request) in requests.enumerated() {
-            var part = "--\(boundary)\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n"
-            part += "Content-ID: <item\(firstIndex + offset)>\r\n\r\n"
-            part += "\(request.method.rawValue) \(Self.requestTarget(request.url)) HTTP/1.1\r\n"
+        let parts = requests.enumerated().map { offset, request in
+            var head = "\(request.method.rawValue) \(Self.requestTarget(request.url)) HTTP/1.1\r\n"
             // The batch request itself carries the authorization.
             for field in request.headers where field.name.lowercased() != "authorization" {
-                part += "\(field.name): \(field.value)\r\n"
+                head += "\(field.name): \(field.value)\r\n"
             }
             var payload = Data()
             if case .data(let data) = request.body { payload = data }
-            if !payload.isEmpty { part += "Content-Length: \(payload.count)\r\n" }
-            part += "\r\n"
-            body.append(Data(part.utf8))
-            body.append(payload)
-            body.append(Data("\r\n".utf8))
+            if !payload.isEmpty { head += "Content-Length: \(payload.count)\r\n" }
+            let partHeaders: HTTPHeaders = [
+                "Content-Type": "application/http", "Content-Transfer-Encoding": "binary",
+                "Content-ID": "<item\(firstIndex + offset)>",
+            ]
+            return MultipartBody.Part(headers: partHeaders, body: Data((head + "\r\n").utf8) + payload)
         }
-        body.append(Data("--\(boundary)--\r\n".utf8))
-        return body
+        return MultipartBody.serialize(parts, boundary: boundary)
     }
 
     /// The request target as sent: percent-encoded path and query.
