@@ -42,7 +42,9 @@ public struct HTTPTimeouts: Sendable, Hashable {
     public var connect: Duration?
     /// Time allowed for the whole request, from start to last byte.
     public var request: Duration?
-    /// A transfer that moves fewer than `stallMinimumBytesPerSecond` for this long is aborted.
+    /// A transfer that moves fewer than `stallMinimumBytesPerSecond` for this long is aborted
+    /// (``HTTPTransportError/Kind/stalled``). Measured to the millisecond, not in whole seconds;
+    /// time spent connecting or paused for a slow consumer or producer does not count.
     public var stall: Duration?
     public var stallMinimumBytesPerSecond: Int
 

@@ -2,8 +2,9 @@ import Foundation
 
 // MARK: - HTTPServerHandler
 
-/// Answers one request. Runs as an ordinary task, so it may await freely; a slow handler only holds
-/// up its own connection.
+/// Answers one request. Runs as a task, so it may await freely; a slow handler only holds up its
+/// own connection. The task prefers an executor on the connection's thread, so the handler does
+/// not wait for a free cooperative thread (code it runs on a global actor or custom executor does).
 public typealias HTTPServerHandler = @Sendable (HTTPServerRequest) async -> HTTPServerResponse
 
 // MARK: - LocalHTTPServer
@@ -11,8 +12,10 @@ public typealias HTTPServerHandler = @Sendable (HTTPServerRequest) async -> HTTP
 /// A small HTTP/1.1 server on POSIX sockets, meant for loopback use by tests, the Google emulator
 /// and OAuth redirect listeners.
 ///
-/// Each connection is served by its own thread with blocking I/O; handlers run as tasks and the
-/// connection thread waits for them, so the cooperative thread pool is never blocked. Supports
+/// Each connection is served by its own thread with blocking I/O. Handlers run as tasks whose
+/// jobs that thread executes itself (a task executor preference), so the server neither blocks a
+/// cooperative thread nor needs a free one: it answers within its timeouts however busy the
+/// process's cooperative pool is. Supports
 /// keep-alive and pipelining, `Content-Length` and chunked bodies in both directions,
 /// `Expect: 100-continue`, `HEAD`, file bodies sent in pieces, streamed request bodies (see
 /// ``Configuration/streamRequestBody``). It has no fault injection in its public API; the

@@ -76,7 +76,7 @@ struct CurlTransportConnectionTests {
         }
         // An aborted transfer's connection cannot be reused, so curl closes it.
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(2))
+        let deadline = clock.now.advanced(by: .seconds(20))
         while server.server.openConnections > 0, clock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -67,21 +67,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// - Returns: The parsed redirect (not yet checked against the request).
     /// - Throws: ``OAuthError/timedOut(after:)``, ``OAuthError/cancelled``.
     public func waitForCallback(timeout: Duration) async throws -> AuthorizationCallback {
-        let inbox = self.inbox
-        let callback = try await withThrowingTaskGroup(of: AuthorizationCallback?.self) { group in
-            group.addTask { await inbox.next() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw OAuthError.timedOut(after: timeout)
-            }
-            defer { group.cancelAll() }
-            do {
-                guard let first = try await group.next(), let callback = first else { throw OAuthError.cancelled }
-                return callback
-            } catch is CancellationError {
-                throw OAuthError.cancelled
-            }
-        }
+        let callback = try await inbox.next(timeout: timeout)
         await drainResponses()
         return callback
     }
@@ -94,7 +80,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// Gives the server a moment to finish sending the page (it closes the connection after it).
     private func drainResponses() async {
         for _ in 0..<100 where server.openConnections > 0 {
-            try? await Task.sleep(for: .milliseconds(10))
+            await OffPoolTimer.sleep(for: .milliseconds(10))
         }
     }
 
@@ -149,11 +135,21 @@ public final class LoopbackRedirectListener: Sendable {
 // MARK: - Inbox
 
 /// Holds the first callback until the flow takes it; later callbacks are refused.
+///
+/// The wait ends by the callback, a timer or cancellation, each resuming the waiter directly. The
+/// timer is an ``OffPoolTimer`` (a sleeping task's wake-up and cancellation would need a free
+/// cooperative thread), so the flow finishes however busy the cooperative pool is.
 private final class Inbox: Sendable {
+    private enum Outcome: Sendable {
+        case callback(AuthorizationCallback)
+        case timedOut
+        case cancelled
+    }
+
     private struct State {
         var delivered: AuthorizationCallback?
         var accepted = false
-        var waiter: CheckedContinuation<AuthorizationCallback?, Never>?
+        var waiter: CheckedContinuation<Outcome, Never>?
         var cancelled = false
     }
 
@@ -161,36 +157,52 @@ private final class Inbox: Sendable {
 
     /// - Returns: Whether this was the first callback.
     func deliver(_ callback: AuthorizationCallback) -> Bool {
-        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<AuthorizationCallback?, Never>?) in
+        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Outcome, Never>?) in
             guard !state.accepted else { return (false, nil) }
             state.accepted = true
             state.delivered = callback
             defer { state.waiter = nil }
             return (true, state.waiter)
         }
-        waiter?.resume(returning: callback)
+        waiter?.resume(returning: .callback(callback))
         return first
     }
 
-    /// The first callback; `nil` when the waiting task is cancelled.
-    func next() async -> AuthorizationCallback? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let immediate: AuthorizationCallback?? = state.withLock { state in
-                    if let delivered = state.delivered { return .some(delivered) }
-                    if state.cancelled { return .some(nil) }
+    /// The first callback.
+    /// - Throws: ``OAuthError/timedOut(after:)`` or ``OAuthError/cancelled``.
+    func next(timeout: Duration) async throws -> AuthorizationCallback {
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let immediate: Outcome? = state.withLock { state in
+                    if let delivered = state.delivered { return .callback(delivered) }
+                    if state.cancelled { return .cancelled }
                     state.waiter = continuation
                     return nil
                 }
-                if let immediate { continuation.resume(returning: immediate) }
+                if let immediate {
+                    continuation.resume(returning: immediate)
+                    return
+                }
+                OffPoolTimer.schedule(after: timeout) { [weak self] in
+                    self?.resumeWaiter(with: .timedOut)
+                }
             }
         } onCancel: {
-            let waiter = state.withLock { state in
-                state.cancelled = true
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume(returning: nil)
+            state.withLock { $0.cancelled = true }
+            resumeWaiter(with: .cancelled)
         }
+        switch outcome {
+        case .callback(let callback): return callback
+        case .timedOut: throw OAuthError.timedOut(after: timeout)
+        case .cancelled: throw OAuthError.cancelled
+        }
+    }
+
+    private func resumeWaiter(with outcome: Outcome) {
+        let waiter = state.withLock { state in
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
     }
 }

@@ -33,29 +33,38 @@ public struct FileTokenStore: TokenStore {
 
     // MARK: - TokenStore
 
+    // The file work (reads, `flock` waiting for another process, `fsync`) runs on a dedicated
+    // thread, never on the caller's cooperative thread.
+
     public func load() async throws -> OAuthCredentials? {
         let path = fileURL.path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw TokenStoreError.io(operation: "open", path: path, errno: errno)
+        let data = try await DedicatedThread.run("FileTokenStore.load") { () throws -> Data? in
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                if errno == ENOENT { return nil }
+                throw TokenStoreError.io(operation: "open", path: path, errno: errno)
+            }
+            defer { close(descriptor) }
+            return try Self.readAll(descriptor, path: path)
         }
-        defer { close(descriptor) }
-        let data = try Self.readAll(descriptor, path: path)
-        return try Self.decode(data, path: path)
+        return try data.map { try Self.decode($0, path: path) }
     }
 
     public func save(_ credentials: OAuthCredentials) async throws {
         let data = try Self.encode(credentials)
-        try withExclusiveLock {
-            try writeAtomically(data)
+        try await DedicatedThread.run("FileTokenStore.save") { [self] in
+            try withExclusiveLock {
+                try writeAtomically(data)
+            }
         }
     }
 
     public func delete() async throws {
-        try withExclusiveLock {
-            guard unlink(fileURL.path) == 0 || errno == ENOENT else {
-                throw TokenStoreError.io(operation: "unlink", path: fileURL.path, errno: errno)
+        try await DedicatedThread.run("FileTokenStore.delete") { [self] in
+            try withExclusiveLock {
+                guard unlink(fileURL.path) == 0 || errno == ENOENT else {
+                    throw TokenStoreError.io(operation: "unlink", path: fileURL.path, errno: errno)
+                }
             }
         }
     }

@@ -40,6 +40,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     weak var executor: CurlLoopExecutor?
     /// Transfers attached to the multi handle; loop thread only.
     private var active: [ObjectIdentifier: CurlTransfer] = [:]
+    /// No transfer can have stalled before this; `nil` when none has a stall limit. Loop thread only.
+    private var nextStallCheck: ContinuousClock.Instant?
 
     init?(configuration: CurlTransport.Configuration) {
         guard CurlGlobal.ensureInitialized(), let multi = curl_multi_init() else { return nil }
@@ -124,6 +126,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
+            failStalledTransfers()
             if hasCommands.load(ordering: .acquiring) { continue }
             if active.isEmpty, spinForCommands() { continue }
             isSleeping.store(true, ordering: .sequentiallyConsistent)
@@ -132,7 +135,7 @@ final class CurlMultiLoop: @unchecked Sendable {
                 continue
             }
             var readyDescriptors: Int32 = 0
-            curl_multi_poll(multi, nil, 0, 1000, &readyDescriptors)
+            curl_multi_poll(multi, nil, 0, pollTimeoutMilliseconds(), &readyDescriptors)
             isSleeping.store(false, ordering: .relaxed)
         }
     }
@@ -167,6 +170,12 @@ final class CurlMultiLoop: @unchecked Sendable {
                 return
             }
             active[ObjectIdentifier(transfer)] = transfer
+            if let stall = transfer.timeouts.stall {
+                let watch = CurlStallWatch(
+                    period: stall, minimumBytesPerSecond: transfer.timeouts.stallMinimumBytesPerSecond, now: .now)
+                transfer.stallWatch = watch
+                nextStallCheck = min(nextStallCheck ?? watch.deadline, watch.deadline)
+            }
         case .cancel(let transfer):
             guard active.removeValue(forKey: ObjectIdentifier(transfer)) != nil else { return }
             curl_multi_remove_handle(multi, transfer.easy)
@@ -177,6 +186,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             // A direction whose channel is still not ready simply pauses itself again.
             transfer.recvPaused = false
             transfer.sendPaused = false
+            // Time spent paused (waiting for our side) is not a stall.
+            transfer.stallWatch?.restart(at: .now)
             curl_easy_pause(transfer.easy, 0)
         case .job(let job):
             if let executor {
@@ -184,6 +195,51 @@ final class CurlMultiLoop: @unchecked Sendable {
             } else {
                 CurlLoopExecutor.runOnGlobalExecutor(job)
             }
+        }
+    }
+
+    // MARK: - Stalls
+
+    /// At most a second, so commands are never missed for long, and no later than the next
+    /// possible stall, which gives stall limits the clock's resolution rather than curl's seconds.
+    private func pollTimeoutMilliseconds() -> Int32 {
+        guard let nextStallCheck else { return 1000 }
+        let remaining = ContinuousClock.now.duration(to: nextStallCheck)
+        guard remaining > .zero else { return 0 }
+        return Int32(min(1000, CurlTransfer.milliseconds(remaining)))
+    }
+
+    /// Fails transfers whose stall window ran out; paused or still-connecting ones start afresh.
+    private func failStalledTransfers() {
+        let now = ContinuousClock.now
+        guard let due = nextStallCheck, now >= due else { return }
+        var earliest: ContinuousClock.Instant?
+        var stalled: [CurlTransfer] = []
+        for transfer in active.values {
+            guard var watch = transfer.stallWatch else { continue }
+            if !transfer.hasConnected {
+                var connectedAfter: curl_off_t = 0
+                ccurl_easy_getinfo_off_t(transfer.easy, CURLINFO_PRETRANSFER_TIME_T, &connectedAfter)
+                transfer.hasConnected = connectedAfter > 0
+            }
+            if transfer.recvPaused || transfer.sendPaused || !transfer.hasConnected {
+                watch.restart(at: now)
+            }
+            transfer.stallWatch = watch
+            if watch.isStalled(at: now) {
+                stalled.append(transfer)
+            } else {
+                earliest = min(earliest ?? watch.deadline, watch.deadline)
+            }
+        }
+        nextStallCheck = earliest
+        for transfer in stalled {
+            active.removeValue(forKey: ObjectIdentifier(transfer))
+            curl_multi_remove_handle(multi, transfer.easy)
+            let watch = transfer.stallWatch
+            let message = "fewer than \(watch?.bytesPerWindow ?? 1) bytes moved in \(watch?.period ?? .zero)"
+            transfer.finish(HTTPTransportError(kind: .stalled, url: transfer.url, message: message))
+            pool.giveBack(transfer.handle)
         }
     }
 

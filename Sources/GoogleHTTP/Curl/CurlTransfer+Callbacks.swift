@@ -9,13 +9,18 @@ internal import CCurl
 func curlWriteCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
     guard let userdata else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
-    return CurlTransfer.from(userdata).receiveBody(bytes)
+    let transfer = CurlTransfer.from(userdata)
+    let accepted = transfer.receiveBody(bytes)
+    if accepted > 0 { transfer.stallWatch?.record(accepted) }
+    return accepted
 }
 
 func curlHeaderCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
     guard let userdata else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
-    CurlTransfer.from(userdata).receiveHeaderLine(bytes)
+    let transfer = CurlTransfer.from(userdata)
+    transfer.receiveHeaderLine(bytes)
+    transfer.stallWatch?.record(bytes.count)
     return size * count
 }
 
@@ -90,6 +95,7 @@ extension CurlTransfer {
         guard let requestBody else { return 0 }
         switch requestBody.read(into: buffer) {
         case .bytes(let count):
+            stallWatch?.record(count)
             return count
         case .wait:
             sendPaused = true

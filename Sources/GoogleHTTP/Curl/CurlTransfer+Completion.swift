@@ -52,13 +52,10 @@ extension CurlTransfer {
         }
     }
 
-    /// curl reports every limit as `CURLE_OPERATION_TIMEDOUT`; tell them apart by which limit
-    /// could have fired: the stall check has its own wording, the whole-request limit by elapsed
-    /// time, and otherwise a transfer that never got connected hit the connect limit.
+    /// curl reports both of its limits as `CURLE_OPERATION_TIMEDOUT` (stalls are ours, see
+    /// `CurlStallWatch`); tell them apart by elapsed time, and otherwise a transfer that never got
+    /// connected hit the connect limit.
     private func timeoutKind(message: String) -> HTTPTransportError.Kind {
-        if timeouts.stall != nil, message.contains("too slow") {
-            return .stalled
-        }
         let elapsed = startedAt.duration(to: .now)
         if let limit = timeouts.request, elapsed >= limit - .milliseconds(5) {
             return .requestTimeout
@@ -68,6 +65,6 @@ extension CurlTransfer {
         if connectedAfter == 0 {
             return .connectTimeout
         }
-        return timeouts.stall != nil ? .stalled : .requestTimeout
+        return .requestTimeout
     }
 }

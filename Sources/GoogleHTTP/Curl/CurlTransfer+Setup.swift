@@ -129,15 +129,9 @@ extension CurlTransfer {
         let easy = self.easy
         ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, timeouts.connect.map(Self.milliseconds) ?? 0)
         ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeouts.request.map(Self.milliseconds) ?? 0)
-        if let stall = timeouts.stall {
-            // curl measures stalls in whole seconds.
-            let seconds = max(1, (Self.milliseconds(stall) + 999) / 1000)
-            ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, seconds)
-            ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, max(1, timeouts.stallMinimumBytesPerSecond))
-        } else {
-            ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, 0)
-            ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 0)
-        }
+        // curl's own stall check counts whole seconds; the loop runs `CurlStallWatch` instead.
+        ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, 0)
+        ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 0)
     }
 
     static func milliseconds(_ duration: Duration) -> Int {

@@ -51,6 +51,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// Set by a callback that failed on our side, so the resulting curl error maps to our cause.
     var localFailure: HTTPTransportError?
     var startedAt = ContinuousClock.now
+    /// Present when the request has a stall limit; see ``CurlStallWatch``.
+    var stallWatch: CurlStallWatch?
+    /// Whether the connection was up at the last stall check (waiting for it is not a stall).
+    var hasConnected = false
 
     init(handle: CurlEasyHandle, loop: CurlMultiLoop, request: HTTPRequest, sink: Sink, timeouts: HTTPTimeouts, bufferLimit: Int) {
         self.handle = handle

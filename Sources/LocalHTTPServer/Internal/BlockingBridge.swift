@@ -3,21 +3,27 @@ import Synchronization
 
 // MARK: - BlockingBridge
 
-/// Runs async work from the server's own threads.
+/// Runs async work from the server's own threads, on those threads.
 ///
-/// Only ever called on threads the server created (never on the cooperative pool), so waiting on a
-/// semaphore here cannot starve Swift concurrency.
+/// Only ever called on threads the server created (never on the cooperative pool). The work does
+/// not go through the global cooperative pool either: it runs with a ``CallerThreadExecutor``
+/// preference that the calling thread drives until the work is done, so the server keeps
+/// answering however busy the process's cooperative threads are.
 enum BlockingBridge {
-    /// Starts `operation` in a task and blocks this (dedicated) thread until it returns.
+    /// Runs `operation` in a task whose jobs execute on this (dedicated) thread, and returns its
+    /// result.
     static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
+        let executor = CallerThreadExecutor()
+        defer { executor.close() }
         let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
+        Task(executorPreference: executor) {
             box.set(await operation())
-            done.signal()
+            executor.wake()
         }
-        done.wait()
-        // `set` happened-before `signal`, so the value is present.
+        while !box.isSet {
+            executor.runJobsUntilWoken()
+        }
+        // `isSet` was true, so the value is present.
         return box.take()!
     }
 }

@@ -218,22 +218,24 @@ final class HTTPConnection {
     private func runStreaming(
         _ request: HTTPServerRequest, reader: RequestBodyReader, declaredLength: Int64?, expectsContinue: Bool
     ) -> StreamingOutcome {
-        let wake = DispatchSemaphore(value: 0)
-        let channel = RequestBodyChannel(wake: wake)
+        // The handler's jobs run on this thread too (see `CallerThreadExecutor`), between reads.
+        let executor = CallerThreadExecutor()
+        defer { executor.close() }
+        let channel = RequestBodyChannel(wake: { executor.wake() })
         var streamingRequest = request
         streamingRequest.bodyStream = HTTPServerBodyStream(channel: channel, declaredLength: declaredLength)
         let sendableRequest = streamingRequest
         let result = ResultBox<HTTPServerResponse>()
         let handler = core.handler
-        Task {
+        Task(executorPreference: executor) {
             let response = await handler(sendableRequest)
             result.set(response)
-            wake.signal()
+            executor.wake()
         }
         var sentContinue = false
         var bodyFailed = false
         while true {
-            wake.wait()
+            executor.runJobsUntilWoken()
             if result.isSet { break }
             guard let demand = channel.takeDemand() else { continue }
             if bodyFailed {

@@ -15,10 +15,10 @@ final class RequestBodyChannel: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Signalled on every demand; the connection thread also uses it to learn the handler is done.
-    let wake: DispatchSemaphore
+    /// Called on every demand, to wake the connection thread.
+    private let wake: @Sendable () -> Void
 
-    init(wake: DispatchSemaphore) {
+    init(wake: @escaping @Sendable () -> Void) {
         self.wake = wake
     }
 
@@ -39,7 +39,7 @@ final class RequestBodyChannel: Sendable {
                 return .wait
             }
             switch action {
-            case .wait: wake.signal()
+            case .wait: wake()
             case .end: continuation.resume(returning: nil)
             case .fail(let error): continuation.resume(throwing: error)
             }

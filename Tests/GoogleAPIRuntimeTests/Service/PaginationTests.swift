@@ -64,7 +64,8 @@ struct PaginationTests {
 
     @Test func cancellationStopsIteration() async throws {
         let hits = Recorder<String>()
-        let backend = try Self.backend(hits: hits, delay: .milliseconds(300))
+        // Each page takes 10 s, so the cancellation lands during the first one even on a loaded machine.
+        let backend = try Self.backend(hits: hits, delay: .seconds(10))
         let client = client(backend)
         let call = call
         let task = Task {

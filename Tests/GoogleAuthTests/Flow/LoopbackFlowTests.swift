@@ -86,7 +86,8 @@ struct LoopbackFlowTests {
         await #expect(throws: OAuthError.timedOut(after: .milliseconds(300))) {
             _ = try await harness.makeClient().authorize(scopes: ["email"], options: .init(timeout: .milliseconds(300)), browser: browser)
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // The error says which limit fired; the time only rules out waiting for something else.
+        #expect(ContinuousClock.now - started < .seconds(30))
         // The listener was released: its port no longer accepts connections.
         let url = try #require(captured.withLock { $0 })
         let redirect = try #require(queryParameters(url.absoluteString)["redirect_uri"])

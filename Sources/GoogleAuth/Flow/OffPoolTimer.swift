@@ -1,0 +1,33 @@
+import Foundation
+
+// MARK: - OffPoolTimer
+
+/// Timers that fire on a private dispatch queue rather than through the cooperative pool.
+///
+/// On Linux, a sleeping task (`Task.sleep`) is woken, and a cancelled sleep is unwound, by a job
+/// on the global cooperative pool, even when the task prefers another executor. The loopback flow
+/// uses these timers instead, so it finishes however busy that pool is: the continuation they
+/// resume goes straight to the waiting task's own executor.
+enum OffPoolTimer {
+    private static let queue = DispatchQueue(label: "GoogleAuth.OffPoolTimer")
+
+    /// Calls `action` on the timer queue after `delay`.
+    static func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) {
+        queue.asyncAfter(deadline: .now() + dispatchInterval(delay), execute: action)
+    }
+
+    /// Suspends for `delay`; not cancellable (keep the delays short).
+    static func sleep(for delay: Duration) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            schedule(after: delay) { continuation.resume() }
+        }
+    }
+
+    private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return .nanoseconds(0) }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .never }
+        return .nanoseconds(Int(clamping: whole + attoseconds / 1_000_000_000))
+    }
+}
