@@ -17,7 +17,9 @@ struct BatchRequestWriter {
     /// - Parameters:
     ///   - requests: The calls' requests (absolute URLs; only path and query are written).
     ///   - firstIndex: The index of the first request in the caller's list (for `Content-ID`).
-    func body(for requests: [HTTPRequest], firstIndex: Int) -> Data {
+    /// - Throws: ``GoogleAPIClientError/invalidHeaderValue(name:)`` for a header that would break
+    ///   out of its part.
+    func body(for requests: [HTTPRequest], firstIndex: Int) throws(GoogleAPIClientError) -> Data {
         var body = Data()
         for (offset, request) in requests.enumerated() {
             var part = "--\(boundary)\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n"
@@ -25,6 +27,7 @@ struct BatchRequestWriter {
             part += "\(request.method.rawValue) \(Self.requestTarget(request.url)) HTTP/1.1\r\n"
             // The batch request itself carries the authorization.
             for field in request.headers where field.name.lowercased() != "authorization" {
+                try HeaderFieldCheck.validate(name: field.name, value: field.value)
                 part += "\(field.name): \(field.value)\r\n"
             }
             var payload = Data()
