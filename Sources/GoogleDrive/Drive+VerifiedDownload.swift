@@ -6,7 +6,8 @@ extension Drive {
     /// Downloads a binary file's content and checks it against the metadata already fetched:
     /// the bytes must number `size` and hash to `md5Checksum` when the metadata has them (ask for
     /// those fields). If the file changes while a dropped connection is resumed, the download
-    /// starts over, so `destination` never mixes versions.
+    /// starts over, so `destination` never mixes versions; the metadata then describes the old
+    /// version, so the new one is checked against the MD5 the server sends (`X-Goog-Hash`), if any.
     /// - Parameters:
     ///   - file: The file's metadata; its `id` is required.
     ///   - destination: Created or replaced.

@@ -11,8 +11,10 @@ struct HostileInputToolTests {
         let fixture = try ToolFixture()
         _ = try await fixture.login("drive")
         var stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.tokenStore)) as? [String: Any])
-        let key = try #require(stored.keys.first { $0.lowercased().contains("expires") && !$0.lowercased().contains("refresh") })
-        stored[key] = expiresAt
+        var credentials = try #require(stored["credentials"] as? [String: Any])
+        #expect(credentials["expiresAt"] != nil)
+        credentials["expiresAt"] = expiresAt
+        stored["credentials"] = credentials
         try JSONSerialization.data(withJSONObject: stored).write(to: fixture.tokenStore)
 
         let status = try await fixture.run("drive", "status")

@@ -62,10 +62,10 @@ struct TerminalSafetyToolTests {
         let json = try await fixture.run(
             "youtube-live", "chat", "tail", GoogleEmulator.Seed.liveBroadcastID, "--max-polls", "1", "--json")
         #expect(json.status == 0, "\(json.standardError)")
-        let texts = json.standardOutput.split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-                .flatMap { $0["snippet"] as? [String: Any] }?["displayMessage"] as? String
-        }
+        // One pretty-printed object per message: join them into an array to parse.
+        let array = "[" + json.standardOutput.replacingOccurrences(of: "}\n{", with: "},\n{") + "]"
+        let messages = try #require(try JSONSerialization.jsonObject(with: Data(array.utf8)) as? [[String: Any]])
+        let texts = messages.compactMap { ($0["snippet"] as? [String: Any])?["displayMessage"] as? String }
         #expect(texts.contains(Self.hostile), "\(json.standardOutput.suffix(600))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleAuth
+import GoogleHTTP
 
 // MARK: - MediaIntegrity
 
@@ -25,7 +26,7 @@ public struct MediaIntegrity: Sendable, Hashable {
 
 /// Hashes bytes as they are delivered and checks them at the end.
 struct MediaIntegrityVerifier: Sendable {
-    let expected: MediaIntegrity
+    private(set) var expected: MediaIntegrity
     private var digest: ContentMD5?
 
     init(_ expected: MediaIntegrity) {
@@ -37,9 +38,24 @@ struct MediaIntegrityVerifier: Sendable {
         digest?.update(chunk)
     }
 
-    /// Starts over (the download restarted from byte 0).
-    mutating func reset() {
+    /// Starts over on another version of the resource: the caller's metadata describes the old
+    /// version, so only what the new response itself states (an `X-Goog-Hash: md5=…`) is checked.
+    mutating func restart(newVersionHeaders headers: HTTPHeaders) {
+        expected = MediaIntegrity(byteCount: nil, md5Checksum: Self.md5Hex(googHash: headers["X-Goog-Hash"]))
         digest = expected.md5Checksum == nil ? nil : ContentMD5()
+    }
+
+    /// The MD5 in `X-Goog-Hash: crc32c=…, md5=<base64>`, as hexadecimal.
+    static func md5Hex(googHash: String?) -> String? {
+        guard let googHash else { return nil }
+        for item in googHash.split(separator: ",") {
+            let trimmed = item.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("md5="), let bytes = Data(base64Encoded: String(trimmed.dropFirst(4))), bytes.count == 16
+            else { continue }
+            return bytes.map { byte in String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }
+                .joined()
+        }
+        return nil
     }
 
     /// - Throws: ``GoogleAPIClientError/integrityCheckFailed(_:)`` when the size or digest differs.

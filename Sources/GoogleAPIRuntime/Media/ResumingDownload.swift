@@ -54,7 +54,6 @@ struct ResumingDownload: Sendable {
         }
         generation += 1
         delivered = 0
-        integrity.reset()
         if let response, response.status == 200 {
             adopt(response)
         } else {
@@ -114,6 +113,7 @@ struct ResumingDownload: Sendable {
 
     /// Reads `response` (a full representation) from its first byte.
     private mutating func adopt(_ response: HTTPStreamingResponse) {
+        if generation > 0 { integrity.restart(newVersionHeaders: response.headers) }
         totalBytes = Self.contentLength(response.headers)
         validator = Self.validator(response.headers)
         body = response.body

@@ -70,7 +70,7 @@ struct ResumableUploadTests {
     }
 
     @Test("A Range beyond the upload, or one whose end + 1 overflows, is a typed error", arguments: [
-        "bytes=0-9223372036854775807", "bytes=0-1048576", "bytes=0--5",
+        "bytes=0-9223372036854775807", "bytes=0-1048576", "bytes=0-99999999999",
     ])
     func nextOffsetRefusesImpossibleRanges(range: String) {
         #expect(throws: GoogleAPIClientError.self) {
