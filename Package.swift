@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SampleToolTests",
-            dependencies: ["youtube-live", "drive", "GoogleEmulator"]
+            dependencies: ["youtube-live", "drive", "GoogleEmulator", "GoogleCLIKit"]
         ),
         .testTarget(
             name: "GeneratedAPITests",

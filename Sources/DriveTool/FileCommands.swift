@@ -51,14 +51,14 @@ enum FileCommands {
             try JSONOutput.print(file)
             return
         }
-        print("ID:        \(file.id ?? "")")
-        print("Name:      \(file.name ?? "")")
-        print("MIME type: \(file.mimeType ?? "")")
-        print("Size:      \(file.size.map { "\($0) bytes" } ?? "-")")
-        print("Modified:  \(file.modifiedTime.map { ISO8601DateFormatter().string(from: $0) } ?? "")")
-        print("Parents:   \((file.parents ?? []).joined(separator: ", "))")
-        print("Owners:    \((file.owners ?? []).compactMap { $0.emailAddress ?? $0.displayName }.joined(separator: ", "))")
-        if let md5 = file.md5Checksum { print("MD5:       \(md5)") }
+        TerminalText.print("ID:        \(file.id ?? "")")
+        TerminalText.print("Name:      \(file.name ?? "")")
+        TerminalText.print("MIME type: \(file.mimeType ?? "")")
+        TerminalText.print("Size:      \(file.size.map { "\($0) bytes" } ?? "-")")
+        TerminalText.print("Modified:  \(file.modifiedTime.map { ISO8601DateFormatter().string(from: $0) } ?? "")")
+        TerminalText.print("Parents:   \((file.parents ?? []).joined(separator: ", "))")
+        TerminalText.print("Owners:    \((file.owners ?? []).compactMap { $0.emailAddress ?? $0.displayName }.joined(separator: ", "))")
+        if let md5 = file.md5Checksum { TerminalText.print("MD5:       \(md5)") }
     }
 
     // MARK: - download
@@ -77,16 +77,18 @@ enum FileCommands {
         }
         let destination = URL(fileURLWithPath: output)
         let drive = try DriveTool.service(context)
+        // The metadata names the size and MD5 the downloaded bytes are checked against.
+        let metadata = try DriveTool.service(context, fields: DriveTool.fileFields)
         let progress = ProgressReporter(label: "Downloading")
         defer { progress.finish() }
         try await context.reportingErrors {
-            let file = try await drive.files.get(fileId: id)
+            let file = try await metadata.files.get(fileId: id)
             let report: @Sendable (MediaProgress) -> Void = { progress.update(completed: $0.completedBytes, total: $0.totalBytes) }
             if let mimeType = file.mimeType, mimeType.hasPrefix("application/vnd.google-apps.") {
                 let exportType = arguments.value("export-type") ?? "application/pdf"
                 try await drive.files.exportMedia(fileId: id, mimeType: exportType, to: destination, progress: report)
             } else {
-                try await drive.files.getMedia(fileId: id, to: destination, progress: report)
+                try await drive.downloadContent(of: file, to: destination, progress: report)
             }
         }
         progress.finish()
@@ -125,7 +127,7 @@ enum FileCommands {
         if context.environment.wantsJSON {
             try JSONOutput.print(created)
         } else {
-            print("Uploaded \(created.name ?? "") as \(created.id ?? "?")")
+            TerminalText.print("Uploaded \(created.name ?? "") as \(created.id ?? "?")")
         }
     }
 }

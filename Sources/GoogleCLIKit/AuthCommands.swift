@@ -1,5 +1,6 @@
 import Foundation
 public import GoogleAPIRuntime
+import GoogleAuth
 
 // MARK: - AuthCommands
 
@@ -95,10 +96,9 @@ public enum AuthCommands {
             print("Not signed in. Run `\(context.toolName) login`.")
             return
         }
-        print("Account:        \(status.account ?? "(unknown: no ID token)")")
-        print("Scopes:         \(status.scopes.isEmpty ? "(unknown)" : status.scopes.joined(separator: "\n                "))")
-        if let expiry = status.accessTokenExpires {
-            let seconds = Int(expiry.timeIntervalSinceNow)
+        TerminalText.print("Account:        \(status.account ?? "(unknown: no ID token)")")
+        TerminalText.print("Scopes:         \(status.scopes.isEmpty ? "(unknown)" : status.scopes.joined(separator: "\n                "))")
+        if let expiry = status.accessTokenExpires, let seconds = ClampedNumber.secondsUntil(expiry) {
             print("Access token:   \(seconds > 0 ? "expires in \(seconds) s" : "expired (refreshed on next use)")")
         }
         print("Refresh token:  \(status.hasRefreshToken ? "stored" : "none")")

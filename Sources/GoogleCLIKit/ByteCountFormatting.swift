@@ -15,7 +15,8 @@ enum HumanReadable {
 
     /// `125` seconds → `2m05s`.
     static func duration(seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return "--" }
+        // Estimates from server-announced totals can be absurd; beyond ~31 years is "unknown".
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "--" }
         let total = Int(seconds.rounded())
         if total >= 3600 { return "\(total / 3600)h\(twoDigits((total % 3600) / 60))m" }
         if total >= 60 { return "\(total / 60)m\(twoDigits(total % 60))s" }

@@ -46,13 +46,13 @@ public struct CommandLineTool: Sendable {
             try await command.run(parsed)
             return .success
         } catch let error as CommandLineError {
-            standardError("\(name): \(error.message)")
+            standardError("\(name): \(TerminalText.sanitized(error.message, keepingNewlines: true))")
             if case .usage = error {
                 standardError("Run `\(name) \(command.name) --help` for usage.")
             }
             return error.exitStatus
         } catch {
-            standardError("\(name): \(error)")
+            standardError("\(name): \(TerminalText.sanitized("\(error)", keepingNewlines: true))")
             return .failure
         }
     }

@@ -33,7 +33,7 @@ public final class ProgressReporter: Sendable {
                 state.lastDraw = now
                 return "\r" + render(completed: completed, total: total, now: now) + "\u{1B}[K"
             }
-            let percent = total.map { $0 > 0 ? Int(completed * 100 / $0) : 100 } ?? -1
+            let percent = total.map { $0 > 0 ? Int(min(Double(completed) / Double($0), 1) * 100) : 100 } ?? -1
             let dueByTime = state.lastDraw.map { now - $0 >= .seconds(5) } ?? true
             guard percent / 10 > state.lastPlainPercent / 10 || (percent < 0 && dueByTime) || complete else { return nil }
             state.lastPlainPercent = percent

@@ -9,12 +9,16 @@ public struct TextTable: Sendable {
         self.headers = headers
     }
 
+    /// Appends a row; cells usually come from a server, so control characters are escaped
+    /// (``TerminalText``) and line breaks become spaces.
     public mutating func append(_ row: [String]) {
+        let row = row.map(Self.cell)
         rows.append(row.count >= headers.count ? Array(row.prefix(headers.count)) : row + Array(repeating: "", count: headers.count - row.count))
     }
 
     /// The table as lines no wider than `maxWidth` columns.
     public func render(maxWidth: Int = .max) -> String {
+        let headers = headers.map(Self.cell)
         var widths = headers.indices.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
         }
@@ -34,8 +38,12 @@ public struct TextTable: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    private static func cell(_ text: String) -> String {
+        TerminalText.sanitized(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "))
+    }
+
     private func fit(_ text: String, to width: Int) -> String {
-        let singleLine = text.replacingOccurrences(of: "\n", with: " ")
+        let singleLine = text
         guard singleLine.count > width else { return singleLine }
         guard width > 1 else { return String(singleLine.prefix(width)) }
         return String(singleLine.prefix(width - 1)) + "…"

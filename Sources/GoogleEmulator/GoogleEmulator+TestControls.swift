@@ -72,3 +72,22 @@ extension GoogleEmulator {
         context.youtube.chat(liveChatID)?.messages.count
     }
 }
+
+// MARK: - Drive content changes
+
+extension GoogleEmulator {
+    /// Gives a binary file new content now (new size, `md5Checksum`, ETag and `modifiedTime`).
+    /// - Returns: Whether the file exists and has binary content.
+    /// - Throws: when the content cannot be written.
+    @discardableResult
+    public func replaceDriveFileContent(_ id: String, with content: Data) throws -> Bool {
+        try context.drive.replaceContent(of: id, with: content)
+    }
+
+    /// Changes a file's content right after its next `downloads` media requests are answered
+    /// (they still get the old bytes): with a dropped-connection fault, the download's resumption
+    /// then meets a new version.
+    public func changeDriveFileContent(_ id: String, to content: Data, afterDownloads downloads: Int = 1) {
+        context.drive.contentChanges.schedule(fileID: id, content: content, afterDownloads: downloads)
+    }
+}

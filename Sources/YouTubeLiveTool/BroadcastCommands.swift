@@ -141,7 +141,7 @@ enum BroadcastCommands {
             try JSONOutput.print(broadcast)
         } else {
             let status = broadcast.status?.lifeCycleStatus?.rawValue ?? "unknown"
-            print("\(verb) broadcast \(broadcast.id ?? "?") (\(status)): \(broadcast.snippet?.title ?? "")")
+            TerminalText.print("\(verb) broadcast \(broadcast.id ?? "?") (\(status)): \(broadcast.snippet?.title ?? "")")
         }
     }
 

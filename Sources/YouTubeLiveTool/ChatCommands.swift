@@ -36,7 +36,7 @@ enum ChatCommands {
                 if let maxPolls, polls >= maxPolls { return }
                 pageToken = page.nextPageToken ?? pageToken
                 // YouTube asks clients to wait this long between polls; polling faster burns quota.
-                let interval = max(Int(page.pollingIntervalMillis ?? 5000), 100)
+                let interval = min(max(Int(page.pollingIntervalMillis ?? 5000), 100), 60_000)
                 try await Task.sleep(for: .milliseconds(interval))
             }
         }
@@ -50,6 +50,7 @@ enum ChatCommands {
         let author = message.authorDetails?.displayName ?? message.snippet?.authorChannelId ?? "?"
         let text = message.snippet?.displayMessage ?? message.snippet?.textMessageDetails?.messageText ?? ""
         let time = message.snippet?.publishedAt.map { BroadcastCommands.format($0) } ?? ""
-        print("\(time) \(author): \(text)")
+        // Chat text is typed by anyone watching: it must not reach the terminal raw.
+        print("\(time) \(TerminalText.sanitized(author)): \(TerminalText.sanitized(text))")
     }
 }

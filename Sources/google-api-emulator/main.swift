@@ -71,7 +71,10 @@ func parseOptions(_ arguments: [String]) -> Options {
             guard let port = Int(value(for: argument)), (0...65535).contains(port) else { fail("--port must be 0...65535") }
             options.port = port
         case "--token-lifetime":
-            guard let seconds = Double(value(for: argument)), seconds > 0 else { fail("--token-lifetime must be a positive number") }
+            // Ten years at most: longer lifetimes only overflow the clients' date arithmetic.
+            guard let seconds = Double(value(for: argument)), seconds > 0, seconds <= 315_360_000 else {
+                fail("--token-lifetime must be a positive number of seconds, at most 315360000 (ten years)")
+            }
             options.tokenLifetime = seconds
         case "--no-seed": options.seed = false
         case "--fault":

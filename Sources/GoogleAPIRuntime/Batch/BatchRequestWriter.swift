@@ -17,11 +17,15 @@ struct BatchRequestWriter {
     /// - Parameters:
     ///   - requests: The calls' requests (absolute URLs; only path and query are written).
     ///   - firstIndex: The index of the first request in the caller's list (for `Content-ID`).
-    func body(for requests: [HTTPRequest], firstIndex: Int) -> Data {
-        let parts = requests.enumerated().map { offset, request in
+    /// - Throws: ``GoogleAPIClientError/invalidHeaderValue(name:)`` for a header that would break
+    ///   out of its part.
+    func body(for requests: [HTTPRequest], firstIndex: Int) throws(GoogleAPIClientError) -> Data {
+        var parts: [MultipartBody.Part] = []
+        for (offset, request) in requests.enumerated() {
             var head = "\(request.method.rawValue) \(Self.requestTarget(request.url)) HTTP/1.1\r\n"
             // The batch request itself carries the authorization.
             for field in request.headers where field.name.lowercased() != "authorization" {
+                try HeaderFieldCheck.validate(name: field.name, value: field.value)
                 head += "\(field.name): \(field.value)\r\n"
             }
             var payload = Data()
@@ -31,7 +35,7 @@ struct BatchRequestWriter {
                 "Content-Type": "application/http", "Content-Transfer-Encoding": "binary",
                 "Content-ID": "<item\(firstIndex + offset)>",
             ]
-            return MultipartBody.Part(headers: partHeaders, body: Data((head + "\r\n").utf8) + payload)
+            parts.append(MultipartBody.Part(headers: partHeaders, body: Data((head + "\r\n").utf8) + payload))
         }
         return MultipartBody.serialize(parts, boundary: boundary)
     }

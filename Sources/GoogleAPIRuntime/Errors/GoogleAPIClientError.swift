@@ -22,6 +22,17 @@ public enum GoogleAPIClientError: Error, Sendable, Hashable {
     case invalidResponse(String)
     /// A local file could not be read or written.
     case fileAccess(path: String, reason: String)
+    /// A path parameter's value would leave its segment once sent (empty, `.` or `..`, which
+    /// URL normalisation removes): nothing was sent.
+    case invalidPathParameter(name: String, reason: String)
+    /// A header value (batch part or multipart `Content-Type`) contains CR, LF or NUL, which
+    /// would start a new header or part: nothing was sent.
+    case invalidHeaderValue(name: String)
+    /// The resource changed while a download was resumed (its ETag or Last-Modified differs), so
+    /// the bytes already received belong to another version.
+    case resourceChanged(String)
+    /// The transferred bytes do not match the size or MD5 checksum the server reported.
+    case integrityCheckFailed(String)
 }
 
 // MARK: - CustomStringConvertible
@@ -39,6 +50,10 @@ extension GoogleAPIClientError: CustomStringConvertible {
         case .mediaTransferFailed(let reason): "media transfer failed: \(reason)"
         case .invalidResponse(let reason): "invalid response: \(reason)"
         case .fileAccess(let path, let reason): "cannot access \(path): \(reason)"
+        case .invalidPathParameter(let name, let reason): "path parameter '\(name)' \(reason)"
+        case .invalidHeaderValue(let name): "header '\(name)' contains a line break or NUL"
+        case .resourceChanged(let reason): "the resource changed during the transfer: \(reason)"
+        case .integrityCheckFailed(let reason): "integrity check failed: \(reason)"
         }
     }
 }

@@ -16,6 +16,7 @@ struct MultipartRelatedBody {
     /// - Throws: ``GoogleAPIClientError`` when the media cannot be read.
     init(metadata: Data?, media: MediaUpload) throws(GoogleAPIClientError) {
         self.media = media
+        try HeaderFieldCheck.validate(name: "Content-Type", value: media.contentType)
         mediaLength = try media.byteCount()
         var boundary = Self.randomBoundary()
         while try Self.media(media, contains: Data(boundary.utf8)) || (metadata.map { $0.range(of: Data(boundary.utf8)) != nil } ?? false) {

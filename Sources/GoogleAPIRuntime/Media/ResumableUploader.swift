@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 import GoogleHTTP
 
 // MARK: - ResumableUploader
@@ -33,7 +34,9 @@ struct ResumableUploader {
             offset = knownOffset
         } else {
             switch try await queryStatusRetrying() {
-            case .complete(let body): return body
+            case .complete(let body):
+                try UploadVerification.check(body, media: media, total: total)
+                return body
             case .incomplete(let serverOffset): offset = serverOffset
             }
         }
@@ -54,10 +57,11 @@ struct ResumableUploader {
             }
             switch outcome {
             case .success(let response) where response.status == 200 || response.status == 201:
+                try UploadVerification.check(response.body, media: media, total: total)
                 media.progress?(MediaProgress(completedBytes: total, totalBytes: total))
                 return response.body
             case .success(let response) where response.status == 308:
-                let next = Self.nextOffset(from: response.headers)
+                let next = try Self.nextOffset(from: response.headers, total: total)
                 if next > offset { failures = 0 } else { failures += 1 }
                 offset = next
                 media.progress?(MediaProgress(completedBytes: offset, totalBytes: total))
@@ -81,6 +85,7 @@ struct ResumableUploader {
             }
             switch try await queryStatusRetrying() {
             case .complete(let body):
+                try UploadVerification.check(body, media: media, total: total)
                 media.progress?(MediaProgress(completedBytes: total, totalBytes: total))
                 return body
             case .incomplete(let serverOffset):
@@ -111,7 +116,7 @@ struct ResumableUploader {
         let response = try await client.session.send(request, idempotent: true, retryPolicy: client.session.configuration.retry)
         switch response.status {
         case 200, 201: return .complete(response.body)
-        case 308: return .incomplete(offset: Self.nextOffset(from: response.headers))
+        case 308: return .incomplete(offset: try Self.nextOffset(from: response.headers, total: uploadSession.totalBytes))
         case 404, 410:
             throw GoogleAPIClientError.mediaTransferFailed(
                 "the upload session has expired (HTTP \(response.status)); start a new upload")
@@ -121,11 +126,16 @@ struct ResumableUploader {
     }
 
     /// `Range: bytes=0-N` means the server has N+1 bytes; no `Range` means none.
-    static func nextOffset(from headers: HTTPHeaders) -> Int64 {
+    /// - Throws: ``GoogleAPIClientError/invalidResponse(_:)`` when the server claims more bytes
+    ///   than the upload has (including an `N` so large that `N + 1` overflows).
+    static func nextOffset(from headers: HTTPHeaders, total: Int64) throws(GoogleAPIClientError) -> Int64 {
         guard let range = headers["Range"], let dash = range.lastIndex(of: "-"),
             let last = Int64(range[range.index(after: dash)...].trimmingCharacters(in: .whitespaces))
         else { return 0 }
-        return last + 1
+        guard last >= 0, let next = ClampedNumber.successor(last), next <= total else {
+            throw .invalidResponse("the server reports Range '\(range)' for an upload of \(total) bytes")
+        }
+        return next
     }
 
     static func isRetryableStatus(_ status: Int) -> Bool {

@@ -4,9 +4,16 @@ import GoogleHTTP
 // MARK: - ResumingDownload
 
 /// The state of a media download that survives dropped connections: after a failure it asks for
-/// the rest with `Range: bytes=N-`, checks the `206` and `Content-Range`, and when the server
-/// answers `200` instead it reads from the start again, discarding the bytes already delivered.
+/// the rest with `Range: bytes=N-` and `If-Range`, checks the `206`, its `Content-Range` and the
+/// validator (ETag, else Last-Modified). When the server answers `200` for the same version it
+/// skips the bytes already delivered; when the version changed, bytes of two versions must never
+/// be joined: with `restartsOnChange` it starts over from byte 0 (``generation`` tells the
+/// consumer to discard what it has), otherwise it throws
+/// ``GoogleAPIClientError/resourceChanged(_:)``.
 struct ResumingDownload: Sendable {
+    /// How many times a changing resource is restarted before giving up.
+    static let maxRestarts = 3
+
     let client: GoogleServiceClient
     let request: HTTPRequest
     /// Bytes delivered to the consumer so far.
@@ -19,10 +26,18 @@ struct ResumingDownload: Sendable {
     private var skip: Int64 = 0
     private var failures = 0
     private var validator: String?
+    /// Whether a changed resource restarts the download (consumers that can discard bytes).
+    let restartsOnChange: Bool
+    /// Increases each time the download starts over from byte 0; bytes delivered before belong
+    /// to another version.
+    private(set) var generation = 0
+    private var integrity: MediaIntegrityVerifier
 
-    init(client: GoogleServiceClient, request: HTTPRequest) {
+    init(client: GoogleServiceClient, request: HTTPRequest, expecting: MediaIntegrity = .none, restartsOnChange: Bool = false) {
         self.client = client
         self.request = request
+        self.restartsOnChange = restartsOnChange
+        integrity = MediaIntegrityVerifier(expecting)
     }
 
     /// Sends the first request so error statuses surface before any byte is consumed.
@@ -31,11 +46,19 @@ struct ResumingDownload: Sendable {
         try await connect()
     }
 
-    /// Drops what has been delivered and starts over from byte 0.
-    mutating func restartFromZero() {
+    /// Drops what has been delivered and starts over from byte 0 with `response` (a full `200`)
+    /// or, without one, a new request.
+    private mutating func restartFromZero(with response: HTTPStreamingResponse?, reason: String) async throws {
+        guard restartsOnChange, generation < Self.maxRestarts else {
+            throw GoogleAPIClientError.resourceChanged(reason)
+        }
+        generation += 1
         delivered = 0
-        body = nil
-        skip = 0
+        if let response, response.status == 200 {
+            adopt(response)
+        } else {
+            try await connect()
+        }
     }
 
     // MARK: - Reading
@@ -53,6 +76,7 @@ struct ResumingDownload: Sendable {
                     if let totalBytes, delivered < totalBytes {
                         throw HTTPTransportError(kind: .connectionClosed, url: request.url, message: "body ended early")
                     }
+                    try integrity.verify(delivered: delivered)
                     return nil
                 }
                 if skip > 0 {
@@ -61,7 +85,12 @@ struct ResumingDownload: Sendable {
                     chunk = chunk.dropFirst(dropped)
                     if chunk.isEmpty { continue }
                 }
+                if let totalBytes, delivered + Int64(chunk.count) > totalBytes {
+                    throw GoogleAPIClientError.mediaTransferFailed(
+                        "received more than the \(totalBytes) bytes the server announced")
+                }
                 delivered += Int64(chunk.count)
+                integrity.update(chunk)
                 failures = 0
                 return chunk
             } catch let error as HTTPTransportError {
@@ -79,8 +108,14 @@ struct ResumingDownload: Sendable {
     private mutating func connect() async throws {
         let response = try await client.session.stream(request, idempotent: true)
         guard (200..<300).contains(response.status) else { throw await Self.apiError(response) }
-        totalBytes = response.headers["Content-Length"].flatMap { Int64($0) }
-        validator = response.headers["ETag"] ?? response.headers["Last-Modified"]
+        adopt(response)
+    }
+
+    /// Reads `response` (a full representation) from its first byte.
+    private mutating func adopt(_ response: HTTPStreamingResponse) {
+        if generation > 0 { integrity.restart(newVersionHeaders: response.headers) }
+        totalBytes = Self.contentLength(response.headers)
+        validator = Self.validator(response.headers)
         body = response.body
         skip = 0
     }
@@ -100,13 +135,23 @@ struct ResumingDownload: Sendable {
                 throw GoogleAPIClientError.mediaTransferFailed(
                     "resumed download answered 206 with Content-Range '\(response.headers["Content-Range"] ?? "none")', expected bytes \(delivered)-")
             }
+            if let change = change(to: response.headers, total: range.total) {
+                try await restartFromZero(with: nil, reason: change)
+                return
+            }
             if let total = range.total { totalBytes = total }
             body = response.body
             skip = 0
         case 200:
-            // The server ignored the range (or the resource changed): read again from byte 0.
-            totalBytes = response.headers["Content-Length"].flatMap { Int64($0) }
-            validator = response.headers["ETag"] ?? response.headers["Last-Modified"]
+            // Without a validator to compare, a full answer cannot be shown to be the same version.
+            if let change = change(to: response.headers, total: Self.contentLength(response.headers))
+                ?? (validator == nil ? "the server sent the whole resource again and it has no ETag or Last-Modified" : nil)
+            {
+                try await restartFromZero(with: response, reason: change)
+                return
+            }
+            // The server ignored the range for the same version: skip what was delivered.
+            totalBytes = Self.contentLength(response.headers)
             body = response.body
             skip = delivered
         case 416 where totalBytes == delivered:
@@ -114,6 +159,28 @@ struct ResumingDownload: Sendable {
         default:
             throw await Self.apiError(response)
         }
+    }
+
+    /// Why a resumed response is another version than the bytes delivered so far, or `nil`.
+    private func change(to headers: HTTPHeaders, total: Int64?) -> String? {
+        let now = Self.validator(headers)
+        if let validator, now != validator {
+            return "validator was \(validator), the resumed response has \(now ?? "none")"
+        }
+        if let totalBytes, let total, total != totalBytes {
+            return "size was \(totalBytes) bytes, the resumed response says \(total)"
+        }
+        return nil
+    }
+
+    static func validator(_ headers: HTTPHeaders) -> String? {
+        headers["ETag"] ?? headers["Last-Modified"]
+    }
+
+    /// The length of the representation, unless a content coding makes it the encoded length.
+    static func contentLength(_ headers: HTTPHeaders) -> Int64? {
+        if let coding = headers["Content-Encoding"], coding.lowercased() != "identity" { return nil }
+        return headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 >= 0 ? $0 : nil }
     }
 
     private func pause() async throws {
@@ -141,10 +208,13 @@ struct ContentRange {
         let spec = header.dropFirst(6)
         let parts = spec.split(separator: "/", maxSplits: 1)
         let bounds = parts.first?.split(separator: "-", maxSplits: 1) ?? []
-        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]) else { return nil }
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first >= 0, last >= first
+        else { return nil }
+        let total = parts.count == 2 ? Int64(parts[1]) : nil
+        if let total, last >= total { return nil }
         self.first = first
         self.last = last
-        self.total = parts.count == 2 ? Int64(parts[1]) : nil
+        self.total = total
     }
 }
 

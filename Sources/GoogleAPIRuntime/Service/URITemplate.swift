@@ -8,7 +8,9 @@ import GoogleHTTPTypes
 public enum URITemplate {
     /// Expands `template` with `values`.
     /// - Throws: ``GoogleAPIClientError/missingPathParameter(_:)`` for a variable without a value,
-    ///   ``GoogleAPIClientError/invalidPathTemplate(_:)`` for an unterminated `{`.
+    ///   ``GoogleAPIClientError/invalidPathTemplate(_:)`` for an unterminated `{`,
+    ///   ``GoogleAPIClientError/invalidPathParameter(name:reason:)`` for a value that would not
+    ///   stay in its path segment (empty, `.` or `..`).
     public static func expand(_ template: String, values: [String: String]) throws(GoogleAPIClientError) -> String {
         var result = ""
         result.reserveCapacity(template.utf8.count + 32)
@@ -26,6 +28,7 @@ public enum URITemplate {
             var expanded: [String] = []
             for name in names {
                 guard let value = values[name] else { throw .missingPathParameter(name) }
+                try PathSegmentCheck.validate(value, name: name, reserved: reserved)
                 expanded.append(reserved ? encodeReserved(value) : encodeUnreserved(value))
             }
             result += expanded.joined(separator: ",")

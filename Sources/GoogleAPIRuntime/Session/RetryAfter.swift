@@ -10,10 +10,16 @@ public enum RetryAfter {
         guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }
-        if let seconds = Int(value) { return seconds >= 0 ? .seconds(seconds) : nil }
+        if let seconds = Int(value) { return seconds >= 0 ? .seconds(min(seconds, Self.longest)) : nil }
+        // Too many digits for `Int` is still "a very long time", not an unparseable header.
+        if value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return .seconds(Self.longest) }
         guard let date = parseHTTPDate(value) else { return nil }
-        return .milliseconds(max(0, Int64(date.timeIntervalSince(now) * 1000)))
+        // A date centuries ahead must not trap the conversion; callers cap the wait anyway.
+        return ClampedNumber.duration(seconds: date.timeIntervalSince(now), maximum: .seconds(Self.longest))
     }
+
+    /// The longest delay reported (a year); larger values from the network are clamped.
+    static let longest = 366 * 86_400
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 

@@ -22,11 +22,11 @@ extension OAuthClient {
               let userCode = object["user_code"] as? String, !userCode.isEmpty,
               let verification = (object["verification_url"] ?? object["verification_uri"]) as? String,
               let verificationURL = URL(string: verification),
-              let expiresIn = TokenEndpointResult.seconds(object["expires_in"])
+              let expiresIn = TokenLifetime.clamped(TokenEndpointResult.seconds(object["expires_in"]))
         else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
-        let interval = TokenEndpointResult.seconds(object["interval"]).map { max(1, Int($0)) } ?? 5
+        let interval = TokenLifetime.pollingInterval(TokenEndpointResult.seconds(object["interval"]))
         return DeviceAuthorization(
             deviceCode: deviceCode, userCode: userCode, verificationURL: verificationURL,
             verificationURLComplete: (object["verification_uri_complete"] as? String).flatMap(URL.init(string:)),
@@ -60,7 +60,7 @@ extension OAuthClient {
                     throw OAuthError.deviceCodeExpired
                 }
             case .error("slow_down", _):
-                interval += 5
+                interval = min(interval + 5, TokenLifetime.maximumPollingInterval)
             case .error(let code, let description):
                 throw OAuthError(code: code, description: description)
             }

@@ -25,9 +25,9 @@ enum TokenEndpointResult {
         let scopes = (object["scope"] as? String).map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
         return .credentials(OAuthCredentials(
             accessToken: accessToken,
-            expiresAt: seconds(object["expires_in"]).map { now.addingTimeInterval($0) },
+            expiresAt: TokenLifetime.clamped(seconds(object["expires_in"])).map { now.addingTimeInterval($0) },
             refreshToken: (object["refresh_token"] as? String).flatMap { $0.isEmpty ? nil : $0 },
-            refreshTokenExpiresAt: seconds(object["refresh_token_expires_in"]).map { now.addingTimeInterval($0) },
+            refreshTokenExpiresAt: TokenLifetime.clamped(seconds(object["refresh_token_expires_in"])).map { now.addingTimeInterval($0) },
             scopes: scopes,
             tokenType: object["token_type"] as? String ?? "Bearer",
             idToken: object["id_token"] as? String))

@@ -38,7 +38,8 @@ struct EmulatorRequestHandler: Sendable {
     }
 
     func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
-        let fault = context.faults.takeRequestFault(method: request.method, path: request.path)
+        // With the query, so a rule can single out e.g. media downloads (`/drive/v3/files/ID?alt=media`).
+        let fault = context.faults.takeRequestFault(method: request.method, path: request.path + (request.query.map { "?" + $0 } ?? ""))
         var response: HTTPServerResponse
         switch fault {
         case .status(let code, let retryAfter):

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 
 // MARK: - ContentWriter
 
@@ -6,7 +7,7 @@ import Foundation
 final class ContentWriter {
     let url: URL
     private let handle: FileHandle
-    private var digest = MD5()
+    private var digest = ContentMD5()
     private(set) var size: Int64 = 0
 
     /// Opens `url` for writing at `offset` (creating the file), truncating anything after it.
@@ -46,7 +47,7 @@ final class ContentWriter {
     static func md5(of url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        var digest = MD5()
+        var digest = ContentMD5()
         while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty {
             digest.update(piece)
         }

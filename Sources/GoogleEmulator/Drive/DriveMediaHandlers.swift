@@ -11,6 +11,12 @@ struct DriveMediaHandlers: Sendable {
     // MARK: - Download
 
     func download(_ request: HTTPServerRequest, file: DriveFile) -> HTTPServerResponse {
+        defer {
+            // A scripted new version takes effect after this answer; its bytes stay the old ones.
+            if let content = context.drive.contentChanges.downloadServed(file.id) {
+                _ = try? context.drive.replaceContent(of: file.id, with: content)
+            }
+        }
         guard let url = file.contentURL, let size = file.size else {
             if file.isDocsEditorsFile {
                 return GoogleErrorResponse.forbidden(
@@ -27,6 +33,10 @@ struct DriveMediaHandlers: Sendable {
         ]
         if let md5 = file.md5Checksum, let digest = Self.base64MD5(hex: md5) {
             headers["X-Goog-Hash"] = "md5=\(digest)"
+        }
+        // `If-Range` (RFC 9110 §13.1.5): a range of another version is useless, send it all.
+        if let ifRange = request.headers["If-Range"], ifRange != headers["ETag"] {
+            return HTTPServerResponse(status: 200, headers: headers, body: .file(url, range: nil))
         }
         guard let rangeHeader = request.headers["Range"] else {
             return HTTPServerResponse(status: 200, headers: headers, body: .file(url, range: nil))

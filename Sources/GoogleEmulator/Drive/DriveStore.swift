@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 import Synchronization
 
 // MARK: - DriveStore
@@ -17,6 +18,8 @@ final class DriveStore: Sendable {
     /// Where uploaded and seeded content lives; removed when the emulator stops.
     let contentDirectory: URL
     let identifiers: IdentifierGenerator
+    /// Content changes tests scheduled for files being downloaded.
+    let contentChanges = DriveContentChanges()
     /// Storage quota reported by about.get.
     let storageLimit: Int64 = 15 * 1024 * 1024 * 1024
 
@@ -144,7 +147,7 @@ final class DriveStore: Sendable {
     func storeContent(_ data: Data, md5: String? = nil) throws -> StoredContent {
         let url = newContentURL()
         try data.write(to: url)
-        return StoredContent(url: url, size: Int64(data.count), md5: md5 ?? MD5.hex(of: data))
+        return StoredContent(url: url, size: Int64(data.count), md5: md5 ?? ContentMD5.hex(of: data))
     }
 
     // MARK: - Resumable sessions

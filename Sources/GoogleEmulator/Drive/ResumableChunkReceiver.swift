@@ -153,6 +153,8 @@ struct ResumableChunkReceiver {
             return nil
         }
         if let total, last >= total { return nil }
+        // `last + 1` (the length and the next offset) must be representable.
+        guard last < Int64.max else { return nil }
         return ContentRange(range: first...last, total: total)
     }
 }

@@ -6,6 +6,8 @@ public import GoogleHTTPTypes
 public struct FaultRule: Sendable, Hashable {
     public var fault: EmulatorFault
     /// Requests whose path starts with this (e.g. `/drive/v3/files`); `nil` matches every path.
+    /// For request faults the path is followed by `?` and the raw query, so a prefix such as
+    /// `/drive/v3/files/ID?alt=media` matches only that file's media downloads.
     public var pathPrefix: String?
     /// Only requests with this method; `nil` matches every method.
     public var method: HTTPMethod?

@@ -25,7 +25,7 @@ extension OAuthEmulator {
                 "device_code": deviceCode,
                 "user_code": userCode,
                 "verification_url": base.hasSuffix("/") ? base + "device" : base + "/device",
-                "expires_in": Int(configuration.deviceCodeLifetime),
+                "expires_in": Self.wholeSeconds(configuration.deviceCodeLifetime),
                 "interval": configuration.devicePollingInterval,
             ])
         }

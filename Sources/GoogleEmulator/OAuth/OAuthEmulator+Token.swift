@@ -86,7 +86,7 @@ extension OAuthEmulator {
         let issued = state.issue(clientID: client.id, scopes: scopes, grantID: record.grantID, withRefreshToken: false)
         var body = baseTokenBody(access: issued.access, scopes: scopes, state: state)
         if let expiresAt = record.expiresAt {
-            body["refresh_token_expires_in"] = max(0, Int(expiresAt.timeIntervalSince(state.now)))
+            body["refresh_token_expires_in"] = Self.wholeSeconds(expiresAt.timeIntervalSince(state.now))
         }
         return jsonResponse(body)
     }
@@ -97,7 +97,7 @@ extension OAuthEmulator {
     ) -> HTTPServerResponse {
         var body = baseTokenBody(access: issued.access, scopes: scopes, state: state)
         if let refresh = issued.refresh { body["refresh_token"] = refresh }
-        if let lifetime = issued.refreshExpiresIn { body["refresh_token_expires_in"] = Int(lifetime) }
+        if let lifetime = issued.refreshExpiresIn { body["refresh_token_expires_in"] = Self.wholeSeconds(lifetime) }
         if !scopes.isDisjoint(with: ["openid", "email", "profile"]) {
             body["id_token"] = makeIDToken(clientID: client.id, configuration: state.configuration, now: state.now)
         }
@@ -107,7 +107,7 @@ extension OAuthEmulator {
     private func baseTokenBody(access: String, scopes: Set<String>, state: OAuthEmulatorState) -> [String: Any] {
         [
             "access_token": access,
-            "expires_in": Int(state.configuration.accessTokenLifetime),
+            "expires_in": Self.wholeSeconds(state.configuration.accessTokenLifetime),
             "scope": scopes.sorted().joined(separator: " "),
             "token_type": "Bearer",
         ]
@@ -116,7 +116,7 @@ extension OAuthEmulator {
     /// An unsigned JWT (`alg: none`) with the configured user's claims. Test-only by design.
     func makeIDToken(clientID: String, configuration: Configuration, now: Date) -> String {
         let header: [String: Any] = ["alg": "none", "typ": "JWT"]
-        let issuedAt = Int(now.timeIntervalSince1970)
+        let issuedAt = ClampedNumber.int(now.timeIntervalSince1970) ?? 0
         let claims: [String: Any] = [
             "iss": "https://accounts.google.com", "azp": clientID, "aud": clientID,
             "sub": configuration.userSubject, "email": configuration.userEmail, "email_verified": true,

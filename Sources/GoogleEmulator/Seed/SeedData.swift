@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 
 // MARK: - SeedData
 
@@ -72,7 +73,7 @@ enum SeedData {
 
     /// Computed once per process: every emulator seeds the same bytes.
     static let binary = binaryContent()
-    static let binaryMD5 = MD5.hex(of: binary)
+    static let binaryMD5 = ContentMD5.hex(of: binary)
 
     /// 1 MiB of deterministic, non-repeating-looking bytes.
     static func binaryContent() -> Data {

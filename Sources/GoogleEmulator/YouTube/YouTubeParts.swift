@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 
 // MARK: - YouTubeParts
 
@@ -14,7 +15,7 @@ enum YouTubeParts {
 
     /// A stable etag for a resource state.
     static func etag(_ components: String...) -> String {
-        var digest = MD5()
+        var digest = ContentMD5()
         digest.update(Data(components.joined(separator: "|").utf8))
         return String(digest.finalizeHex().prefix(27))
     }

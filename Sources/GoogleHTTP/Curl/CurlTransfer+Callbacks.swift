@@ -125,7 +125,7 @@ extension CurlTransfer {
             while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
             let value = String(decoding: line[valueStart..<valueEnd], as: UTF8.self)
             if case .buffer = sink, name.caseInsensitiveEquals("Content-Length") {
-                expectedBodyLength = Int(value)
+                expectedBodyLength = Int(value).flatMap { $0 >= 0 ? $0 : nil }
             }
             headers.add(name: name, value: value)
         }

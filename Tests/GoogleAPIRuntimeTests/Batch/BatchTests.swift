@@ -79,7 +79,7 @@ struct BatchTests {
         request.headers["Content-Type"] = "application/json; charset=UTF-8"
         request.headers["Authorization"] = "Bearer secret"
         let writer = BatchRequestWriter(boundary: "B")
-        let text = String(decoding: writer.body(for: [request], firstIndex: 7), as: UTF8.self)
+        let text = String(decoding: try writer.body(for: [request], firstIndex: 7), as: UTF8.self)
         #expect(text == "--B\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <item7>\r\n\r\nPATCH /drive/v3/files/x?a=1 HTTP/1.1\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: 12\r\n\r\n{\"name\":\"n\"}\r\n--B--\r\n")
     }
 

@@ -63,10 +63,19 @@ struct ResumableUploadTests {
         #expect(try filesAreIdentical(source, stored))
     }
 
-    @Test func nextOffsetComesFromTheRangeHeader() {
-        #expect(ResumableUploader.nextOffset(from: ["Range": "bytes=0-262143"]) == 262_144)
-        #expect(ResumableUploader.nextOffset(from: [:]) == 0)
-        #expect(ResumableUploader.nextOffset(from: ["Range": "garbage"]) == 0)
+    @Test func nextOffsetComesFromTheRangeHeader() throws {
+        #expect(try ResumableUploader.nextOffset(from: ["Range": "bytes=0-262143"], total: 1 << 20) == 262_144)
+        #expect(try ResumableUploader.nextOffset(from: [:], total: 1 << 20) == 0)
+        #expect(try ResumableUploader.nextOffset(from: ["Range": "garbage"], total: 1 << 20) == 0)
+    }
+
+    @Test("A Range beyond the upload, or one whose end + 1 overflows, is a typed error", arguments: [
+        "bytes=0-9223372036854775807", "bytes=0-1048576", "bytes=0-99999999999",
+    ])
+    func nextOffsetRefusesImpossibleRanges(range: String) {
+        #expect(throws: GoogleAPIClientError.self) {
+            _ = try ResumableUploader.nextOffset(from: ["Range": range], total: 1 << 20)
+        }
     }
 
     @Test func chunkSizeIsAMultipleOf256KiB() {

@@ -11,7 +11,10 @@ struct SimpleAndMultipartUploadTests {
             router.post("/upload/drive/v3/files") { request, _ in
                 if let denied = requireToken(oauth, request) { return denied }
                 captured.append(request)
-                return .json(Data(#"{"id":"new-file","size":"\#(request.body.count)"}"#.utf8))
+                // Like Drive, `size` is the media's size: the whole body only for uploadType=media
+                // (the runtime checks it against what it sent).
+                let size = request.queryValue("uploadType") == "media" ? #","size":"\#(request.body.count)""# : ""
+                return .json(Data(#"{"id":"new-file"\#(size)}"#.utf8))
             }
         }
     }

@@ -1,15 +1,18 @@
 import Foundation
 
-// MARK: - MD5
+// MARK: - ContentMD5
 
 /// Incremental MD5 (RFC 1321), for Drive's `md5Checksum`. Not for security: Drive reports it as a
-/// content fingerprint and clients verify downloads against it.
-struct MD5 {
+/// content fingerprint and clients verify transfers against it. `package`, not public: a public
+/// `MD5` would collide with other libraries' names in every module that imports this one.
+package struct ContentMD5 {
+    package init() {}
+
     private var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
     private var pending: [UInt8] = []
     private var totalBytes: UInt64 = 0
 
-    mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         totalBytes &+= UInt64(data.count)
         data.withUnsafeBytes { raw in
             var bytes = raw.bindMemory(to: UInt8.self)[...]
@@ -32,7 +35,7 @@ struct MD5 {
     }
 
     /// The digest as 32 lowercase hex characters.
-    mutating func finalizeHex() -> String {
+    package mutating func finalizeHex() -> String {
         let bitLength = totalBytes &* 8
         var padding: [UInt8] = [0x80]
         while (pending.count + padding.count) % 64 != 56 { padding.append(0) }
@@ -45,8 +48,8 @@ struct MD5 {
             .map { String(format: "%02x", $0) }.joined()
     }
 
-    static func hex(of data: Data) -> String {
-        var digest = MD5()
+    package static func hex(of data: Data) -> String {
+        var digest = ContentMD5()
         digest.update(data)
         return digest.finalizeHex()
     }

@@ -1,0 +1,56 @@
+import Foundation
+import GoogleAuth
+
+// MARK: - UploadVerification
+
+/// Checks an upload's final response against what was sent: when the created resource reports
+/// its `size` (and `md5Checksum`, as Drive does when those fields are requested), they must
+/// match the media, or the upload silently stored other bytes.
+enum UploadVerification {
+    /// - Throws: ``GoogleAPIClientError/integrityCheckFailed(_:)`` on a mismatch, or
+    ///   ``GoogleAPIClientError/fileAccess(path:reason:)`` when the media cannot be re-read for
+    ///   its digest.
+    static func check(_ body: Data, media: MediaUpload, total: Int64) throws(GoogleAPIClientError) {
+        guard !body.isEmpty, let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return }
+        if let reported = integer(object["size"]), reported != total {
+            throw .integrityCheckFailed("sent \(total) bytes, the server stored \(reported)")
+        }
+        if let reported = object["md5Checksum"] as? String, !reported.isEmpty {
+            let sent = try md5Hex(of: media)
+            if sent.lowercased() != reported.lowercased() {
+                throw .integrityCheckFailed("MD5 of the sent bytes is \(sent), the server stored \(reported)")
+            }
+        }
+    }
+
+    /// int64 values arrive as strings in Google's JSON, occasionally as numbers.
+    private static func integer(_ value: Any?) -> Int64? {
+        if let string = value as? String { return Int64(string) }
+        if let number = value as? NSNumber, !(value is Bool) { return Int64(exactly: number.doubleValue) }
+        return nil
+    }
+
+    /// The MD5 of the media, reading files in blocks.
+    static func md5Hex(of media: MediaUpload) throws(GoogleAPIClientError) -> String {
+        switch media.source {
+        case .data(let data):
+            return ContentMD5.hex(of: data)
+        case .file(let url):
+            guard let handle = try? FileHandle(forReadingFrom: url) else {
+                throw .fileAccess(path: url.path, reason: "cannot open for reading")
+            }
+            defer { try? handle.close() }
+            var digest = ContentMD5()
+            while true {
+                let block: Data?
+                do {
+                    block = try handle.read(upToCount: 1 << 20)
+                } catch {
+                    throw .fileAccess(path: url.path, reason: error.localizedDescription)
+                }
+                guard let block, !block.isEmpty else { return digest.finalizeHex() }
+                digest.update(block)
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+public import Foundation
+
+// MARK: - Verified download
+
+extension Drive {
+    /// Downloads a binary file's content and checks it against the metadata already fetched:
+    /// the bytes must number `size` and hash to `md5Checksum` when the metadata has them (ask for
+    /// those fields). If the file changes while a dropped connection is resumed, the download
+    /// starts over, so `destination` never mixes versions; the metadata then describes the old
+    /// version, so the new one is checked against the MD5 the server sends (`X-Goog-Hash`), if any.
+    /// - Parameters:
+    ///   - file: The file's metadata; its `id` is required.
+    ///   - destination: Created or replaced.
+    ///   - progress: Receives progress after each chunk.
+    /// - Throws: ``GoogleAPIClientError/integrityCheckFailed(_:)`` when the bytes do not match the
+    ///   metadata, ``GoogleAPIClientError/missingPathParameter(_:)`` without an `id`, and the
+    ///   errors of ``GoogleServiceClient/download(_:to:expecting:progress:)``.
+    public func downloadContent(
+        of file: File, to destination: URL, progress: (@Sendable (MediaProgress) -> Void)? = nil
+    ) async throws {
+        guard let id = file.id else { throw GoogleAPIClientError.missingPathParameter("fileId") }
+        var call = APICall(method: .get, path: "files/{fileId}", scopes: Self.contentReadScopes)
+        call.setPath("fileId", id)
+        let expected = MediaIntegrity(byteCount: file.size, md5Checksum: file.md5Checksum)
+        try await client.download(call, to: destination, expecting: expected, progress: progress)
+    }
+
+    /// The scopes of `files.get` (Specs/drive.v3.json).
+    static let contentReadScopes = [
+        "https://www.googleapis.com/auth/drive", "https://www.googleapis.com/auth/drive.appdata",
+        "https://www.googleapis.com/auth/drive.file", "https://www.googleapis.com/auth/drive.meet.readonly",
+        "https://www.googleapis.com/auth/drive.metadata", "https://www.googleapis.com/auth/drive.metadata.readonly",
+        "https://www.googleapis.com/auth/drive.photos.readonly", "https://www.googleapis.com/auth/drive.readonly",
+    ]
+}
