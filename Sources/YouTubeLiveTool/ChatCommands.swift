@@ -42,7 +42,7 @@ enum ChatCommands {
         }
     }
 
-    static func printMessage(_ message: LiveChatMessage, json: Bool) throws {
+    static func printMessage(_ message: YouTube.LiveChatMessage, json: Bool) throws {
         if json {
             try JSONOutput.print(message)
             return

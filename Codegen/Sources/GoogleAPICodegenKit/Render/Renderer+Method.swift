@@ -22,11 +22,12 @@ extension Renderer {
             } else {
                 writer.block("\(signature) async throws") { $0.line("try await client.execute(\(builderCall))") }
             }
-            if method.isPageable, let response = method.responseType {
+            if let pagesName = method.pagesName, let response = method.responseType {
+                let pagesSignature = "public func \(SwiftNaming.escaped(pagesName))(\((required + body + optional).joined(separator: ", ")))"
                 writer.line()
-                writeDocs(method, extra: ["", "- Returns: The pages (`for try await page in …`); `.items` flattens them."], into: &writer)
+                writeDocs(method, extra: ["", "Every page of `\(method.name)`, fetched as iteration reaches it.", "", "- Returns: The pages (`for try await page in …`); `.items` flattens them."], into: &writer)
                 deprecation.forEach { writer.line($0) }
-                writer.block("\(signature) -> APIPageSequence<\(response)>") {
+                writer.block("\(pagesSignature) -> APIPageSequence<\(response)>") {
                     $0.line("client.pages(\(builderCall), as: \(response).self)")
                 }
             }

@@ -187,9 +187,9 @@ extension Renderer {
         }
     }
 
-    /// `extension FileList: PageableResponse`.
-    func renderPageable(_ conformance: SwiftPageableConformance, into writer: inout SwiftWriter) {
-        writer.block("extension \(conformance.pageType): PageableResponse") { writer in
+    /// `extension Drive.FileList: PageableResponse`.
+    func renderPageable(_ conformance: SwiftPageableConformance, serviceTypeName: String, into writer: inout SwiftWriter) {
+        writer.block("extension \(serviceTypeName).\(conformance.pageType): PageableResponse") { writer in
             writer.line("/// The items of this page (`\(conformance.itemsProperty)`), empty when absent.")
             writer.line("public var pageItems: \(SwiftTypeRef.array(conformance.itemType).text) { \(SwiftNaming.escaped(conformance.itemsProperty)) ?? [] }")
         }

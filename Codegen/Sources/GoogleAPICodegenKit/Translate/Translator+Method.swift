@@ -70,6 +70,8 @@ extension Translator {
 
         let isPageable = method.response?.ref.map { pageItemProperties[$0] != nil } ?? false
             && all["pageToken"]?.location == "query"
+        // `list` returns one page, `listPages` the sequence: one name, one meaning.
+        let pagesName = isPageable && responseType != nil ? memberScope.claim(name + "Pages") : nil
 
         let translated = SwiftMethod(
             name: name,
@@ -81,7 +83,7 @@ extension Translator {
             parameters: parameters,
             body: body,
             responseType: responseType,
-            isPageable: isPageable,
+            pagesName: pagesName,
             upload: upload,
             download: download,
             emitsPlainVariant: responseType != nil || !supportsDownload
