@@ -42,6 +42,9 @@ public struct SwiftMethod: Sendable, Equatable {
     public var upload: (argumentName: String, path: String)?
     /// Download variants (`<name>Media(to:)`, `<name>MediaStream()`), when supported.
     public var download: SwiftDownload?
+    /// The public function returning the method's `TypedAPICall` (`getCall`), when it has a
+    /// plain JSON variant.
+    public var typedCallName: String?
     /// Skip the plain JSON variant (download-only methods with no response schema).
     public var emitsPlainVariant: Bool
 
@@ -49,7 +52,7 @@ public struct SwiftMethod: Sendable, Equatable {
         lhs.name == rhs.name && lhs.builderName == rhs.builderName && lhs.path == rhs.path
             && lhs.httpMethod == rhs.httpMethod && lhs.parameters == rhs.parameters
             && lhs.body?.name == rhs.body?.name && lhs.body?.type == rhs.body?.type
-            && lhs.responseType == rhs.responseType && lhs.pagesName == rhs.pagesName
+            && lhs.responseType == rhs.responseType && lhs.pagesName == rhs.pagesName && lhs.typedCallName == rhs.typedCallName
             && lhs.upload?.argumentName == rhs.upload?.argumentName && lhs.upload?.path == rhs.upload?.path
             && lhs.download == rhs.download && lhs.scopes == rhs.scopes
             && lhs.documentation == rhs.documentation && lhs.emitsPlainVariant == rhs.emitsPlainVariant

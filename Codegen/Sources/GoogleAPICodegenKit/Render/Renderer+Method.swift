@@ -33,6 +33,19 @@ extension Renderer {
             }
         }
 
+        if let typedCallName = method.typedCallName {
+            let body = method.body.map { ["\($0.name): \($0.type)"] } ?? []
+            let typedSignature = "public func \(SwiftNaming.escaped(typedCallName))(\((required + body + optional).joined(separator: ", ")))"
+            writer.line()
+            writeDocs(method, extra: ["", "The `\(method.name)` call as a value, for `client.batch(...)` (typed results) or `client.execute(_:)`."], into: &writer)
+            deprecation.forEach { writer.line($0) }
+            if let response = method.responseType {
+                writer.block("\(typedSignature) -> TypedAPICall<\(response)>") { $0.line("TypedAPICall(\(builderCall), as: \(response).self)") }
+            } else {
+                writer.block("\(typedSignature) -> TypedAPICall<Void>") { $0.line("TypedAPICall(\(builderCall))") }
+            }
+        }
+
         if let upload = method.upload {
             let body = method.body.map { ["\($0.name): \($0.type)? = nil"] } ?? []
             let media = "\(upload.argumentName): MediaUpload"

@@ -188,10 +188,19 @@ extension Renderer {
     }
 
     /// `extension Drive.FileList: PageableResponse`.
-    func renderPageable(_ conformance: SwiftPageableConformance, serviceTypeName: String, into writer: inout SwiftWriter) {
+    /// An extension of a nested type does not see its outer type's members, so schema names
+    /// (`topLevelNames`) are qualified with the service type there.
+    func renderPageable(_ conformance: SwiftPageableConformance, serviceTypeName: String, topLevelNames: Set<String>, into writer: inout SwiftWriter) {
+        func qualified(_ type: SwiftTypeRef) -> SwiftTypeRef {
+            switch type {
+            case .named(let name): topLevelNames.contains(name) ? .named("\(serviceTypeName).\(name)") : type
+            case .array(let element): .array(qualified(element))
+            case .dictionary(let value): .dictionary(qualified(value))
+            }
+        }
         writer.block("extension \(serviceTypeName).\(conformance.pageType): PageableResponse") { writer in
             writer.line("/// The items of this page (`\(conformance.itemsProperty)`), empty when absent.")
-            writer.line("public var pageItems: \(SwiftTypeRef.array(conformance.itemType).text) { \(SwiftNaming.escaped(conformance.itemsProperty)) ?? [] }")
+            writer.line("public var pageItems: \(SwiftTypeRef.array(qualified(conformance.itemType)).text) { \(SwiftNaming.escaped(conformance.itemsProperty)) ?? [] }")
         }
     }
 }

@@ -41,13 +41,14 @@ public struct Renderer: Sendable {
         }
 
         let conformances = Dictionary(grouping: service.pageableConformances, by: \.pageType)
+        let schemaNames = Set(service.schemas.map(\.name))
         for (key, schema) in zip(service.schemaKeys, service.schemas) {
             let name = layout.schemaFiles[key] ?? layout.supportFile
             bodies[name, default: SwiftWriter()].append { writer in
                 writer.block("extension \(service.typeName)") { renderDeclaration(schema, into: &$0) }
                 writer.line()
                 for conformance in conformances[schema.name] ?? [] {
-                    renderPageable(conformance, serviceTypeName: service.typeName, into: &writer)
+                    renderPageable(conformance, serviceTypeName: service.typeName, topLevelNames: schemaNames, into: &writer)
                     writer.line()
                 }
             }

@@ -143,7 +143,7 @@ enum SwiftNaming {
         // Foundation
         "Data", "Date", "URL",
         // Runtime
-        "AuthorizedSession", "APICall", "APIItemSequence", "APIPageSequence", "APIParameterValue",
+        "AuthorizedSession", "APICall", "TypedAPICall", "APIItemSequence", "APIPageSequence", "APIParameterValue",
         "GoogleAPIError", "GoogleBytes", "GoogleDate", "GoogleInt64", "GoogleServiceClient",
         "GoogleServiceDescriptor", "GoogleUInt64", "HTTPMethod", "JSONValue", "MediaDownloadStream",
         "MediaProgress", "MediaUpload", "PageableResponse", "StandardParameters",

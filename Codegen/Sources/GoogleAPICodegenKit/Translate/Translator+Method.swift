@@ -72,6 +72,9 @@ extension Translator {
             && all["pageToken"]?.location == "query"
         // `list` returns one page, `listPages` the sequence: one name, one meaning.
         let pagesName = isPageable && responseType != nil ? memberScope.claim(name + "Pages") : nil
+        let emitsPlainVariant = responseType != nil || !supportsDownload
+        // The typed call value (`getCall(...)`) that batches and `client.execute` accept.
+        let typedCallName = emitsPlainVariant ? memberScope.claim(name + "Call") : nil
 
         let translated = SwiftMethod(
             name: name,
@@ -86,7 +89,8 @@ extension Translator {
             pagesName: pagesName,
             upload: upload,
             download: download,
-            emitsPlainVariant: responseType != nil || !supportsDownload
+            typedCallName: typedCallName,
+            emitsPlainVariant: emitsPlainVariant
         )
         return (translated, enums)
     }
