@@ -53,7 +53,7 @@ extension Recursion {
         /// Creates a value; every property is optional.
         public init(literal: Bool? = nil, not: Not? = nil) {
             self.literal = literal
-            self.not = not
+            self._not = not.map(IndirectBox.init)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -113,7 +113,7 @@ extension Recursion {
         /// Creates a value; every property is optional.
         public init(byName: [String: Folder]? = nil, info: Info? = nil) {
             self.byName = byName
-            self.info = info
+            self._info = info.map(IndirectBox.init)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -160,7 +160,7 @@ extension Recursion {
 
             /// Creates a value; every property is optional.
             public init(owner: Folder? = nil) {
-                self.owner = owner
+                self._owner = owner.map(IndirectBox.init)
             }
 
             enum CodingKeys: String, CodingKey {
@@ -269,7 +269,7 @@ extension Recursion {
         public init(children: [Node]? = nil, name: String? = nil, parent: Node? = nil) {
             self.children = children
             self.name = name
-            self.parent = parent
+            self._parent = parent.map(IndirectBox.init)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -335,7 +335,7 @@ extension Recursion {
 
         /// Creates a value; every property is optional.
         public init(operand: Expr? = nil) {
-            self.operand = operand
+            self._operand = operand.map(IndirectBox.init)
         }
 
         enum CodingKeys: String, CodingKey {

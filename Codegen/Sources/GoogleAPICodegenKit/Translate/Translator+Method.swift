@@ -48,7 +48,7 @@ extension Translator {
                 // Path parameters are always required: the URL cannot be built without them.
                 isRequired: required || location == .path,
                 location: location,
-                documentation: Translator.documentation(parameter.description, deprecated: parameter.deprecated)
+                documentation: Translator.parameterDocumentation(parameter, location: location)
             ))
         }
         for wire in ordered + otherRequired { try add(wire, required: true) }
@@ -79,7 +79,7 @@ extension Translator {
         let translated = SwiftMethod(
             name: name,
             builderName: builderName,
-            documentation: Translator.documentation(method.description, deprecated: method.deprecated),
+            documentation: Translator.methodDocumentation(method),
             httpMethod: method.httpMethod.uppercased(),
             path: method.path,
             scopes: (method.scopes ?? []).sorted(),
