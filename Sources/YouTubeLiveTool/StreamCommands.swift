@@ -14,8 +14,8 @@ enum StreamCommands {
         let context = try YouTubeLiveTool.context(arguments)
         let limit = try arguments.positiveInteger("max")
         let youtube = try YouTubeLiveTool.service(context)
-        let streams: [LiveStream] = try await context.reportingErrors {
-            let pages: APIPageSequence<LiveStreamListResponse> = youtube.liveStreams.list(
+        let streams: [YouTube.LiveStream] = try await context.reportingErrors {
+            let pages: APIPageSequence<YouTube.LiveStreamListResponse> = youtube.liveStreams.listPages(
                 part: ["id", "snippet", "cdn", "status"], maxResults: UInt32(min(limit ?? 50, 50)), mine: true)
             return try await pages.collect(limit: limit)
         }

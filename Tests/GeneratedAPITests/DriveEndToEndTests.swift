@@ -13,14 +13,14 @@ import Testing
         let drive = Drive(session: session, rootURL: backend.rootURL)
 
         var names: [String] = []
-        for try await file in drive.files.list(q: "trashed = false").items {
+        for try await file in drive.files.listPages(q: "trashed = false").items {
             names.append(file.name ?? "")
         }
         #expect(names.count == GoogleEmulator.Seed.fileCount, "seed data spans two pages of 100")
         #expect(Set(names).count > 1)
 
         var pages = 0
-        for try await page in drive.files.list(pageSize: 50, q: "trashed = false") {
+        for try await page in drive.files.listPages(pageSize: 50, q: "trashed = false") {
             pages += 1
             #expect((page.files?.count ?? 0) <= 50)
         }
@@ -63,7 +63,7 @@ import Testing
         let content = Data((0..<70_000).map { UInt8($0 % 251) })
 
         let created = try await drive.files.create(
-            body: File(mimeType: "application/octet-stream", name: "generated-upload.bin"),
+            body: Drive.File(mimeType: "application/octet-stream", name: "generated-upload.bin"),
             media: MediaUpload(.data(content), contentType: "application/octet-stream", strategy: .multipart)
         )
         let id = try #require(created.id)
@@ -71,12 +71,12 @@ import Testing
         #expect(backend.emulator.driveFileContent(id) == content)
 
         let resumable = try await drive.files.create(
-            body: File(name: "resumable.bin"),
+            body: Drive.File(name: "resumable.bin"),
             media: MediaUpload(.data(content), contentType: "application/octet-stream", strategy: .resumable(chunkSize: 256 * 1024))
         )
         #expect(backend.emulator.driveFileContent(try #require(resumable.id)) == content)
 
-        let metadataOnly = try await drive.files.create(body: File(mimeType: "application/vnd.google-apps.folder", name: "Folder"))
+        let metadataOnly = try await drive.files.create(body: Drive.File(mimeType: "application/vnd.google-apps.folder", name: "Folder"))
         #expect(metadataOnly.mimeType == "application/vnd.google-apps.folder")
     }
 

@@ -38,8 +38,8 @@ import Testing
 
     @Test func driveFileListPageDecodesTheSameOnBothPaths() throws {
         let page = Self.filePage(count: 53)
-        let viaFast = try Self.fast.decode(FileList.self, from: page)
-        let viaCodable = try Self.codable.decode(FileList.self, from: page)
+        let viaFast = try Self.fast.decode(Drive.FileList.self, from: page)
+        let viaCodable = try Self.codable.decode(Drive.FileList.self, from: page)
         #expect(viaFast == viaCodable)
         #expect(viaFast.files?.count == 53)
         let file = try #require(viaFast.files?[7])
@@ -53,7 +53,7 @@ import Testing
         #expect(file.imageMediaMetadata?.exposureTime == Float(0.001))
         #expect(viaFast.nextPageToken == "té")
         // Foundation's decoder agrees too (plain Codable, no runtime decoder involved).
-        #expect(try JSONDecoder().decode(FileList.self, from: page).files?[7].parents == file.parents)
+        #expect(try JSONDecoder().decode(Drive.FileList.self, from: page).files?[7].parents == file.parents)
     }
 
     @Test func enumsAndUnknownValuesMatch() throws {
@@ -62,8 +62,8 @@ import Testing
                        {"id": "b2", "status": {"lifeCycleStatus": true, "privacyStatus": 3}}],
              "pageInfo": {"totalResults": 2, "resultsPerPage": 5}}
             """#.utf8)
-        let viaFast = try Self.fast.decode(LiveBroadcastListResponse.self, from: json)
-        #expect(viaFast == (try Self.codable.decode(LiveBroadcastListResponse.self, from: json)))
+        let viaFast = try Self.fast.decode(YouTube.LiveBroadcastListResponse.self, from: json)
+        #expect(viaFast == (try Self.codable.decode(YouTube.LiveBroadcastListResponse.self, from: json)))
         #expect(viaFast.items?.first?.status?.privacyStatus == .unrecognized("somethingNew"))
         #expect(viaFast.items?.last?.status?.lifeCycleStatus == .unrecognized("true"))
     }
@@ -79,17 +79,17 @@ import Testing
         ]
         for (json, kind, path) in cases {
             let error = try #require(throws: GoogleJSONDecodingError.self) {
-                try Self.fast.decode(FileList.self, from: Data(json.utf8))
+                try Self.fast.decode(Drive.FileList.self, from: Data(json.utf8))
             }
             #expect(error.kind == kind, "\(json)")
             #expect(error.path == path, "\(json)")
             // The Codable path reports the same location.
             let codableError = try #require(throws: GoogleJSONDecodingError.self) {
-                try Self.codable.decode(FileList.self, from: Data(json.utf8))
+                try Self.codable.decode(Drive.FileList.self, from: Data(json.utf8))
             }
             #expect(codableError.path == path, "\(json)")
             #expect(codableError.kind == error.kind, "\(json)")
         }
-        #expect(throws: GoogleJSONDecodingError.self) { try Self.fast.decode(FileList.self, from: Data("[1]".utf8)) }
+        #expect(throws: GoogleJSONDecodingError.self) { try Self.fast.decode(Drive.FileList.self, from: Data("[1]".utf8)) }
     }
 }

@@ -16,7 +16,7 @@ import Testing
              "appProperties": {"k": "v"}, "someFutureField": {"nested": [1, 2]},
              "capabilities": {"canEdit": true}, "contentHints": {"thumbnail": {"image": "aGVsbG8=", "mimeType": "image/png"}}}
             """
-        let file = try JSONDecoder().decode(GoogleDrive.File.self, from: Data(json.utf8))
+        let file = try JSONDecoder().decode(Drive.File.self, from: Data(json.utf8))
         #expect(file.id == "f1")
         #expect(file.size == 123_456_789_012)
         #expect(abs((file.createdTime?.timeIntervalSince1970 ?? 0) - 1_714_566_645.123) < 0.000_5)
@@ -30,23 +30,23 @@ import Testing
         #expect(object["size"] as? String == "123456789012", "int64 goes out as a JSON string")
         #expect(object["someFutureField"] == nil, "unknown fields are ignored")
         #expect(object["description"] == nil, "nil properties are omitted")
-        let again = try JSONDecoder().decode(GoogleDrive.File.self, from: encoded)
+        let again = try JSONDecoder().decode(Drive.File.self, from: encoded)
         #expect(again == file)
     }
 
     @Test func enumsKeepUnknownValues() throws {
         let json = #"{"id": "b1", "status": {"lifeCycleStatus": "live", "privacyStatus": "somethingNew"}}"#
-        let broadcast = try JSONDecoder().decode(LiveBroadcast.self, from: Data(json.utf8))
+        let broadcast = try JSONDecoder().decode(YouTube.LiveBroadcast.self, from: Data(json.utf8))
         #expect(broadcast.status?.lifeCycleStatus == .live)
         #expect(broadcast.status?.privacyStatus == .unrecognized("somethingNew"))
         let encoded = try JSONEncoder().encode(broadcast)
         let text = String(decoding: encoded, as: UTF8.self)
         #expect(text.contains("\"somethingNew\""))
-        #expect(try JSONDecoder().decode(LiveBroadcast.self, from: encoded) == broadcast)
+        #expect(try JSONDecoder().decode(YouTube.LiveBroadcast.self, from: encoded) == broadcast)
     }
 
     @Test func memberwiseInitAndEquality() {
-        let a = LiveBroadcast(id: "x", snippet: LiveBroadcastSnippet(title: "Hello"))
+        let a = YouTube.LiveBroadcast(id: "x", snippet: YouTube.LiveBroadcastSnippet(title: "Hello"))
         var b = a
         #expect(a == b)
         b.snippet?.title = "Changed"

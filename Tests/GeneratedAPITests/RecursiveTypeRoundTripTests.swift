@@ -9,12 +9,12 @@ import Testing
 @Suite struct RecursiveTypeRoundTripTests {
     @Test func selfRecursiveStructRoundTrips() throws {
         let json = #"{"name": "leaf", "parent": {"name": "mid", "parent": {"name": "root"}}, "children": [{"name": "c"}]}"#
-        let node = try JSONDecoder().decode(Node.self, from: Data(json.utf8))
+        let node = try JSONDecoder().decode(Recursion.Node.self, from: Data(json.utf8))
         #expect(node.parent?.parent?.name == "root")
         #expect(node.parent?.parent?.parent == nil)
         #expect(node.children?.first?.name == "c")
 
-        let again = try JSONDecoder().decode(Node.self, from: try JSONEncoder().encode(node))
+        let again = try JSONDecoder().decode(Recursion.Node.self, from: try JSONEncoder().encode(node))
         #expect(again == node)
         var changed = node
         changed.parent?.parent?.name = "other"
@@ -23,14 +23,14 @@ import Testing
     }
 
     @Test func mutualRecursionAndInlineObjects() throws {
-        let expr = Expr(not: Not(operand: Expr(literal: true)))
-        let decoded = try JSONDecoder().decode(Expr.self, from: try JSONEncoder().encode(expr))
+        let expr = Recursion.Expr(not: Recursion.Not(operand: Recursion.Expr(literal: true)))
+        let decoded = try JSONDecoder().decode(Recursion.Expr.self, from: try JSONEncoder().encode(expr))
         #expect(decoded.not?.operand?.literal == true)
         #expect(decoded == expr)
 
-        let folder = Folder(byName: ["sub": Folder()], info: Folder.Info(owner: Folder(info: Folder.Info())))
-        #expect(try JSONDecoder().decode(Folder.self, from: try JSONEncoder().encode(folder)) == folder)
-        let alias: NodeAlias = Node(name: "aliased")
+        let folder = Recursion.Folder(byName: ["sub": Recursion.Folder()], info: Recursion.Folder.Info(owner: Recursion.Folder(info: Recursion.Folder.Info())))
+        #expect(try JSONDecoder().decode(Recursion.Folder.self, from: try JSONEncoder().encode(folder)) == folder)
+        let alias: Recursion.NodeAlias = Recursion.Node(name: "aliased")
         #expect(alias.name == "aliased")
     }
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(broadcasts.allSatisfy { $0.snippet?.title?.isEmpty == false })
 
         var all: [String] = []
-        for try await broadcast in youtube.liveBroadcasts.list(part: ["id"], maxResults: 2, mine: true).items {
+        for try await broadcast in youtube.liveBroadcasts.listPages(part: ["id"], maxResults: 2, mine: true).items {
             all.append(broadcast.id ?? "")
         }
         #expect(all.contains(GoogleEmulator.Seed.liveBroadcastID))
@@ -35,10 +35,10 @@ import Testing
 
         let inserted = try await youtube.liveBroadcasts.insert(
             part: ["snippet", "status", "contentDetails"],
-            body: LiveBroadcast(
-                contentDetails: LiveBroadcastContentDetails(monitorStream: MonitorStreamInfo(enableMonitorStream: true)),
-                snippet: LiveBroadcastSnippet(scheduledStartTime: Date().addingTimeInterval(600), title: "Generated test"),
-                status: LiveBroadcastStatus(privacyStatus: .unlisted)
+            body: YouTube.LiveBroadcast(
+                contentDetails: YouTube.LiveBroadcastContentDetails(monitorStream: YouTube.MonitorStreamInfo(enableMonitorStream: true)),
+                snippet: YouTube.LiveBroadcastSnippet(scheduledStartTime: Date().addingTimeInterval(600), title: "Generated test"),
+                status: YouTube.LiveBroadcastStatus(privacyStatus: .unlisted)
             )
         )
         let id = try #require(inserted.id)
@@ -74,9 +74,9 @@ import Testing
 
         let sent = try await youtube.liveChatMessages.insert(
             part: ["snippet"],
-            body: LiveChatMessage(snippet: LiveChatMessageSnippet(
+            body: YouTube.LiveChatMessage(snippet: YouTube.LiveChatMessageSnippet(
                 liveChatId: chatID,
-                textMessageDetails: LiveChatTextMessageDetails(messageText: "hello from generated code"),
+                textMessageDetails: YouTube.LiveChatTextMessageDetails(messageText: "hello from generated code"),
                 type: .textMessageEvent
             ))
         )
@@ -95,6 +95,6 @@ import Testing
     let page = try await youtube.liveBroadcasts.list(part: ["id", "snippet"], mine: true)
     let drive = Drive(session: session)
     var count = page.items?.count ?? 0
-    for try await file in drive.files.list(q: "trashed = false").items { count += file.name == nil ? 0 : 1 }
+    for try await file in drive.files.listPages(q: "trashed = false").items { count += file.name == nil ? 0 : 1 }
     return count
 }

@@ -63,6 +63,16 @@ struct YouTubeLiveToolTests {
         #expect(tail.standardOutput.contains("Ada: hello from the chat"))
     }
 
+    @Test("chat tail ends by itself when the chat has ended")
+    func chatTailEndsWithTheChat() async throws {
+        let fixture = try ToolFixture()
+        _ = try await fixture.login("youtube-live")
+        let tail = try await fixture.run("youtube-live", "chat", "tail", GoogleEmulator.Seed.completedBroadcastID)
+        #expect(tail.status == 0, "\(tail.standardError)")
+        #expect(tail.standardOutput.contains("Question 1"))
+        #expect(tail.standardError.contains("The chat has ended."))
+    }
+
     @Test("revoked authorization exits with 3")
     func revokedExitsWithThree() async throws {
         let fixture = try ToolFixture()

@@ -19,8 +19,9 @@ let usage = """
       --quiet                  Do not print the written files.
       -h, --help               Show this help.
 
-    Output files per module (always all of them, so build plugins know them in advance):
-      <Module>+Service.swift, <Module>+Resources1-2.swift, <Module>+Schemas1-4.swift, <Module>+Support.swift
+    Output files per module (named from the document's keys, so build plugins know them in advance):
+      <Module>+Service.swift, <Module>+<Name>Resource.swift per top-level resource,
+      <Module>+<Name>.swift per schema group (a schema and those extending its name), <Module>+Support.swift
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -37,14 +37,30 @@ import Testing
         #expect(first.files == second.files)
     }
 
-    @Test func fileLayoutIsFixedAndComplete() throws {
+    @Test func filesAreNamedForWhatTheyHold() throws {
         let output = try Fixtures.generate("recursion")
-        #expect(output.files.map(\.name) == Renderer.fileNames(moduleName: "Fixture"))
-        #expect(output.files.map(\.name) == [
-            "Fixture+Service.swift", "Fixture+Resources1.swift", "Fixture+Resources2.swift",
-            "Fixture+Schemas1.swift", "Fixture+Schemas2.swift", "Fixture+Schemas3.swift",
-            "Fixture+Schemas4.swift", "Fixture+Support.swift",
-        ])
+        #expect(output.files.map(\.name) == Renderer(moduleName: "Fixture").fileNames(output.service))
+        #expect(output.files.first?.name == "Fixture+Service.swift")
+        #expect(output.files.last?.name == "Fixture+Support.swift")
+    }
+
+    @Test func layoutGroupsSchemasByKeyPrefixAndAvoidsCaseClashes() {
+        let layout = GeneratedFileLayout(
+            moduleName: "M",
+            schemaKeys: ["LiveBroadcast", "LiveBroadcastSnippet", "LiveBroadcasts", "Service", "file", "File", "V1", "V1Beta"],
+            resourceKeys: ["files", "live-broadcasts"]
+        )
+        #expect(layout.resourceFiles == ["files": "M+FilesResource.swift", "live-broadcasts": "M+LiveBroadcastsResource.swift"])
+        #expect(layout.schemaFiles["LiveBroadcastSnippet"] == "M+LiveBroadcast.swift")
+        #expect(layout.schemaFiles["LiveBroadcast"] == "M+LiveBroadcast.swift")
+        // `s` is no word boundary: its own group.
+        #expect(layout.schemaFiles["LiveBroadcasts"] == "M+LiveBroadcasts.swift")
+        // Never the service or support file, and unique ignoring case.
+        #expect(layout.schemaFiles["Service"] == "M+Service2.swift")
+        #expect(layout.schemaFiles["File"] == "M+File.swift")
+        #expect(layout.schemaFiles["file"] == "M+File2.swift")
+        #expect(layout.schemaFiles["V1Beta"] == "M+V1.swift")
+        #expect(Set(layout.allFiles.map { $0.lowercased() }).count == layout.allFiles.count)
     }
 }
 

@@ -69,14 +69,14 @@ import Testing
         #expect(list.parameters.first { $0.name == "since" }?.type == .named("Date"))
         #expect(list.parameters.first { $0.name == "minId" }?.type == .named("Int64"))
         #expect(list.parameters.first { $0.name == "orderBy" }?.type == .named("ListOrderBy"))
-        #expect(list.isPageable)
+        #expect(list.pagesName == "listPages")
         #expect(list.scopes == ["https://www.googleapis.com/auth/library.readonly"])
         #expect(service.pageableConformances == [SwiftPageableConformance(pageType: "BookList", itemType: .named("Book"), itemsProperty: "books")])
 
         let insert = try #require(books.methods.first { $0.name == "insert" })
         #expect(insert.body?.type == "Book")
         #expect(insert.upload?.path == "/upload/library/v2/shelves/{shelfId}/books")
-        #expect(!insert.isPageable)
+        #expect(insert.pagesName == nil)
 
         let export = try #require(books.methods.first { $0.name == "export" })
         #expect(!export.emitsPlainVariant, "download-only method has no JSON variant")
@@ -122,5 +122,31 @@ import Testing
         #expect(resource.methods.map(\.name).contains("client2"), "`client` is the stored client")
         #expect(service.scopes.map(\.name) == ["namingExampleComFull", "namingReadonly"])
         #expect(service.scopeTypeName == "Scope2", "the Scope schema keeps its name; the scope enum yields")
+    }
+
+    @Test func serviceTypeNeverShadowsFoundationOrTheStandardLibrary() throws {
+        func typeName(_ name: String) throws -> String {
+            let json = Fixtures.document().replacingOccurrences(of: #""name": "t""#, with: #""name": "\#(name)""#)
+            return try Fixtures.generate(json: json).service.typeName
+        }
+        #expect(try typeName("calendar") == "CalendarAPI")
+        #expect(try typeName("locale") == "LocaleAPI")
+        #expect(try typeName("drive") == "Drive")
+        #expect(try typeName("youtube") == "Youtube")
+    }
+
+    @Test func polledListsAreNotPageSequences() throws {
+        let schemas = """
+            {"Chat": {"type": "object", "properties": {"nextPageToken": {"type": "string"},
+              "pollingIntervalMillis": {"type": "integer"}, "items": {"type": "array", "items": {"type": "string"}}}}}
+            """
+        let resources = """
+            {"chat": {"methods": {"list": {"httpMethod": "GET", "path": "chat",
+              "parameters": {"pageToken": {"type": "string", "location": "query"}}, "response": {"$ref": "Chat"}}}}}
+            """
+        let service = try Fixtures.generate(json: Fixtures.document(schemas: schemas, resources: resources)).service
+        let list = try #require(service.root.children.first?.methods.first)
+        #expect(list.pagesName == nil)
+        #expect(service.pageableConformances.isEmpty)
     }
 }

@@ -10,16 +10,16 @@ enum DriveDecodeRates {
     static func measure(json: Data, seconds: Double, fileCount: Int) throws -> [BenchmarkRow] {
         let google = GoogleJSONDecoder()
         let googleRate = try rate(seconds: seconds) {
-            guard try google.decode(FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
+            guard try google.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
         }
         var codablePath = GoogleJSONDecoder()
         codablePath.usesFastPath = false
         let codableRate = try rate(seconds: seconds) {
-            guard try codablePath.decode(FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
+            guard try codablePath.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
         }
         let foundation = JSONDecoder()
         let foundationRate = try rate(seconds: seconds) {
-            guard try foundation.decode(FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
+            guard try foundation.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
         }
 
         let dates = try dateStrings(in: json)
@@ -60,7 +60,7 @@ enum DriveDecodeRates {
     }
 
     private static func dateStrings(in json: Data) throws -> [String] {
-        let page = try GoogleJSONDecoder().decode(FileList.self, from: json)
+        let page = try GoogleJSONDecoder().decode(Drive.FileList.self, from: json)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return (page.files ?? []).flatMap { [$0.createdTime, $0.modifiedTime] }.compactMap { $0.map(formatter.string(from:)) }

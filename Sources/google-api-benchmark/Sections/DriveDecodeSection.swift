@@ -20,7 +20,7 @@ struct DriveDecodeSection: BenchmarkSection {
         defer { endpoint.stop() }
 
         let drive = Drive(session: DriveDecodeSession.make(), rootURL: endpoint.rootURL)
-        let fileCount = try GoogleJSONDecoder().decode(FileList.self, from: json).files?.count ?? 0
+        let fileCount = try GoogleJSONDecoder().decode(Drive.FileList.self, from: json).files?.count ?? 0
         let roundSeconds = context.measureSeconds / Double(rounds)
         let listOnce: @Sendable () async throws -> Void = {
             let page = try await drive.files.list(pageSize: 50)

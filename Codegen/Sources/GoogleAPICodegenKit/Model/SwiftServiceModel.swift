@@ -36,12 +36,15 @@ public struct SwiftMethod: Sendable, Equatable {
     /// Argument name and type of the request body, when the method takes one.
     public var body: (name: String, type: String)?
     public var responseType: String?
-    /// Also emit the page sequence overload.
-    public var isPageable: Bool
+    /// The page-sequence variant (`listPages`), when the method pages.
+    public var pagesName: String?
     /// Upload variant: the argument name for `MediaUpload` and the upload path.
     public var upload: (argumentName: String, path: String)?
     /// Download variants (`<name>Media(to:)`, `<name>MediaStream()`), when supported.
     public var download: SwiftDownload?
+    /// The public function returning the method's `TypedAPICall` (`getCall`), when it has a
+    /// plain JSON variant.
+    public var typedCallName: String?
     /// Skip the plain JSON variant (download-only methods with no response schema).
     public var emitsPlainVariant: Bool
 
@@ -49,7 +52,7 @@ public struct SwiftMethod: Sendable, Equatable {
         lhs.name == rhs.name && lhs.builderName == rhs.builderName && lhs.path == rhs.path
             && lhs.httpMethod == rhs.httpMethod && lhs.parameters == rhs.parameters
             && lhs.body?.name == rhs.body?.name && lhs.body?.type == rhs.body?.type
-            && lhs.responseType == rhs.responseType && lhs.isPageable == rhs.isPageable
+            && lhs.responseType == rhs.responseType && lhs.pagesName == rhs.pagesName && lhs.typedCallName == rhs.typedCallName
             && lhs.upload?.argumentName == rhs.upload?.argumentName && lhs.upload?.path == rhs.upload?.path
             && lhs.download == rhs.download && lhs.scopes == rhs.scopes
             && lhs.documentation == rhs.documentation && lhs.emitsPlainVariant == rhs.emitsPlainVariant
@@ -89,6 +92,8 @@ public struct SwiftService: Sendable, Equatable {
     /// Methods and resources directly on the service type.
     public var root: SwiftResource
     public var schemas: [SwiftTypeDeclaration]
+    /// The Discovery key of each entry of `schemas` (same order); file layout groups by key.
+    public var schemaKeys: [String]
     public var pageableConformances: [SwiftPageableConformance]
     /// Whether any property is boxed (emit `IndirectBox`).
     public var usesIndirectBox: Bool

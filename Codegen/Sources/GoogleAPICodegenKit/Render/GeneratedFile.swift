@@ -2,7 +2,7 @@
 
 /// One emitted Swift source file.
 public struct GeneratedFile: Sendable, Equatable {
-    /// File name only (no directory), e.g. `GoogleDrive+Schemas1.swift`.
+    /// File name only (no directory), e.g. `GoogleDrive+File.swift`.
     public var name: String
     public var contents: String
 

@@ -22,13 +22,27 @@ extension Renderer {
             } else {
                 writer.block("\(signature) async throws") { $0.line("try await client.execute(\(builderCall))") }
             }
-            if method.isPageable, let response = method.responseType {
+            if let pagesName = method.pagesName, let response = method.responseType {
+                let pagesSignature = "public func \(SwiftNaming.escaped(pagesName))(\((required + body + optional).joined(separator: ", ")))"
                 writer.line()
-                writeDocs(method, extra: ["", "- Returns: The pages (`for try await page in …`); `.items` flattens them."], into: &writer)
+                writeDocs(method, extra: ["", "Every page of `\(method.name)`, fetched as iteration reaches it.", "", "- Returns: The pages (`for try await page in …`); `.items` flattens them."], into: &writer)
                 deprecation.forEach { writer.line($0) }
-                writer.block("\(signature) -> APIPageSequence<\(response)>") {
+                writer.block("\(pagesSignature) -> APIPageSequence<\(response)>") {
                     $0.line("client.pages(\(builderCall), as: \(response).self)")
                 }
+            }
+        }
+
+        if let typedCallName = method.typedCallName {
+            let body = method.body.map { ["\($0.name): \($0.type)"] } ?? []
+            let typedSignature = "public func \(SwiftNaming.escaped(typedCallName))(\((required + body + optional).joined(separator: ", ")))"
+            writer.line()
+            writeDocs(method, extra: ["", "The `\(method.name)` call as a value, for `client.batch(...)` (typed results) or `client.execute(_:)`."], into: &writer)
+            deprecation.forEach { writer.line($0) }
+            if let response = method.responseType {
+                writer.block("\(typedSignature) -> TypedAPICall<\(response)>") { $0.line("TypedAPICall(\(builderCall), as: \(response).self)") }
+            } else {
+                writer.block("\(typedSignature) -> TypedAPICall<Void>") { $0.line("TypedAPICall(\(builderCall))") }
             }
         }
 

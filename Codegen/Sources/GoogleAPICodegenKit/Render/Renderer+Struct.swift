@@ -40,6 +40,9 @@ extension Renderer {
         for property in structure.properties {
             let name = SwiftNaming.escaped(property.name)
             writer.documentation(property.documentation.lines)
+            if property.documentation.isDeprecated {
+                writer.line("@available(*, deprecated, message: \"Deprecated by the API.\")")
+            }
             if property.isBoxed {
                 // Boxed to break a storage cycle; the box is invisible to callers.
                 writer.block("public var \(name): \(property.type.text)?") { writer in
@@ -47,10 +50,23 @@ extension Renderer {
                     writer.line("set { _\(property.name) = newValue.map(IndirectBox.init) }")
                 }
                 writer.line("private var _\(property.name): IndirectBox<\(property.type.text)>?")
+            } else if property.documentation.isDeprecated {
+                // The generated init and coding code use the storage, so they raise no warnings.
+                writer.block("public var \(name): \(property.type.text)?") { writer in
+                    writer.line("get { _\(property.name) }")
+                    writer.line("set { _\(property.name) = newValue }")
+                }
+                writer.line("private var _\(property.name): \(property.type.text)?")
             } else {
                 writer.line("public var \(name): \(property.type.text)?")
             }
         }
+    }
+
+    /// Where generated code stores a property: its private storage when it is boxed or
+    /// deprecated, else the property itself.
+    private func storage(_ property: SwiftProperty) -> String {
+        property.isBoxed || property.documentation.isDeprecated ? "self._\(property.name)" : "self.\(SwiftNaming.escaped(property.name))"
     }
 
     private func renderMemberwiseInit(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
@@ -60,7 +76,7 @@ extension Renderer {
         writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
             for property in structure.properties {
                 let name = SwiftNaming.escaped(property.name)
-                writer.line("self.\(name) = \(name)")
+                writer.line("\(storage(property)) = \(name)\(property.isBoxed ? ".map(IndirectBox.init)" : "")")
             }
         }
     }
@@ -82,7 +98,7 @@ extension Renderer {
                 writer.line("switch key {")
                 for property in structure.properties {
                     let key = ".\(SwiftNaming.escaped(property.name))"
-                    let target = property.isBoxed ? "self._\(property.name)" : "self.\(SwiftNaming.escaped(property.name))"
+                    let target = storage(property)
                     let suffix = property.isBoxed ? ".map(IndirectBox.init)" : ""
                     writer.line("case \(key): \(target) = \(decodeExpression(property, key: key))\(suffix)")
                 }
@@ -94,7 +110,7 @@ extension Renderer {
             writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             for property in structure.properties {
                 let key = ".\(SwiftNaming.escaped(property.name))"
-                let value = property.isBoxed ? "self._\(property.name)?.value" : "self.\(SwiftNaming.escaped(property.name))"
+                let value = property.isBoxed ? "self._\(property.name)?.value" : storage(property)
                 writer.line(encodeStatement(property, value: value, key: key))
             }
         }
@@ -117,7 +133,7 @@ extension Renderer {
                     let decoded = fromWire(property.coding, "try value.decode(\(wire).self)")
                     let assignment = property.isBoxed
                         ? "self._\(property.name) = IndirectBox(\(decoded))"
-                        : "self.\(SwiftNaming.escaped(property.name)) = \(decoded)"
+                        : "\(storage(property)) = \(decoded)"
                     writer.line("case \(position): \(assignment)")
                 }
                 writer.line("default: break")
@@ -187,11 +203,20 @@ extension Renderer {
         }
     }
 
-    /// `extension FileList: PageableResponse`.
-    func renderPageable(_ conformance: SwiftPageableConformance, into writer: inout SwiftWriter) {
-        writer.block("extension \(conformance.pageType): PageableResponse") { writer in
+    /// `extension Drive.FileList: PageableResponse`.
+    /// An extension of a nested type does not see its outer type's members, so schema names
+    /// (`topLevelNames`) are qualified with the service type there.
+    func renderPageable(_ conformance: SwiftPageableConformance, serviceTypeName: String, topLevelNames: Set<String>, into writer: inout SwiftWriter) {
+        func qualified(_ type: SwiftTypeRef) -> SwiftTypeRef {
+            switch type {
+            case .named(let name): topLevelNames.contains(name) ? .named("\(serviceTypeName).\(name)") : type
+            case .array(let element): .array(qualified(element))
+            case .dictionary(let value): .dictionary(qualified(value))
+            }
+        }
+        writer.block("extension \(serviceTypeName).\(conformance.pageType): PageableResponse") { writer in
             writer.line("/// The items of this page (`\(conformance.itemsProperty)`), empty when absent.")
-            writer.line("public var pageItems: \(SwiftTypeRef.array(conformance.itemType).text) { \(SwiftNaming.escaped(conformance.itemsProperty)) ?? [] }")
+            writer.line("public var pageItems: \(SwiftTypeRef.array(qualified(conformance.itemType)).text) { \(SwiftNaming.escaped(conformance.itemsProperty)) ?? [] }")
         }
     }
 }

@@ -1,60 +1,62 @@
 // MARK: - Renderer
 
-/// Renders the Swift model into source files with a fixed layout, so build plugins can name
-/// their outputs before running the generator:
+/// Renders the Swift model into source files laid out by `GeneratedFileLayout` (computable
+/// from the document's keys, so build plugins can name their outputs before running the
+/// generator): the service, one file per top-level resource, one per schema group, support.
 ///
-/// `<Module>+Service.swift`, `<Module>+Resources1…N.swift`, `<Module>+Schemas1…N.swift`,
-/// `<Module>+Support.swift` — every file is always written, empty groups hold only the header.
+/// Every schema is nested in the service type (`Drive.File`), so generated modules never
+/// declare a top-level name other than the service type: two of them import together and none
+/// shadows a Foundation or standard-library type in the caller's code.
 public struct Renderer: Sendable {
     public var moduleName: String
-    public static let resourceFileCount = 2
-    public static let schemaFileCount = 4
 
     /// - Parameter moduleName: Prefix for file names and the header comment.
     public init(moduleName: String) {
         self.moduleName = moduleName
     }
 
-    /// The file names `render` produces for a module, in order.
-    /// - Parameter moduleName: The module name used as prefix.
-    public static func fileNames(moduleName: String) -> [String] {
-        ["\(moduleName)+Service.swift"]
-            + (1...resourceFileCount).map { "\(moduleName)+Resources\($0).swift" }
-            + (1...schemaFileCount).map { "\(moduleName)+Schemas\($0).swift" }
-            + ["\(moduleName)+Support.swift"]
+    /// The file names `render` produces for a service, in order.
+    /// - Parameter service: The translated service.
+    public func fileNames(_ service: SwiftService) -> [String] {
+        layout(service).allFiles
+    }
+
+    func layout(_ service: SwiftService) -> GeneratedFileLayout {
+        GeneratedFileLayout(moduleName: moduleName, schemaKeys: service.schemaKeys, resourceKeys: service.root.children.map(\.wireName))
     }
 
     /// Renders every file.
     /// - Parameter service: The translated service.
     public func render(_ service: SwiftService) -> [GeneratedFile] {
-        let names = Renderer.fileNames(moduleName: moduleName)
-        var files: [GeneratedFile] = []
-        files.append(GeneratedFile(name: names[0], contents: file(service) { renderService(service, into: &$0) }))
+        let layout = layout(service)
+        var bodies: [String: SwiftWriter] = [:]
+        bodies[layout.serviceFile, default: SwiftWriter()].append { renderService(service, into: &$0) }
 
-        for (offset, group) in buckets(service.root.children, count: Renderer.resourceFileCount).enumerated() {
-            files.append(GeneratedFile(name: names[1 + offset], contents: file(service) { writer in
-                for resource in group {
-                    writer.block("extension \(service.typeName)") { renderResource(resource, into: &$0) }
-                    writer.line()
-                }
-            }))
+        for resource in service.root.children {
+            let name = layout.resourceFiles[resource.wireName] ?? layout.serviceFile
+            bodies[name, default: SwiftWriter()].append { writer in
+                writer.block("extension \(service.typeName)") { renderResource(resource, into: &$0) }
+                writer.line()
+            }
         }
 
         let conformances = Dictionary(grouping: service.pageableConformances, by: \.pageType)
-        for (offset, group) in buckets(service.schemas, count: Renderer.schemaFileCount).enumerated() {
-            files.append(GeneratedFile(name: names[1 + Renderer.resourceFileCount + offset], contents: file(service) { writer in
-                for schema in group {
-                    renderDeclaration(schema, into: &writer)
+        let schemaNames = Set(service.schemas.map(\.name))
+        for (key, schema) in zip(service.schemaKeys, service.schemas) {
+            let name = layout.schemaFiles[key] ?? layout.supportFile
+            bodies[name, default: SwiftWriter()].append { writer in
+                writer.block("extension \(service.typeName)") { renderDeclaration(schema, into: &$0) }
+                writer.line()
+                for conformance in conformances[schema.name] ?? [] {
+                    renderPageable(conformance, serviceTypeName: service.typeName, topLevelNames: schemaNames, into: &writer)
                     writer.line()
-                    for conformance in conformances[schema.name] ?? [] {
-                        renderPageable(conformance, into: &writer)
-                        writer.line()
-                    }
                 }
-            }))
+            }
         }
-        files.append(GeneratedFile(name: names[names.count - 1], contents: file(service) { renderSupport(service, into: &$0) }))
-        return files
+        bodies[layout.supportFile, default: SwiftWriter()].append { renderSupport(service, into: &$0) }
+        return layout.allFiles.map { name in
+            GeneratedFile(name: name, contents: file(service) { $0.append(bodies[name]?.trimmedText ?? "") })
+        }
     }
 
     // MARK: - Layout helpers

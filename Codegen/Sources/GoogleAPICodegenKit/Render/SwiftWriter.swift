@@ -32,6 +32,17 @@ struct SwiftWriter {
         }
     }
 
+    /// Runs `body` on this writer (lets callers build per-file writers in a dictionary).
+    mutating func append(_ body: (inout SwiftWriter) -> Void) {
+        body(&self)
+    }
+
+    /// Appends already rendered text verbatim (no indentation).
+    mutating func append(_ rendered: String) {
+        guard !rendered.isEmpty else { return }
+        text += rendered.hasSuffix("\n") ? rendered : rendered + "\n"
+    }
+
     /// The text without trailing blank lines.
     var trimmedText: String {
         var result = text

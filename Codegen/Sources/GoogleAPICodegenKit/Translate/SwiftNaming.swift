@@ -17,6 +17,14 @@ enum SwiftNaming {
         return name
     }
 
+    /// The service type: `typeName(wire)`, plus `API` when that would shadow a Swift, Foundation
+    /// or runtime type in every file importing the module (Calendar v3 → `CalendarAPI`, so
+    /// `Calendar.current` keeps meaning Foundation's). Other services keep the bare name (`Drive`).
+    static func serviceTypeName(_ wire: String) -> String {
+        let name = typeName(wire)
+        return reservedTypeNames.contains(name) || foundationTypeNames.contains(name) ? name + "API" : name
+    }
+
     /// `pageSize` → `pageSize`, `max-results` → `maxResults`, `ETag` → `eTag`, `$.xgafv` → `xgafv`.
     static func memberName(_ wire: String) -> String {
         lowerCamel(splitWords(wire), fallback: "value")
@@ -109,6 +117,20 @@ enum SwiftNaming {
     /// Type names that cannot be declared at all.
     private static let unusableTypeNames: Set<String> = ["Self", "Type", "Protocol", "Any", "_"]
 
+    /// Public Foundation and standard-library types a top-level service type could shadow in
+    /// callers' files (schemas are nested in the service type and cannot).
+    static let foundationTypeNames: Set<String> = [
+        "AffineTransform", "AnyHashable", "AsyncStream", "AttributedString", "Bundle", "ByteCountFormatter",
+        "Calendar", "CharacterSet", "Clock", "Codable", "Collection", "Comparable", "ContiguousArray",
+        "DateComponents", "DateFormatter", "DateInterval", "Decimal", "Duration", "Expression", "FileHandle",
+        "FileManager", "Formatter", "Host", "IndexPath", "IndexSet", "Int16", "Int8", "JSONDecoder", "JSONEncoder",
+        "Locale", "Measurement", "Mirror", "NSObject", "Notification", "NotificationCenter", "Numeric",
+        "ObjectIdentifier", "Operation", "OperationQueue", "Pipe", "Predicate", "Process", "ProcessInfo",
+        "Progress", "PropertyListDecoder", "PropertyListEncoder", "Range", "RunLoop", "Scanner", "Stream",
+        "Substring", "Thread", "TimeInterval", "TimeZone", "Timer", "UInt", "UInt16", "UInt8", "URLComponents",
+        "URLQueryItem", "URLRequest", "URLSession", "UUID", "Unicode", "Unit", "UserDefaults",
+    ]
+
     /// Type names the generated code itself refers to; a schema with one of these names would
     /// shadow it, so such schemas are renamed (`Date` → `DateSchema`).
     static let reservedTypeNames: Set<String> = [
@@ -121,7 +143,7 @@ enum SwiftNaming {
         // Foundation
         "Data", "Date", "URL",
         // Runtime
-        "AuthorizedSession", "APICall", "APIItemSequence", "APIPageSequence", "APIParameterValue",
+        "AuthorizedSession", "APICall", "TypedAPICall", "APIItemSequence", "APIPageSequence", "APIParameterValue",
         "GoogleAPIError", "GoogleBytes", "GoogleDate", "GoogleInt64", "GoogleServiceClient",
         "GoogleServiceDescriptor", "GoogleUInt64", "HTTPMethod", "JSONValue", "MediaDownloadStream",
         "MediaProgress", "MediaUpload", "PageableResponse", "StandardParameters",

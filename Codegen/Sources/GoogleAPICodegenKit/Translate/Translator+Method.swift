@@ -48,7 +48,7 @@ extension Translator {
                 // Path parameters are always required: the URL cannot be built without them.
                 isRequired: required || location == .path,
                 location: location,
-                documentation: Translator.documentation(parameter.description, deprecated: parameter.deprecated)
+                documentation: Translator.parameterDocumentation(parameter, location: location)
             ))
         }
         for wire in ordered + otherRequired { try add(wire, required: true) }
@@ -70,21 +70,27 @@ extension Translator {
 
         let isPageable = method.response?.ref.map { pageItemProperties[$0] != nil } ?? false
             && all["pageToken"]?.location == "query"
+        // `list` returns one page, `listPages` the sequence: one name, one meaning.
+        let pagesName = isPageable && responseType != nil ? memberScope.claim(name + "Pages") : nil
+        let emitsPlainVariant = responseType != nil || !supportsDownload
+        // The typed call value (`getCall(...)`) that batches and `client.execute` accept.
+        let typedCallName = emitsPlainVariant ? memberScope.claim(name + "Call") : nil
 
         let translated = SwiftMethod(
             name: name,
             builderName: builderName,
-            documentation: Translator.documentation(method.description, deprecated: method.deprecated),
+            documentation: Translator.methodDocumentation(method),
             httpMethod: method.httpMethod.uppercased(),
             path: method.path,
             scopes: (method.scopes ?? []).sorted(),
             parameters: parameters,
             body: body,
             responseType: responseType,
-            isPageable: isPageable,
+            pagesName: pagesName,
             upload: upload,
             download: download,
-            emitsPlainVariant: responseType != nil || !supportsDownload
+            typedCallName: typedCallName,
+            emitsPlainVariant: emitsPlainVariant
         )
         return (translated, enums)
     }

@@ -2,7 +2,8 @@
 
 extension Translator {
     /// Response schemas of methods that page: the method has a `pageToken` query parameter and
-    /// the response a string `nextPageToken` plus an array of items (`items`, or the only array).
+    /// the response a string `nextPageToken` plus an array of items (`items`, or the only array),
+    /// and no `pollingIntervalMillis` (polled responses are not pages to fetch back to back).
     /// - Returns: Response schema key → wire name of its items property.
     func findPageItemProperties() -> [String: String] {
         var result: [String: String] = [:]
@@ -15,7 +16,10 @@ extension Translator {
                       // A plain string: the runtime's protocol needs `nextPageToken: String?`.
                       properties["nextPageToken"]?.type == "string",
                       properties["nextPageToken"]?.format == nil, properties["nextPageToken"]?.enum == nil,
-                      properties["pageItems"] == nil
+                      properties["pageItems"] == nil,
+                      // A polled stream (live chat): the next page is due only after the server's
+                      // interval, so a back-to-back page sequence would be wrong.
+                      properties["pollingIntervalMillis"] == nil
                 else { continue }
                 let arrays = properties.filter { $0.value.type == "array" }.keys.sorted()
                 if arrays.contains("items") {

@@ -6,7 +6,7 @@ extension Translator {
     /// Translates the whole document: names, recursion analysis, schemas, resources, scopes.
     mutating func translateService() throws(TranslationError) -> SwiftService {
         let wireName = document.canonicalName ?? document.name ?? "Service"
-        let typeName = SwiftNaming.typeName(wireName)
+        let typeName = SwiftNaming.serviceTypeName(wireName)
         guard let rootURL = document.rootUrl, URL(string: rootURL)?.scheme != nil else {
             throw TranslationError(path: "rootUrl", message: "missing or not an absolute URL")
         }
@@ -16,9 +16,11 @@ extension Translator {
         pageItemProperties = findPageItemProperties()
 
         var schemas: [SwiftTypeDeclaration] = []
+        var schemaKeys: [String] = []
         for key in (document.schemas ?? [:]).keys.sorted() {
             guard let schema = document.schemas?[key] else { continue }
             schemas.append(try translateSchema(schema, key: key))
+            schemaKeys.append(key)
         }
 
         var serviceTypes = NameScope(shared: topLevelNames, blocked: [typeName])
@@ -43,6 +45,7 @@ extension Translator {
             scopes: translateScopes(),
             root: root,
             schemas: schemas,
+            schemaKeys: schemaKeys,
             pageableConformances: try translatePageableConformances(),
             usesIndirectBox: !boxedPropertyPaths.isEmpty
         )

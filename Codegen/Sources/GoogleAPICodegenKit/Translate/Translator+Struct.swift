@@ -23,12 +23,9 @@ extension Translator {
                 property, suggestedName: SwiftNaming.typeName(key), path: propertyPath,
                 typeScope: &typeScope, nestedTypes: &nestedTypes, enclosingNames: enclosing
             )
-            var documentation = Translator.documentation(property.description)
-            if property.deprecated == true {
-                // `@available(deprecated)` on a stored property would warn inside the generated
-                // Codable code itself, so the deprecation is documented instead.
-                documentation.lines += documentation.lines.isEmpty ? ["- Note: Deprecated."] : ["", "- Note: Deprecated."]
-            }
+            // Deprecated properties get `@available(deprecated)` on a computed accessor over
+            // private storage, which the generated Codable code uses (so it stays warning-free).
+            let documentation = Translator.propertyDocumentation(property)
             properties.append(SwiftProperty(
                 name: memberScope.claim(SwiftNaming.memberName(key)),
                 wireName: key,

@@ -1,0 +1,1 @@
+../../Codegen/Sources/GoogleAPICodegenKit/Layout/GeneratedFileLayout.swift
