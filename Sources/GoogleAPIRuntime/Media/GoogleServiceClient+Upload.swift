@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAuth
 import GoogleHTTP
 
 // MARK: - Media upload
@@ -55,7 +56,15 @@ extension GoogleServiceClient {
 
     private func uploadMultipart(_ call: APICall, media: MediaUpload, size: Int64) async throws -> Data {
         let metadata = try call.body.map { body throws(GoogleAPIClientError) in try encodeBody(body) }
-        let multipart = try MultipartRelatedBody(metadata: metadata, media: media)
+        let multipart: MultipartRelatedBody
+        if case .file = media.source {
+            // Choosing the boundary reads the whole file: keep that off the cooperative threads.
+            multipart = try await DedicatedThread.run("multipart boundary") {
+                try MultipartRelatedBody(metadata: metadata, media: media)
+            }
+        } else {
+            multipart = try MultipartRelatedBody(metadata: metadata, media: media)
+        }
         var request = try makeRequest(call, base: .upload, extraQuery: [("uploadType", "multipart")])
         request.headers["Content-Type"] = multipart.contentType
         request.progress = Self.uploadProgress(media, base: 0, total: size)

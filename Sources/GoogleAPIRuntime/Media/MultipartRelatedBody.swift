@@ -6,7 +6,7 @@ import GoogleHTTP
 /// A `multipart/related` body of JSON metadata and media (Google's `uploadType=multipart`).
 ///
 /// File media is streamed from disk between the in-memory head and tail, so memory stays flat.
-struct MultipartRelatedBody {
+struct MultipartRelatedBody: Sendable {
     let boundary: String
     let head: Data
     let tail: Data

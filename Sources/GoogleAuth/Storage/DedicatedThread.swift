@@ -4,9 +4,9 @@ import Foundation
 
 /// Runs blocking work (`flock`, `fsync`, file reads) on a thread of its own, so an `async` caller
 /// never blocks a cooperative thread with it.
-enum DedicatedThread {
+package enum DedicatedThread {
     /// Starts a thread for `work` and suspends until it returns or throws.
-    static func run<T: Sendable>(_ name: String, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+    package static func run<T: Sendable>(_ name: String, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let thread = Thread {
                 continuation.resume(with: Result { try work() })

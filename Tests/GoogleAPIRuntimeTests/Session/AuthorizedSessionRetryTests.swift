@@ -55,9 +55,14 @@ struct AuthorizedSessionRetryTests {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let backend = try Self.flakyBackend([Self.status(429, headers: ["Retry-After": formatter.string(from: date)])], hits: Recorder())
+        let sentAt = Date()
         #expect(try await send(backend, Self.recordingConfiguration(delays)).status == 200)
         let delay = try #require(delays.values.first)
-        #expect(delay > .seconds(17) && delay <= .seconds(20))
+        // The delay is the time left until the date (sent in whole seconds) when the 429 arrived,
+        // which was after `sentAt` and before now: bounds that hold however slow the machine is.
+        let mostLeft = Duration.seconds(date.timeIntervalSince(sentAt))
+        let leastLeft = Duration.seconds(date.timeIntervalSinceNow - 1)
+        #expect(delay <= mostLeft && delay >= leastLeft, "delay \(delay), expected \(leastLeft)...\(mostLeft)")
     }
 
     @Test(arguments: [408, 429, 500, 502, 503, 504])

@@ -98,7 +98,9 @@ struct DeviceFlowTests {
 
     @Test("The device code expires → deviceCodeExpired")
     func expired() async throws {
-        let harness = try EmulatorHarness(configuration: .init(deviceCodeLifetime: 14))
+        // The emulator's clock is the wall clock plus the virtual waits: with 100 s polls and a 250 s
+        // lifetime the code expires at the third poll unless the test itself takes 50 real seconds.
+        let harness = try EmulatorHarness(configuration: .init(deviceCodeLifetime: 250, devicePollingInterval: 100))
         let sleeper = VirtualSleeper(emulator: harness.emulator)
         await #expect(throws: OAuthError.deviceCodeExpired) {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { _ in }

@@ -2,6 +2,7 @@ import Foundation
 import GoogleAuth
 import GoogleEmulator
 import GoogleHTTP
+import LocalHTTPServer
 import Testing
 
 // MARK: - Servers answer while the cooperative pool is busy
@@ -38,6 +39,56 @@ struct BusyCooperativePoolTests {
                 }
                 exit(EXIT_SUCCESS)
             }
+        }
+    }
+
+    @Test("a streamed request body and a streamed response complete while the pool spins")
+    func streamingWhilePoolIsBusy() async {
+        await #expect(processExitsWith: .success) {
+            // The handler reads the body as a stream (fed by the connection thread on demand) and
+            // answers with a stream (pulled by the connection thread): both bridges to async code.
+            let configuration = LocalHTTPServer.Configuration(streamRequestBody: { _ in true })
+            let server = try LocalHTTPServer.start(configuration: configuration) { request in
+                guard let body = request.bodyStream else { return .text("not streamed", status: 500) }
+                var received = 0
+                do {
+                    for try await piece in body { received += piece.count }
+                } catch {
+                    return .text("body failed", status: 500)
+                }
+                let pieces = (0..<64).map { _ in Data(repeating: 0x61, count: 16 * 1024) }
+                var response = HTTPServerResponse(status: 200, body: .stream(HTTPBodyStream(pieces.async)))
+                response.headers["X-Received"] = String(received)
+                return response
+            }
+            let transport = CurlTransport()
+            try await withTaskExecutorPreference(transport.executor) {
+                let hog = CooperativePoolHog(duration: .seconds(20))
+                hog.waitUntilSaturated()
+                let upload = Data(repeating: 0x62, count: 3 << 20)
+                let request = HTTPRequest(method: .post, url: server.baseURL.appendingPathComponent("echo"), body: .data(upload))
+                let response = try await transport.send(request)
+                let finishedWhileSaturated = hog.isSaturated
+                guard finishedWhileSaturated, response.status == 200, response.headers["X-Received"] == String(upload.count),
+                    response.body.count == 64 * 16 * 1024
+                else {
+                    FileHandle.standardError.write(Data("status \(response.status); saturated: \(finishedWhileSaturated)\n".utf8))
+                    exit(EXIT_FAILURE)
+                }
+                exit(EXIT_SUCCESS)
+            }
+        }
+    }
+}
+
+// MARK: - Helpers
+
+extension Array where Element: Sendable {
+    /// The elements as an async sequence, one by one.
+    fileprivate var async: AsyncStream<Element> {
+        AsyncStream { continuation in
+            for element in self { continuation.yield(element) }
+            continuation.finish()
         }
     }
 }

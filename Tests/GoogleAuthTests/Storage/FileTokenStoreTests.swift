@@ -78,7 +78,8 @@ struct FileTokenStoreTests {
             }
         }
         threads.forEach { $0.start() }
-        for _ in 0..<200 where threads.contains(where: { !$0.isFinished }) {
+        // Up to a minute: the saves are tasks, which a loaded machine may start late.
+        for _ in 0..<3000 where threads.contains(where: { !$0.isFinished }) {
             try await Task.sleep(for: .milliseconds(20))
         }
         let final = try #require(try await FileTokenStore(fileURL: file).load())
