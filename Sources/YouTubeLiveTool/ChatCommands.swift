@@ -46,6 +46,7 @@ enum ChatCommands {
         let author = message.authorDetails?.displayName ?? message.snippet?.authorChannelId ?? "?"
         let text = message.snippet?.displayMessage ?? message.snippet?.textMessageDetails?.messageText ?? ""
         let time = message.snippet?.publishedAt.map { BroadcastCommands.format($0) } ?? ""
-        print("\(time) \(author): \(text)")
+        // Chat text is typed by anyone watching: it must not reach the terminal raw.
+        print("\(time) \(TerminalText.sanitized(author)): \(TerminalText.sanitized(text))")
     }
 }
