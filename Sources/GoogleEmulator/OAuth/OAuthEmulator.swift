@@ -82,7 +82,16 @@ public final class OAuthEmulator: Sendable {
         state.withLock { $0.clockOffset += seconds }
     }
 
-    /// The emulator's current time (wall clock plus ``advanceTime(by:)``).
+    /// Stops the emulator's clock at the current instant, so that from now on only
+    /// ``advanceTime(by:)`` moves it: tests of intervals (device-flow `slow_down`, expiry) then
+    /// hold however long the test itself takes on a busy machine.
+    public func freezeClock() {
+        state.withLock { state in
+            if state.frozenWallClock == nil { state.frozenWallClock = Date() }
+        }
+    }
+
+    /// The emulator's current time (wall clock, or the frozen instant, plus ``advanceTime(by:)``).
     public var now: Date { state.withLock { $0.now } }
 
     /// Requests received by the token endpoint (any grant type, valid or not).

@@ -54,7 +54,10 @@ struct OAuthEmulatorState {
     var authorizationRequestCount = 0
     var revokeRequestCount = 0
 
-    var now: Date { Date().addingTimeInterval(clockOffset) }
+    /// Set by ``OAuthEmulator/freezeClock()``: the wall-clock instant the emulator's time stays at.
+    var frozenWallClock: Date?
+
+    var now: Date { (frozenWallClock ?? Date()).addingTimeInterval(clockOffset) }
 
     mutating func newGrant() -> Int {
         defer { nextGrantID += 1 }

@@ -67,6 +67,8 @@ struct DeviceFlowTests {
     func slowDown() async throws {
         let harness = try EmulatorHarness()
         let emulator = harness.emulator
+        // Only the virtual waits move the clock: "too early" must not depend on real elapsed time.
+        emulator.freezeClock()
         let userCode = Mutex<String?>(nil)
         // The second wait only advances the clock by a fifth, so the second poll comes too early.
         let sleeper = VirtualSleeper(emulator: emulator, advanceFraction: { $0 == 2 ? 0.2 : 1 }, onWait: { poll in
@@ -98,9 +100,10 @@ struct DeviceFlowTests {
 
     @Test("The device code expires → deviceCodeExpired")
     func expired() async throws {
-        // The emulator's clock is the wall clock plus the virtual waits: with 100 s polls and a 250 s
-        // lifetime the code expires at the third poll unless the test itself takes 50 real seconds.
+        // With 100 s polls and a 250 s lifetime the code expires at the third poll; the frozen clock
+        // moves only by the virtual waits, however long the test takes.
         let harness = try EmulatorHarness(configuration: .init(deviceCodeLifetime: 250, devicePollingInterval: 100))
+        harness.emulator.freezeClock()
         let sleeper = VirtualSleeper(emulator: harness.emulator)
         await #expect(throws: OAuthError.deviceCodeExpired) {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { _ in }
