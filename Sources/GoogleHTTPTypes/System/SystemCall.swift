@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - SystemCall
+
+/// The package's one home for the C library calls and constants that differ between platforms.
+///
+/// Types that have a `close()` or `read(...)` method of their own must name the C function with its
+/// module (`Glibc.close`), which would tie them to one C library; they call these instead. The
+/// socket constants differ in type (an enum on Glibc, `Int32` on Darwin) or exist on Linux only
+/// (`SOCK_CLOEXEC`, `MSG_NOSIGNAL`), so each is resolved here once. Only Linux is built and tested
+/// in CI; `.ci/check-platform-guards.py` keeps new code from bypassing this file.
+package enum SystemCall {
+    // MARK: - Descriptors
+
+    /// `close(2)`.
+    @discardableResult
+    package static func close(_ descriptor: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.close(descriptor)
+        #elseif canImport(Musl)
+        Musl.close(descriptor)
+        #elseif canImport(Darwin)
+        Darwin.close(descriptor)
+        #endif
+    }
+
+    /// `read(2)`.
+    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.read(descriptor, buffer, count)
+        #elseif canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+
+    // MARK: - Sockets
+
+    /// `SOCK_STREAM` as the `Int32` that `socket(2)` takes.
+    package static var streamSocketType: Int32 {
+        #if canImport(Glibc)
+        Int32(SOCK_STREAM.rawValue)
+        #else
+        Int32(SOCK_STREAM)
+        #endif
+    }
+
+    /// A stream socket that child processes do not inherit and that never raises SIGPIPE (Linux
+    /// sets both atomically; elsewhere they are set right after creation).
+    /// - Returns: The descriptor, or -1 with `errno` set.
+    package static func streamSocket(domain: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return socket(domain, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #elseif canImport(Musl)
+        return socket(domain, Int32(SOCK_STREAM) | Int32(SOCK_CLOEXEC), 0)
+        #else
+        let descriptor = socket(domain, Int32(SOCK_STREAM), 0)
+        guard descriptor >= 0 else { return descriptor }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        return descriptor
+        #endif
+    }
+
+    /// Marks an accepted connection close-on-exec (`accept4` is not exported to Swift) and, where
+    /// `MSG_NOSIGNAL` does not exist, tells the socket not to raise SIGPIPE.
+    package static func prepareAcceptedSocket(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        #if !canImport(Glibc) && !canImport(Musl)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    /// `listen(2)`.
+    package static func listen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.listen(descriptor, backlog)
+        #elseif canImport(Musl)
+        Musl.listen(descriptor, backlog)
+        #elseif canImport(Darwin)
+        Darwin.listen(descriptor, backlog)
+        #endif
+    }
+
+    /// `send(2)` that reports a closed peer as `EPIPE` instead of killing the process with SIGPIPE
+    /// (`MSG_NOSIGNAL` on Linux; `SO_NOSIGPIPE`, set by ``streamSocket(domain:)``, elsewhere).
+    package static func send(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+        #elseif canImport(Musl)
+        Musl.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+        #elseif canImport(Darwin)
+        Darwin.send(descriptor, buffer, count, 0)
+        #endif
+    }
+}
