@@ -5,6 +5,13 @@ import GoogleEmulator
 import GoogleAPIRuntime
 import GoogleHTTP
 import YouTubeLiveTool
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The quick-start demo: runs the two sample tools against an in-process Google emulator, so a
 // newcomer sees login, broadcasts and files without a Google account.

@@ -2,9 +2,12 @@
 import Foundation
 import GoogleEmulator
 import LocalHTTPServer
-
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // MARK: - Options

@@ -1,6 +1,9 @@
 import Foundation
+import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -22,11 +25,7 @@ enum RawSocket {
     }
 
     static func blockingExchange(port: Int, bytes: [UInt8], readTimeoutSeconds: Int = 10) -> Data? {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
@@ -41,7 +40,7 @@ enum RawSocket {
         guard connected == 0 else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { SystemCall.send(fd, $0.baseAddress, $0.count) }
             if written <= 0 { break }
             offset += written
         }

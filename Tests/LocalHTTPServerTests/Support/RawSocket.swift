@@ -1,6 +1,11 @@
 import Foundation
+import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // MARK: - RawSocket
@@ -18,7 +23,7 @@ final class RawSocket {
         // The descriptor is stored only once connected: if `self` were fully initialised when the
         // initialiser throws, deinit would close it a second time, and that number may already
         // belong to another test's socket (a parallel test's listener then reports port 0).
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -48,7 +53,7 @@ final class RawSocket {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes { SystemCall.send(fd, $0.baseAddress, $0.count) }
             guard sent > 0 else { throw Failure(description: "send failed: \(errno)") }
             offset += sent
         }
