@@ -28,7 +28,14 @@ enum FuzzSamples {
         var clientSecret: [UInt8] = []
     }
 
+    /// Fetched once per process, shared by the suites.
     static func emulatorResponses() async throws -> EmulatorResponses {
+        try await fetched.value
+    }
+
+    private static let fetched = Task { try await fetchEmulatorResponses() }
+
+    private static func fetchEmulatorResponses() async throws -> EmulatorResponses {
         let emulator = try GoogleEmulator.start()
         defer { emulator.stop() }
         let transport = CurlTransport()
