@@ -69,14 +69,14 @@ struct TokenDestinationTests {
         let error = await #expect(throws: AuthorizedSessionError.self) {
             _ = try await client.upload(Self.uploadCall(), media: media, as: TestFile.self)
         }
+        #expect(bystander.authorizations.count == 0, "token sent elsewhere: \(bystander.authorizations.values)")
+        #expect(bystander.requests.count == 0)
         guard case .untrustedTokenDestination(let url, let reason) = error else {
             Issue.record("expected untrustedTokenDestination, got \(String(describing: error))")
             return
         }
         #expect(!url.contains("SECRET-ID"), "the session URI is a secret: \(url)")
         #expect(reason.contains("not trusted"), "\(reason)")
-        #expect(bystander.authorizations.count == 0, "token sent elsewhere: \(bystander.authorizations.values)")
-        #expect(bystander.requests.count == 0)
     }
 
     @Test("A saved session URI on another origin is refused before anything is sent")
@@ -91,6 +91,7 @@ struct TokenDestinationTests {
             _ = try await saved.resume(client: client, media: media, as: TestFile.self)
         }
         #expect(bystander.requests.count == 0)
+        #expect(bystander.authorizations.count == 0)
     }
 
     @Test("Requests sent straight through a session go only to trusted origins")
