@@ -63,7 +63,9 @@ public final class AuthorizedSession: Sendable {
         try await tokens.replace(with: credentials)
     }
 
-    /// `request` with the access token of `credentials` attached as configured.
+    /// `request` with the access token of `credentials` attached as configured. It does not check
+    /// where the request goes; the sending methods do (see
+    /// ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``).
     public func authorizing(_ request: HTTPRequest, with credentials: OAuthCredentials) -> HTTPRequest {
         var authorized = request
         switch configuration.tokenPlacement {
