@@ -123,6 +123,10 @@ let package = Package(
             dependencies: ["youtube-live", "drive", "GoogleEmulator", "GoogleCLIKit"]
         ),
         .testTarget(
+            name: "FuzzTests",
+            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive"]
+        ),
+        .testTarget(
             name: "GeneratedAPITests",
             dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP"]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 
 // MARK: - ToolEnvironment
 
@@ -63,6 +64,12 @@ public struct ToolEnvironment: Sendable {
         guard let text, !text.isEmpty else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
             throw CommandLineError.usage("\(variable) must be an http(s) URL, got '\(text)'")
+        }
+        // Tokens and secrets go to these URLs: plain http only to the local machine.
+        do {
+            try CredentialDestination.requireSecureTransport(url)
+        } catch {
+            throw CommandLineError.usage("\(variable) is refused: \(error.reason)")
         }
         return url
     }

@@ -54,6 +54,17 @@ extension LocalHTTPServer {
         public var idleTimeout: Duration
         /// How long the server waits for more bytes in the middle of a request.
         public var readTimeout: Duration
+        /// The longest a whole request head (request line and headers) may take to arrive: counted
+        /// from the connection's start for its first request, from the first byte for later ones.
+        /// ``readTimeout`` alone restarts with every byte, so a client dripping one byte at a time
+        /// could hold a connection for ever; past this deadline it is answered 408 and closed.
+        /// `nil` for no limit.
+        public var requestHeadTimeout: Duration?
+        /// The most connections served at once; `nil` for no limit. At the limit, a new connection
+        /// closes the connection that has waited longest for (or been sending) a request head
+        /// without reaching its handler, so idle or slow clients cannot lock others out; when
+        /// every connection is inside a handler, the new one is answered 503 and closed.
+        public var maxConnections: Int?
         /// Unread streamed-body bytes up to this size are drained to keep the connection alive;
         /// beyond it the connection is closed after the response.
         public var maxDrainBytes: Int64
@@ -68,7 +79,10 @@ extension LocalHTTPServer {
         ///   - maxBodyBytes: Default 512 MiB.
         ///   - idleTimeout: Default 30 seconds.
         ///   - readTimeout: Default 30 seconds.
+        ///   - maxDrainBytes: Default 1 MiB.
         ///   - streamRequestBody: `nil` buffers every body.
+        ///   - requestHeadTimeout: Default 60 seconds.
+        ///   - maxConnections: Default `nil` (no limit).
         public init(
             host: Host = .ipv4Loopback,
             port: Int = 0,
@@ -77,7 +91,9 @@ extension LocalHTTPServer {
             idleTimeout: Duration = .seconds(30),
             readTimeout: Duration = .seconds(30),
             maxDrainBytes: Int64 = 1024 * 1024,
-            streamRequestBody: (@Sendable (HTTPServerRequest) -> Bool)? = nil
+            streamRequestBody: (@Sendable (HTTPServerRequest) -> Bool)? = nil,
+            requestHeadTimeout: Duration? = .seconds(60),
+            maxConnections: Int? = nil
         ) {
             self.host = host
             self.port = port
@@ -87,6 +103,8 @@ extension LocalHTTPServer {
             self.readTimeout = readTimeout
             self.maxDrainBytes = maxDrainBytes
             self.streamRequestBody = streamRequestBody
+            self.requestHeadTimeout = requestHeadTimeout
+            self.maxConnections = maxConnections
         }
 
         /// Streams the bodies of requests whose path starts with one of `prefixes`.

@@ -16,6 +16,7 @@ struct HostileInputToolTests {
         credentials["expiresAt"] = expiresAt
         stored["credentials"] = credentials
         try JSONSerialization.data(withJSONObject: stored).write(to: fixture.tokenStore)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fixture.tokenStore.path)
 
         let status = try await fixture.run("drive", "status")
         #expect(status.status == 0, "\(status.standardError)")

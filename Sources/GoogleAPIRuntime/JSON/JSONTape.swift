@@ -128,8 +128,12 @@ final class JSONTape {
         return result
     }
 
-    /// A key token's text for messages (escapes decoded when possible).
+    /// A key token's text for messages, decoded leniently (escapes as written, invalid UTF-8 as
+    /// U+FFFD). Never through `string(at:)`: a key that fails there builds an error whose path
+    /// asks for this key again, recursing until the stack overflows.
     func keyText(at index: Int) -> String {
-        (try? string(at: index)) ?? "?"
+        let token = tokens[index]
+        guard token.kind == .string else { return "?" }
+        return String(decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)), as: UTF8.self)
     }
 }

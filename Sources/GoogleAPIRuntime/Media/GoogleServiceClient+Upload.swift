@@ -116,6 +116,8 @@ extension GoogleServiceClient {
         else {
             throw GoogleAPIClientError.invalidResponse("resumable upload start returned no Location header")
         }
+        // A session URI on another origin would receive the token with every chunk: refuse it now.
+        try session.requireTokenDestination(uri)
         return ResumableUploadSession(uri: uri, totalBytes: size, contentType: media.contentType)
     }
 

@@ -28,6 +28,8 @@ public struct GoogleServiceClient: Sendable {
         self.session = session
         self.descriptor = descriptor
         self.rootURL = rootURL ?? descriptor.rootURL
+        // The session sends the access token only to origins it trusts; this root is one.
+        session.trustTokenOrigin(ofRoot: self.rootURL)
     }
 
     // MARK: - Executing

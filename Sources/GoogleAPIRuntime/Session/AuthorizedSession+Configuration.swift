@@ -28,6 +28,12 @@ extension AuthorizedSession {
         public var sleep: @Sendable (Duration) async throws -> Void
         /// The current time; injectable for tests.
         public var now: @Sendable () -> Date
+        /// Origins (scheme, host and port) that receive the access token besides the root URLs of
+        /// the ``GoogleServiceClient``s built on this session, e.g. for requests sent with
+        /// ``AuthorizedSession/send(_:idempotent:)`` to an endpoint no service client covers. Each
+        /// must be `https`, or `http` on a loopback host; others are ignored (and requests to them
+        /// are refused with ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``).
+        public var trustedTokenOrigins: [URL]
 
         public init(
             refreshSkew: TimeInterval = 60,
@@ -36,7 +42,8 @@ extension AuthorizedSession {
             reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)? = nil,
             logger: (@Sendable (RequestLogEntry) -> Void)? = nil,
             sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() },
+            trustedTokenOrigins: [URL] = []
         ) {
             self.refreshSkew = refreshSkew
             self.tokenPlacement = tokenPlacement
@@ -45,6 +52,7 @@ extension AuthorizedSession {
             self.logger = logger
             self.sleep = sleep
             self.now = now
+            self.trustedTokenOrigins = trustedTokenOrigins
         }
     }
 }

@@ -7,12 +7,14 @@ import GoogleHTTP
 extension AuthorizedSession {
     /// Runs `attempt` with authorization until it yields a final response: refreshes once after a
     /// 401, and retries retryable outcomes within `retryPolicy` when the request may be repeated.
+    /// A URL whose origin is not trusted with the token is refused before anything is sent.
     func perform<Value: Sendable>(
         _ request: HTTPRequest,
         idempotent: Bool,
         retryPolicy: RetryPolicy,
         attempt: @Sendable (HTTPRequest) async throws -> SessionAttempt<Value>
     ) async throws -> Value {
+        try requireTokenDestination(request.url)
         let clock = ContinuousClock()
         let started = clock.now
         let mayRepeat = idempotent && request.body.isReplayable

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 public import GoogleHTTP
+import GoogleHTTPTypes
 import Synchronization
 
 // MARK: - AuthorizedSession
@@ -12,6 +13,9 @@ public final class AuthorizedSession: Sendable {
     public let transport: any HTTPTransport
     public let configuration: Configuration
     let tokens: SessionTokenCoordinator
+    /// Where the access token may go: the configured origins plus the root URL of every service
+    /// client built on this session (see ``trustTokenOrigin(ofRoot:)``).
+    private let tokenOrigins: Mutex<Set<CredentialDestination.Origin>>
 
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
@@ -26,6 +30,7 @@ public final class AuthorizedSession: Sendable {
     ) {
         self.transport = transport
         self.configuration = configuration
+        self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
         self.tokens = SessionTokenCoordinator(
             store: store, refresher: refresher, skew: configuration.refreshSkew, now: configuration.now,
             reauthenticationHandler: configuration.reauthenticationHandler)
@@ -58,7 +63,9 @@ public final class AuthorizedSession: Sendable {
         try await tokens.replace(with: credentials)
     }
 
-    /// `request` with the access token of `credentials` attached as configured.
+    /// `request` with the access token of `credentials` attached as configured. It does not check
+    /// where the request goes; the sending methods do (see
+    /// ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``).
     public func authorizing(_ request: HTTPRequest, with credentials: OAuthCredentials) -> HTTPRequest {
         var authorized = request
         switch configuration.tokenPlacement {
@@ -75,6 +82,32 @@ public final class AuthorizedSession: Sendable {
             }
         }
         return authorized
+    }
+
+    // MARK: - Where the token goes
+
+    /// Trusts the origin of a service's root URL with the access token. A root that may not carry
+    /// a token (plain http to a host that is not loopback) is not trusted, so requests to it fail
+    /// with ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``.
+    func trustTokenOrigin(ofRoot rootURL: URL) {
+        guard let origin = Self.trustableOrigin(rootURL) else { return }
+        _ = tokenOrigins.withLock { $0.insert(origin) }
+    }
+
+    /// Refuses, before any token is looked up or sent, a URL the token does not belong to.
+    /// - Throws: ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``.
+    func requireTokenDestination(_ url: URL) throws(AuthorizedSessionError) {
+        let trusted = tokenOrigins.withLock { $0 }
+        do {
+            try CredentialDestination.requireTrusted(url, trusted: trusted)
+        } catch {
+            throw .untrustedTokenDestination(url: error.url, reason: error.reason)
+        }
+    }
+
+    private static func trustableOrigin(_ url: URL) -> CredentialDestination.Origin? {
+        guard (try? CredentialDestination.requireSecureTransport(url)) != nil else { return nil }
+        return CredentialDestination.Origin(url)
     }
 
     // MARK: - Sending

@@ -20,6 +20,11 @@ public enum AuthorizedSessionError: Error, Sendable, Hashable {
     case unauthorizedBodyNotReplayable(status: Int)
     /// Refreshing the access token failed for a reason other than `invalid_grant`.
     case refreshFailed(message: String)
+    /// The request's URL may not receive the access token, so nothing was sent: plain http to a
+    /// host that is not loopback, or an origin (scheme, host, port) other than a service's root
+    /// URL or a configured trusted origin (e.g. a resumable upload `Location` on another host).
+    /// `url` has its query values masked.
+    case untrustedTokenDestination(url: String, reason: String)
 }
 
 // MARK: - CustomStringConvertible
@@ -37,6 +42,8 @@ extension AuthorizedSessionError: CustomStringConvertible {
             "HTTP \(status): the access token was rejected and the streamed request body cannot be re-sent"
         case .refreshFailed(let message):
             "access token refresh failed: \(message)"
+        case .untrustedTokenDestination(let url, let reason):
+            "refused to send the access token to \(url): \(reason)"
         }
     }
 }

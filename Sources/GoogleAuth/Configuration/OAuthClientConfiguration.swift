@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 
 // MARK: - OAuthClientConfiguration
 
@@ -112,6 +113,12 @@ private struct ClientFileReader {
               url.host != nil
         else {
             throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "expected an http(s) URL")
+        }
+        // Codes, secrets and tokens go to these endpoints: plain http only to the local machine.
+        do {
+            try CredentialDestination.requireSecureTransport(url)
+        } catch {
+            throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: error.reason)
         }
         return url
     }

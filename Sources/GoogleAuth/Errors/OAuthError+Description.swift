@@ -48,6 +48,8 @@ extension OAuthError {
             "The authorization did not complete within \(after)."
         case .listenerFailed(let reason):
             "The local redirect listener failed: \(reason)"
+        case .insecureEndpoint(let url, let reason):
+            "Refused to send OAuth secrets to \(url): \(reason)."
         case .cancelled:
             "The authorization was cancelled."
         case .scopeNotGranted(let required, let granted):
@@ -104,6 +106,8 @@ extension OAuthError {
             "Complete the sign-in in the browser sooner, or raise the timeout."
         case .listenerFailed:
             "Make sure 127.0.0.1 is available, or use a custom URI scheme redirect."
+        case .insecureEndpoint:
+            "Point the OAuth endpoints (auth_uri, token_uri, the revocation URI) at https URLs, or at the emulator on 127.0.0.1."
         case .cancelled:
             "Start the authorization again when ready."
         case .scopeNotGranted:

@@ -61,6 +61,9 @@ public enum OAuthError: Error, Sendable, Hashable {
     case timedOut(after: Duration)
     /// The loopback listener could not be started or failed while waiting.
     case listenerFailed(reason: String)
+    /// An OAuth endpoint (token, revocation, device or authorization) would carry secrets over
+    /// plain http to a host that is not loopback; nothing was sent. `url` has its query values masked.
+    case insecureEndpoint(url: String, reason: String)
     /// The flow was cancelled (the calling task was cancelled).
     case cancelled
     /// A required scope was not granted by the user.
@@ -128,9 +131,11 @@ extension OAuthError {
         }
     }
 
-    /// Server-provided text is shown to users; keep it to one short printable line.
+    /// Server-provided text is shown to users; keep it to one short printable line, with any
+    /// secret it echoes (a code, a token) masked.
     static func sanitizedDescription(_ text: String) -> String {
-        let printable = text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) }
+        let printable = SecretRedactor.redact(text).unicodeScalars
+            .map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) }
         let line = String(printable)
         return line.count > 300 ? String(line.prefix(300)) + "…" : line
     }

@@ -8,11 +8,15 @@ import Synchronization
 /// A one-shot HTTP listener on `127.0.0.1` (or `[::1]` when IPv4 is unavailable) and a random free
 /// port that receives the authorization redirect.
 ///
-/// The first request on the redirect path carrying `code`, `error` or `state` completes the flow
-/// and is answered with a short page asking the user to return to the app (a different page on
-/// error). Other paths (e.g. `/favicon.ico`) get 404 and requests on the path without any OAuth
-/// parameter get 400, neither ending the flow. Malformed requests are rejected by the server
-/// without affecting the flow.
+/// The first request on the redirect path whose `state` matches the expected one completes the
+/// flow and is answered with a short page asking the user to return to the app (a different page
+/// when it carries an `error`). A request with a missing or wrong `state` gets a 400 page and the
+/// listener keeps waiting for the real redirect until the timeout: any local process can reach
+/// the port, so only the holder of the state (the browser returning from Google) may end the
+/// wait. Other paths (e.g. `/favicon.ico`) get 404. Malformed requests are rejected by the server
+/// without affecting the flow; the server serves a few connections at a time and cuts off a
+/// client that sends its request head too slowly, so idle or drip-feeding connections cannot
+/// hold the port either.
 public final class LoopbackRedirectListener: Sendable {
     /// The path of the redirect URI (Google's examples use `/`).
     public let path: String
@@ -21,7 +25,7 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// Starts listening.
     /// - Parameters:
-    ///   - expectedState: The request's `state`, to choose the success or error page.
+    ///   - expectedState: The request's `state`; only a redirect carrying it ends the wait.
     ///   - path: The redirect path, `/` by default.
     /// - Throws: ``OAuthError/listenerFailed(reason:)`` when neither loopback address can be bound.
     public init(expectedState: String, path: String = "/") throws {
@@ -34,7 +38,8 @@ public final class LoopbackRedirectListener: Sendable {
         for host in [LocalHTTPServer.Configuration.Host.ipv4Loopback, .ipv6Loopback] {
             let configuration = LocalHTTPServer.Configuration(
                 host: host, port: 0, maxHeaderBytes: 16 * 1024, maxBodyBytes: 64 * 1024,
-                idleTimeout: .seconds(10), readTimeout: .seconds(10))
+                idleTimeout: .seconds(10), readTimeout: .seconds(10),
+                requestHeadTimeout: Self.requestHeadTimeout, maxConnections: Self.maxConnections)
             do {
                 started = try LocalHTTPServer.start(configuration: configuration, handler: handler)
                 break
@@ -54,6 +59,11 @@ public final class LoopbackRedirectListener: Sendable {
         server.stop()
     }
 
+    /// A browser sends its whole request at once; seconds are plenty even on a loaded machine.
+    static let requestHeadTimeout: Duration = .seconds(10)
+    /// Browsers open a few parallel connections; more than this are idle or hostile.
+    static let maxConnections = 16
+
     /// `http://127.0.0.1:PORT/` (the form Google's documentation uses).
     public var redirectURI: String {
         server.baseURL.absoluteString + (path.hasPrefix("/") ? path : "/" + path)
@@ -64,7 +74,7 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// Waits for the redirect.
     /// - Parameter timeout: How long to wait.
-    /// - Returns: The parsed redirect (not yet checked against the request).
+    /// - Returns: The first redirect whose `state` matched (its code is not yet exchanged).
     /// - Throws: ``OAuthError/timedOut(after:)``, ``OAuthError/cancelled``.
     public func waitForCallback(timeout: Duration) async throws -> AuthorizationCallback {
         let callback = try await inbox.next(timeout: timeout)
@@ -97,17 +107,23 @@ public final class LoopbackRedirectListener: Sendable {
         guard callback.code != nil || callback.error != nil || callback.state != nil else {
             return page(title: "Missing parameters", message: "This address only receives sign-in responses.", status: 400)
         }
+        // Only the holder of the state may end the wait; anything else is refused and ignored.
+        guard let state = callback.state, AuthorizationRequest.constantTimeEquals(state, expectedState) else {
+            return page(
+                title: "Not this sign-in",
+                message: "This response does not belong to the sign-in in progress. The application is still waiting.",
+                status: 400)
+        }
         guard inbox.deliver(callback) else {
             return page(title: "Already handled", message: "This sign-in was already completed. You can close this window.", status: 200)
         }
-        let stateMatches = callback.state.map { AuthorizationRequest.constantTimeEquals($0, expectedState) } ?? false
         var response: HTTPServerResponse
-        if stateMatches, callback.error == nil, callback.code != nil {
+        if callback.error == nil, callback.code != nil {
             response = page(
                 title: "Authorization complete",
                 message: "You can close this browser window and return to the application.", status: 200)
         } else {
-            let reason = stateMatches ? (callback.error.map(OAuthError.sanitizedDescription) ?? "no authorization code") : "invalid state"
+            let reason = callback.error.map(OAuthError.sanitizedDescription) ?? "no authorization code"
             response = page(
                 title: "Authorization failed",
                 message: "The application did not receive access (\(escapeHTML(reason))). You can close this window and try again from the application.",

@@ -133,8 +133,20 @@ public struct OAuthClient: Sendable {
 
     // MARK: - HTTP
 
+    /// Refuses an endpoint that would carry secrets over plain http to a host that is not loopback.
+    /// - Throws: ``OAuthError/insecureEndpoint(url:reason:)``.
+    static func requireSecureEndpoint(_ url: URL) throws(OAuthError) {
+        do {
+            try CredentialDestination.requireSecureTransport(url)
+        } catch {
+            throw .insecureEndpoint(url: error.url, reason: error.reason)
+        }
+    }
+
     /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/transport(_:)``.
+    /// - Throws: ``OAuthError/insecureEndpoint(url:reason:)`` before sending to an insecure URL.
     func postForm(_ url: URL, _ form: [(String, String)]) async throws -> HTTPResponse {
+        try Self.requireSecureEndpoint(url)
         let request = HTTPRequest(
             method: .post, url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],

@@ -13,6 +13,12 @@ import Darwin
 /// writers, the JSON goes to a uniquely named temporary file in the same folder, which is
 /// `fsync`ed and renamed over the target, and then the folder is `fsync`ed. Readers never see a
 /// partial file. A damaged file is reported as ``TokenStoreError/corrupt(path:reason:)``.
+///
+/// Like `ssh` with a private key, loading refuses a token file that other users can read or
+/// write (any group or other permission bit) or that another user owns, with
+/// ``TokenStoreError/unsafeFile(path:reason:)`` telling how to fix it: tokens others could read
+/// must be treated as leaked. The lock file is opened without following symbolic links, so a
+/// link planted at its path cannot make the store create or truncate a file elsewhere.
 public struct FileTokenStore: TokenStore {
     /// The credentials file.
     public let fileURL: URL
@@ -45,6 +51,7 @@ public struct FileTokenStore: TokenStore {
                 throw TokenStoreError.io(operation: "open", path: path, errno: errno)
             }
             defer { close(descriptor) }
+            try Self.requirePrivate(descriptor, path: path)
             return try Self.readAll(descriptor, path: path)
         }
         return try data.map { try Self.decode($0, path: path) }
@@ -130,8 +137,14 @@ public struct FileTokenStore: TokenStore {
     private func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
         try ensureDirectory()
         let lockPath = fileURL.path + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: errno) }
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            if errno == ELOOP {
+                throw TokenStoreError.unsafeFile(
+                    path: lockPath, reason: "the lock file is a symbolic link; remove it (the store creates a plain file)")
+            }
+            throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: errno)
+        }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else { throw TokenStoreError.io(operation: "flock", path: lockPath, errno: errno) }
@@ -180,6 +193,22 @@ public struct FileTokenStore: TokenStore {
                 }
                 offset += written
             }
+        }
+    }
+
+    /// Refuses a token file other users can read or write, or that another user owns.
+    private static func requirePrivate(_ descriptor: Int32, path: String) throws {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw TokenStoreError.io(operation: "fstat", path: path, errno: errno) }
+        let mode = status.st_mode & 0o777
+        if mode & 0o077 != 0 {
+            throw TokenStoreError.unsafeFile(
+                path: path,
+                reason: "the token file is accessible by other users (mode 0\(String(mode, radix: 8))); "
+                    + "run `chmod 600 \(path)`, and sign in again if others may have read it")
+        }
+        if status.st_uid != geteuid() {
+            throw TokenStoreError.unsafeFile(path: path, reason: "the token file is owned by another user (uid \(status.st_uid))")
         }
     }
 

@@ -16,6 +16,10 @@ public enum TokenStoreError: Error, Sendable, Hashable {
     case keychain(operation: String, status: Int32)
     /// Credentials could not be encoded.
     case encodingFailed(reason: String)
+    /// A file the store uses is not safe to use: the token file is readable or writable by other
+    /// users or owned by another user (the store refuses it, as `ssh` refuses such a private
+    /// key), or the lock file is a symbolic link. Nothing was read from or written through it.
+    case unsafeFile(path: String, reason: String)
 }
 
 // MARK: - CustomStringConvertible
@@ -31,6 +35,8 @@ extension TokenStoreError: CustomStringConvertible {
             "Keychain \(operation) failed with status \(status)."
         case .encodingFailed(let reason):
             "The credentials could not be encoded: \(reason)."
+        case .unsafeFile(let path, let reason):
+            "Refusing to use \(path): \(reason)."
         }
     }
 }

@@ -18,23 +18,30 @@ final class HTTPConnection {
 
     /// Serves requests until the client or the server ends the connection.
     func run() {
+        var isFirstRequest = true
         while !core.isStopped {
-            guard serveOneRequest() else { return }
+            guard serveOneRequest(isFirstRequest: isFirstRequest) else { return }
+            isFirstRequest = false
         }
     }
 
     // MARK: - One request
 
     /// - Returns: whether the connection may carry another request.
-    private func serveOneRequest() -> Bool {
+    private func serveOneRequest(isFirstRequest: Bool) -> Bool {
         let head: RequestHead
-        switch readHead() {
+        core.setAwaitingHead(id, true)
+        switch readHead(isFirstRequest: isFirstRequest) {
         case .head(let parsed):
             head = parsed
         case .closed:
             return false
         case .rejected(let error):
             writeError(status: error.status, message: error.reason)
+            return false
+        case .headTimedOut:
+            // Someone is still there (bytes arrived): say why the connection ends.
+            if socket.bufferedCount > 0 { writeError(status: 408, message: "Request head not received in time") }
             return false
         }
 
@@ -63,6 +70,7 @@ final class HTTPConnection {
         if framing != .none, let decide = configuration.streamRequestBody, decide(request) {
             var declared: Int64?
             if case .length(let length) = framing { declared = length }
+            core.setAwaitingHead(id, false)
             let outcome = runStreaming(request, reader: reader, declaredLength: declared, expectsContinue: expectsContinue)
             response = outcome.response
             if !reader.isComplete {
@@ -79,6 +87,7 @@ final class HTTPConnection {
             case .closed:
                 return false
             }
+            core.setAwaitingHead(id, false)
             let handler = core.handler
             let sendableRequest = request
             response = BlockingBridge.run { await handler(sendableRequest) }
@@ -107,10 +116,18 @@ final class HTTPConnection {
         case head(RequestHead)
         case closed
         case rejected(RequestHeadError)
+        /// The whole head did not arrive within ``LocalHTTPServer/Configuration/requestHeadTimeout``.
+        case headTimedOut
     }
 
-    private func readHead() -> HeadOutcome {
+    /// Reads one request head. Every wait is bounded by the idle or read timeout and, in total, by
+    /// the head deadline: from the connection's start for its first request, else from the first
+    /// byte (leading blank lines count, so they cannot be dripped for ever either).
+    private func readHead(isFirstRequest: Bool) -> HeadOutcome {
         let maxHeaderBytes = configuration.maxHeaderBytes
+        let headTimeout = configuration.requestHeadTimeout
+        var deadline = isFirstRequest ? headTimeout.map { ContinuousClock.now + $0 } : nil
+        if deadline == nil, socket.bufferedCount > 0, let headTimeout { deadline = ContinuousClock.now + headTimeout }
         while true {
             let skipped = socket.withBufferedBytes { RequestHeadParser.leadingEmptyLineBytes(in: $0) }
             socket.skip(skipped)
@@ -129,13 +146,20 @@ final class HTTPConnection {
                 }
             }
             if socket.bufferedCount > maxHeaderBytes { return .rejected(.tooLarge) }
-            let timeout = socket.bufferedCount == 0 ? configuration.idleTimeout : configuration.readTimeout
+            var timeout = socket.bufferedCount == 0 ? configuration.idleTimeout : configuration.readTimeout
+            if let deadline {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                guard remaining > .zero else { return .headTimedOut }
+                timeout = min(timeout, remaining)
+            }
             do {
                 try socket.fill(timeout: timeout)
             } catch {
+                if let deadline, ContinuousClock.now >= deadline { return .headTimedOut }
                 // A half-sent head from a client that gave up gets no answer: nobody would read it.
                 return .closed
             }
+            if deadline == nil, let headTimeout { deadline = ContinuousClock.now + headTimeout }
         }
     }
 

@@ -20,6 +20,11 @@ final class ServerCore: Sendable {
         /// Open connection descriptors by connection ID; a thread removes its entry before closing
         /// the descriptor, so `stop()` never shuts down a reused number.
         var connections: [Int: Int32] = [:]
+        /// Connections waiting for or reading a request head (not inside a handler), with the time
+        /// they started waiting: the candidates for eviction at ``Configuration/maxConnections``.
+        var awaitingHead: [Int: ContinuousClock.Instant] = [:]
+        /// Connections shut down by eviction whose threads have not unregistered them yet.
+        var evicted: Set<Int> = []
     }
 
     let configuration: LocalHTTPServer.Configuration
@@ -38,6 +43,50 @@ final class ServerCore: Sendable {
     var port: Int { boundPort.load(ordering: .acquiring) }
 
     var openConnectionCount: Int { state.withLock { $0.connections.count } }
+
+    // MARK: - Connection limit
+
+    /// Records whether connection `id` is waiting for (or reading) a request head, the state in
+    /// which it may be evicted. Only tracked when there is a connection limit.
+    func setAwaitingHead(_ id: Int, _ awaiting: Bool) {
+        guard configuration.maxConnections != nil else { return }
+        state.withLock { state in
+            guard state.connections[id] != nil else { return }
+            state.awaitingHead[id] = awaiting ? ContinuousClock.now : nil
+        }
+    }
+
+    private enum Admission {
+        case admitted
+        case refused
+        case stopped
+    }
+
+    /// Registers a new connection, making room at the limit by shutting down the connection that
+    /// has waited longest for a request head. Its thread then sees EOF and closes it.
+    private func admit(id: Int, fd: Int32) -> Admission {
+        state.withLock { state -> Admission in
+            guard !state.isStopped else { return .stopped }
+            if let limit = configuration.maxConnections, state.connections.count - state.evicted.count >= max(1, limit) {
+                guard let oldest = state.awaitingHead.min(by: { $0.value < $1.value })?.key,
+                    let victim = state.connections[oldest]
+                else { return .refused }
+                state.awaitingHead[oldest] = nil
+                state.evicted.insert(oldest)
+                _ = shutdown(victim, Int32(SHUT_RDWR))
+            }
+            state.connections[id] = fd
+            if configuration.maxConnections != nil { state.awaitingHead[id] = ContinuousClock.now }
+            return .admitted
+        }
+    }
+
+    /// Answers 503 without reading anything and closes; never blocks the accept thread.
+    private static func refuse(_ fd: Int32) {
+        let reply = Array("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
+        _ = reply.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        close(fd)
+    }
 
     // MARK: - Lifecycle
 
@@ -97,12 +146,13 @@ final class ServerCore: Sendable {
             // accept4 is not exported to Swift; child processes must not inherit client sockets.
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             let id = nextConnectionID.wrappingAdd(1, ordering: .relaxed).oldValue
-            let registered = state.withLock { state -> Bool in
-                guard !state.isStopped else { return false }
-                state.connections[id] = fd
-                return true
-            }
-            guard registered else {
+            switch admit(id: id, fd: fd) {
+            case .admitted:
+                break
+            case .refused:
+                Self.refuse(fd)
+                continue
+            case .stopped:
                 close(fd)
                 return
             }
@@ -112,7 +162,11 @@ final class ServerCore: Sendable {
                 let connection = HTTPConnection(socket: socket, id: id, core: self)
                 connection.run()
                 // Unregister before the descriptor is closed, so stop() never shuts down a reused number.
-                state.withLock { _ = $0.connections.removeValue(forKey: id) }
+                state.withLock { state in
+                    state.connections[id] = nil
+                    state.awaitingHead[id] = nil
+                    state.evicted.remove(id)
+                }
                 socket.lingeringClose()
             }
             thread.name = "LocalHTTPServer.connection"

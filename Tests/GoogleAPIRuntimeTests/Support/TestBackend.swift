@@ -51,7 +51,10 @@ final class TestBackend: Sendable {
         store: any TokenStore, transport: any HTTPTransport = CurlTransport(),
         configuration: AuthorizedSession.Configuration = .fastTests
     ) -> AuthorizedSession {
-        AuthorizedSession(credentials: store, refresher: refresher, transport: transport, configuration: configuration)
+        // Tests also send requests straight through the session, without a service client.
+        var configuration = configuration
+        configuration.trustedTokenOrigins.append(baseURL)
+        return AuthorizedSession(credentials: store, refresher: refresher, transport: transport, configuration: configuration)
     }
 
     func client(session: AuthorizedSession, servicePath: String = "drive/v3/", batchPath: String? = "batch/drive/v3") -> GoogleServiceClient {

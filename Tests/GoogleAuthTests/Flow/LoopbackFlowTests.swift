@@ -49,17 +49,19 @@ struct LoopbackFlowTests {
         }
     }
 
-    @Test("A forged state is rejected and nothing is exchanged")
+    @Test("A forged state is refused with 400, nothing is exchanged, and the flow keeps waiting")
     func stateMismatch() async throws {
         let harness = try EmulatorHarness()
         let browser = CurlBrowser(transport: harness.transport) { location in
             location.replacingOccurrences(of: "state=", with: "state=forged")
         }
-        await #expect(throws: OAuthError.stateMismatch) {
-            _ = try await harness.makeClient().authorize(scopes: ["email"], browser: browser)
+        // Only the real redirect could end the wait, and it never comes.
+        await #expect(throws: OAuthError.timedOut(after: .seconds(1))) {
+            _ = try await harness.makeClient().authorize(scopes: ["email"], options: .init(timeout: .seconds(1)), browser: browser)
         }
         #expect(harness.emulator.tokenRequestCount == 0)
-        #expect(browser.recorded.first?.redirectPage?.contains("Authorization failed") == true)
+        #expect(browser.recorded.first?.redirectStatus == 400)
+        #expect(browser.recorded.first?.redirectPage?.contains("Not this sign-in") == true)
     }
 
     @Test("An error redirect becomes a typed error and shows the error page", arguments: [

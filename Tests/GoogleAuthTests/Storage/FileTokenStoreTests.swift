@@ -97,6 +97,7 @@ struct FileTokenStoreTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("credentials.json")
         try Data(content.utf8).write(to: file)
+        chmod(file.path, 0o600)
         let error = await #expect(throws: TokenStoreError.self) { _ = try await FileTokenStore(fileURL: file).load() }
         guard case .corrupt(let path, _) = error else {
             Issue.record("expected corrupt, got \(String(describing: error))")

@@ -1,0 +1,90 @@
+import Foundation
+import GoogleAuth
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files other users can reach: a token file with group/other permission bits is refused (as
+/// `ssh` refuses such a private key), and a symbolic link at the lock path is never followed.
+@Suite("FileTokenStore against other users")
+struct FileTokenStoreSafetyTests {
+    @Test("A token file other users can read or write is refused with the fix in the message",
+          arguments: [0o644, 0o640, 0o604, 0o620, 0o602, 0o666, 0o700])
+    func permissiveFileIsRefused(mode: Int) async throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("credentials.json")
+        let store = FileTokenStore(fileURL: file)
+        try await store.save(FileTokenStoreTests.credentials(1))
+        chmod(file.path, mode_t(mode))
+
+        if mode & 0o077 == 0 {
+            // 0700 has no group/other bits: nothing for others to read.
+            #expect(try await store.load() == FileTokenStoreTests.credentials(1))
+            return
+        }
+        let error = await #expect(throws: TokenStoreError.self) { _ = try await store.load() }
+        guard case .unsafeFile(let path, let reason) = error else {
+            Issue.record("expected unsafeFile, got \(String(describing: error))")
+            return
+        }
+        #expect(path == file.path)
+        #expect(reason.contains("chmod 600") && reason.contains(String(mode, radix: 8)), "\(reason)")
+        #expect(!"\(error!)".contains("ya29"))
+
+        // Following the advice makes it load again; saving also restores 0600.
+        chmod(file.path, 0o600)
+        #expect(try await store.load() == FileTokenStoreTests.credentials(1))
+        chmod(file.path, mode_t(mode))
+        try await store.save(FileTokenStoreTests.credentials(2))
+        #expect(try await store.load() == FileTokenStoreTests.credentials(2))
+    }
+
+    @Test("A symlink planted at the lock path is refused; what it points at is never created or touched")
+    func lockSymlinkIsRefused() async throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let elsewhere = root.appendingPathComponent("elsewhere", isDirectory: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let app = root.appendingPathComponent("app", isDirectory: true)
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let file = app.appendingPathComponent("credentials.json")
+        let lock = file.path + ".lock"
+
+        // 1. The link points at a file that does not exist: it must not be created.
+        let missing = elsewhere.appendingPathComponent("created-by-victim")
+        #expect(symlink(missing.path, lock) == 0)
+        let store = FileTokenStore(fileURL: file)
+        for operation in [
+            { try await store.save(FileTokenStoreTests.credentials(1)) },
+            { try await store.delete() },
+        ] as [@Sendable () async throws -> Void] {
+            let error = await #expect(throws: TokenStoreError.self) { try await operation() }
+            guard case .unsafeFile(let path, let reason) = error else {
+                Issue.record("expected unsafeFile, got \(String(describing: error))")
+                continue
+            }
+            #expect(path == lock)
+            #expect(reason.contains("symbolic link"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+
+        // 2. The link points at an existing file: its content and mode stay as they were.
+        let precious = elsewhere.appendingPathComponent("precious")
+        try Data("precious".utf8).write(to: precious)
+        chmod(precious.path, 0o644)
+        unlink(lock)
+        #expect(symlink(precious.path, lock) == 0)
+        await #expect(throws: TokenStoreError.self) { try await store.save(FileTokenStoreTests.credentials(1)) }
+        #expect(try Data(contentsOf: precious) == Data("precious".utf8))
+        let attributes = try FileManager.default.attributesOfItem(atPath: precious.path)
+        #expect(attributes[.posixPermissions] as? Int == 0o644)
+
+        // Removing the link is the fix.
+        unlink(lock)
+        try await store.save(FileTokenStoreTests.credentials(1))
+        #expect(try await store.load() == FileTokenStoreTests.credentials(1))
+    }
+}
