@@ -12,6 +12,8 @@ public final class AuthorizedSession: Sendable {
     public let transport: any HTTPTransport
     public let configuration: Configuration
     let tokens: SessionTokenCoordinator
+    /// Shares the parse of a 403 body between the retry decision and the thrown error.
+    let parsedErrorBody = ParsedErrorBody()
 
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
