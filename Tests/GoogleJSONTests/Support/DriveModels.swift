@@ -2,9 +2,7 @@ import Foundation
 import GoogleJSON
 
 // Hand-written stand-ins for generated Drive schema types, written the way the generator emits
-// them (explicit CodingKeys, format helpers for int64 and date-time). GoogleAPIRuntimeTests has
-// the same models plus `PageableResponse`; test targets cannot share sources, and this one must
-// not depend on the runtime.
+// them (explicit CodingKeys, format helpers for int64 and date-time), and a realistic list page.
 
 struct TestUser: Codable, Sendable, Equatable {
     var kind: String?
