@@ -8,6 +8,7 @@ let package = Package(
     name: "google-api-swift",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "GoogleJSON", targets: ["GoogleJSON"]),
         .library(name: "GoogleHTTPTypes", targets: ["GoogleHTTPTypes"]),
         .library(name: "GoogleHTTP", targets: ["GoogleHTTP"]),
         .library(name: "GoogleAuth", targets: ["GoogleAuth"]),
@@ -34,20 +35,23 @@ let package = Package(
         ),
 
         // MARK: - Runtime
+        // The JSON core (parser/tape, JSONValue, encoder, decoder with path-naming errors): Foundation
+        // only, at the bottom, shared by the runtime, GoogleAuth, the emulator and the codegen.
+        .target(name: "GoogleJSON"),
         // HTTP value types and the package's shared helpers (percent-encoding, base64url, multipart,
         // HTTP heads, redaction): no libcurl, so the server and the emulator do not link it.
         .target(name: "GoogleHTTPTypes"),
         .target(name: "GoogleHTTP", dependencies: ["GoogleHTTPTypes", "CCurl"]),
         .target(name: "LocalHTTPServer", dependencies: ["GoogleHTTPTypes"]),
-        .target(name: "GoogleAuth", dependencies: ["GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer"]),
-        .target(name: "GoogleAPIRuntime", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
+        .target(name: "GoogleAuth", dependencies: ["GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer"]),
+        .target(name: "GoogleAPIRuntime", dependencies: ["GoogleJSON", "GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
 
         // MARK: - Emulator
-        .target(name: "GoogleEmulator", dependencies: ["LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth"]),
+        .target(name: "GoogleEmulator", dependencies: ["GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth"]),
         .executableTarget(name: "google-api-emulator", dependencies: ["GoogleEmulator"]),
 
         // MARK: - Codegen
-        .target(name: "GoogleAPICodegenKit", path: "Codegen/Sources/GoogleAPICodegenKit"),
+        .target(name: "GoogleAPICodegenKit", dependencies: ["GoogleJSON"], path: "Codegen/Sources/GoogleAPICodegenKit"),
         .executableTarget(
             name: "google-api-codegen",
             dependencies: ["GoogleAPICodegenKit"],
@@ -104,6 +108,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer"]),
+        .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),

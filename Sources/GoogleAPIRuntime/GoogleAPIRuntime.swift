@@ -8,3 +8,8 @@
 // Sessions and service clients take and return `HTTPTransport`, `HTTPRequest`, `HTTPHeaders` and
 // `HTTPResponse`; the value types carry no libcurl (the default transport is chosen internally).
 @_exported public import GoogleHTTPTypes
+// Generated schema types conform to `GoogleJSONFastDecodable` (taking a `GoogleJSONValueRef`,
+// a `GoogleJSONKeyTable`), hold `JSONValue` for Discovery's `any`, and decode through the
+// `decodeGoogle…IfPresent` container helpers; callers decode and encode with `GoogleJSONDecoder`
+// and `GoogleJSONEncoder`. All of that is GoogleJSON's public API.
+@_exported public import GoogleJSON

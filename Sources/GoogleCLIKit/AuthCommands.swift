@@ -1,5 +1,5 @@
 import Foundation
-public import GoogleAPIRuntime
+import GoogleAPIRuntime
 import GoogleAuth
 
 // MARK: - AuthCommands

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 
 // MARK: - Client configuration for tools
 
@@ -9,15 +10,15 @@ extension GoogleEmulator {
     public func clientSecretJSON() -> Data {
         let client = configuration.oauth.clients.first ?? .testDesktopClient
         let endpoints = oauthEndpoints
-        let installed = JSON.compactObject([
+        let installed = JSONValue.compactObject([
             ("client_id", .string(client.id)),
             ("project_id", .string("google-api-emulator")),
             ("auth_uri", .string(endpoints.authorization.absoluteString)),
             ("token_uri", .string(endpoints.token.absoluteString)),
-            ("client_secret", client.secret.map(JSON.string)),
+            ("client_secret", client.secret.map(JSONValue.string)),
             ("redirect_uris", .array([.string("http://127.0.0.1")])),
         ])
-        return JSON.object([("installed", installed)]).serialized
+        return JSONValue.members([("installed", installed)]).serialized
     }
 
     /// Writes ``clientSecretJSON()`` to `url` (readable by the owner only, it holds the secret).

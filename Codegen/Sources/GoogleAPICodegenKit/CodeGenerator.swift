@@ -19,18 +19,12 @@ public enum CodeGenerator {
     ///   - moduleName: File-name prefix; defaults to `Google<ServiceType>`.
     /// - Throws: `DiscoveryParseError` with line and JSON path.
     public static func generate(_ data: Data, file: String?, moduleName: String? = nil) throws(DiscoveryParseError) -> Output {
-        let root: JSONNode
-        do {
-            root = try JSONReader.parse(Array(data))
-        } catch {
-            throw DiscoveryParseError(file: file, line: error.line, path: "", message: "invalid JSON: \(error.message)")
-        }
-        let document = try DiscoveryParser.decode(root, file: file)
+        let (json, document) = try DiscoveryParser.parseDocument(data, file: file)
         let service: SwiftService
         do {
             service = try Translator.translate(document)
         } catch {
-            throw DiscoveryParseError(file: file, line: line(of: error.path, in: root), path: error.path, message: error.message)
+            throw DiscoveryParseError(file: file, line: DiscoveryParser.line(of: error.path, in: json), path: error.path, message: error.message)
         }
         let name = moduleName ?? "Google" + service.typeName
         return Output(moduleName: name, service: service, files: Renderer(moduleName: name).render(service))
@@ -49,26 +43,5 @@ public enum CodeGenerator {
             throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "cannot read file: \(error.localizedDescription)")
         }
         return try generate(data, file: url.path, moduleName: moduleName)
-    }
-
-    /// The line of the value at a dotted JSON path; keys that themselves contain dots are
-    /// matched greedily. Falls back to the deepest value found.
-    static func line(of path: String, in root: JSONNode) -> Int {
-        var node = root
-        var remaining = path.split(separator: ".").map(String.init)
-        while !remaining.isEmpty, case .object(let object) = node.value {
-            var matched = false
-            for count in stride(from: remaining.count, through: 1, by: -1) {
-                let key = remaining[..<count].joined(separator: ".")
-                if let child = object[key] {
-                    node = child
-                    remaining.removeFirst(count)
-                    matched = true
-                    break
-                }
-            }
-            if !matched { break }
-        }
-        return node.line
     }
 }

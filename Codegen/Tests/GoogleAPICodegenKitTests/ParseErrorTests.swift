@@ -38,8 +38,8 @@ import Testing
             }
             """
         let error = try #require(throws: DiscoveryParseError.self) { try Fixtures.parse(json) }
-        #expect(error.path == "resources.files.methods.get")
-        #expect(error.message == "missing required key \"httpMethod\"")
+        #expect(error.path == "resources.files.methods.get.httpMethod")
+        #expect(error.message == "required key 'httpMethod' is missing")
         #expect(error.line == 5)
     }
 
@@ -62,19 +62,33 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"a\": 1,\n\n }", 3, "expected a string key in object"),
-        ("{\"a\": [1, 2\n", 2, "expected ',' or ']' in array"),
+        ("{\"a\": 1,\n\n }", 3, "expected a quoted key, found '}'"),
+        ("{\"a\": [1, 2\n", 2, "unexpected end of input inside an array"),
         ("{\"a\": ", 1, "unexpected end of input, expected a value"),
         ("{\"a\": \"unterminated}", 1, "unterminated string"),
         ("{\"a\": tru}", 1, "invalid literal, expected 'true'"),
-        ("{} {}", 1, "unexpected content after the top-level value"),
-        ("{\"a\": \"\\q\"}", 1, "invalid escape sequence '\\q'"),
+        ("{} {}", 1, "unexpected data after the JSON value"),
+        ("{\"a\": \"\\q\"}", 1, "invalid escape \\'q'"),
+        ("{\n\"a\": [[[\n" + String(repeating: "[", count: 600), 3, "nesting deeper than 512 levels"),
     ])
     func invalidJSONReportsLine(json: String, line: Int, message: String) throws {
         let error = try #require(throws: DiscoveryParseError.self) { try Fixtures.parse(json) }
         #expect(error.line == line)
         #expect(error.message == "invalid JSON: \(message)")
         #expect(error.path.isEmpty)
+    }
+
+    @Test func byteOrderMarkIsSkipped() throws {
+        let document = try DiscoveryParser.parse(Data([0xEF, 0xBB, 0xBF]) + Data(#"{"name": "x"}"#.utf8), file: "bom.json")
+        #expect(document.name == "x")
+    }
+
+    @Test func wrongKindPointsAtItsLine() throws {
+        let error = try #require(throws: DiscoveryParseError.self) {
+            try Fixtures.parse("{\n  \"name\": \"x\",\n  \"kind\": \"discovery#directoryList\"\n}")
+        }
+        #expect(error.path == "kind")
+        #expect(error.line == 3)
     }
 
     @Test func directoryListIsRejected() throws {

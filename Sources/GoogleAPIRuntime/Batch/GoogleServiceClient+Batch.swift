@@ -34,7 +34,7 @@ extension GoogleServiceClient {
             request.headers["Content-Type"] = writer.contentType
             let idempotent = chunk.allSatisfy(\.idempotent)
             let response = try await session.send(request, idempotent: idempotent)
-            try Self.requireSuccess(response)
+            try requireSuccess(response)
             results += try BatchResponseParser.parse(
                 response.body, contentType: response.headers["Content-Type"], firstIndex: start, count: chunk.count)
             start += chunk.count

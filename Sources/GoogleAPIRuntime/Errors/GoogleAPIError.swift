@@ -1,6 +1,6 @@
 public import Foundation
 import GoogleHTTPTypes
-public import GoogleHTTP
+import GoogleHTTP
 
 // MARK: - GoogleAPIError
 
@@ -69,10 +69,14 @@ extension GoogleAPIError {
     ///   - headers: The response headers.
     ///   - body: The response body, possibly empty, HTML or truncated.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data) {
+        self.init(status: status, headers: headers, body: body, parsed: body.isEmpty ? nil : try? JSONValue(parsing: body))
+    }
+
+    /// Interprets an error response whose body was already parsed (`nil` when it is not JSON),
+    /// so a caller that looked at the JSON itself does not parse it again.
+    init(status: Int, headers: HTTPHeaders, body: Data, parsed: JSONValue?) {
         self.init(status: status, headers: headers)
-        if let value = try? GoogleJSONParser.parseValue(body),
-            case .object(let root) = value, case .object(let error)? = root["error"]
-        {
+        if case .object(let root)? = parsed, case .object(let error)? = root["error"] {
             code = error["code"]?.intValue
             message = error["message"]?.stringValue
             statusText = error["status"]?.stringValue
@@ -95,9 +99,7 @@ extension GoogleAPIError {
             }
             return
         }
-        if let value = try? GoogleJSONParser.parseValue(body), case .object(let root) = value,
-            case .string(let oauthError)? = root["error"]
-        {
+        if case .object(let root)? = parsed, case .string(let oauthError)? = root["error"] {
             // OAuth-style errors: {"error": "invalid_token", "error_description": "..."}
             statusText = oauthError
             message = root["error_description"]?.stringValue

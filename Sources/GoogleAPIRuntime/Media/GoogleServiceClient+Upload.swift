@@ -42,7 +42,7 @@ extension GoogleServiceClient {
             request.headers["Content-Type"] = media.contentType
             request.progress = Self.uploadProgress(media, base: 0, total: size)
             let response = try await session.send(request, idempotent: call.idempotent)
-            try Self.requireSuccess(response)
+            try requireSuccess(response)
             try UploadVerification.check(response.body, media: media, total: size)
             media.progress?(MediaProgress(completedBytes: size, totalBytes: size))
             return response.body
@@ -81,7 +81,7 @@ extension GoogleServiceClient {
             }
         }
         guard let response else { throw GoogleAPIClientError.mediaTransferFailed("multipart upload was not accepted") }
-        try Self.requireSuccess(response)
+        try requireSuccess(response)
         try UploadVerification.check(response.body, media: media, total: size)
         media.progress?(MediaProgress(completedBytes: size, totalBytes: size))
         return response.body
@@ -111,7 +111,7 @@ extension GoogleServiceClient {
         if call.body == nil { request.headers["Content-Length"] = nil }
         // Starting a session has no side effect beyond the session itself, so it may be retried.
         let response = try await session.send(request, idempotent: true)
-        try Self.requireSuccess(response)
+        try requireSuccess(response)
         guard let location = response.headers["Location"], let uri = URL(string: location, relativeTo: request.url)?.absoluteURL
         else {
             throw GoogleAPIClientError.invalidResponse("resumable upload start returned no Location header")

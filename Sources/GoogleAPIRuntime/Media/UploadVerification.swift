@@ -1,5 +1,6 @@
 import Foundation
 import GoogleAuth
+import GoogleJSON
 
 // MARK: - UploadVerification
 
@@ -11,11 +12,11 @@ enum UploadVerification {
     ///   ``GoogleAPIClientError/fileAccess(path:reason:)`` when the media cannot be re-read for
     ///   its digest.
     static func check(_ body: Data, media: MediaUpload, total: Int64) throws(GoogleAPIClientError) {
-        guard !body.isEmpty, let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return }
+        guard !body.isEmpty, case .object(let object)? = try? JSONValue(parsing: body) else { return }
         if let reported = integer(object["size"]), reported != total {
             throw .integrityCheckFailed("sent \(total) bytes, the server stored \(reported)")
         }
-        if let reported = object["md5Checksum"] as? String, !reported.isEmpty {
+        if let reported = object["md5Checksum"]?.stringValue, !reported.isEmpty {
             let sent = try md5Hex(of: media)
             if sent.lowercased() != reported.lowercased() {
                 throw .integrityCheckFailed("MD5 of the sent bytes is \(sent), the server stored \(reported)")
@@ -24,10 +25,12 @@ enum UploadVerification {
     }
 
     /// int64 values arrive as strings in Google's JSON, occasionally as numbers.
-    private static func integer(_ value: Any?) -> Int64? {
-        if let string = value as? String { return Int64(string) }
-        if let number = value as? NSNumber, !(value is Bool) { return Int64(exactly: number.doubleValue) }
-        return nil
+    private static func integer(_ value: JSONValue?) -> Int64? {
+        switch value {
+        case .string(let text)?: Int64(text)
+        case .number(let number)?: Int64(exactly: number)
+        default: nil
+        }
     }
 
     /// The MD5 of the media, reading files in blocks.

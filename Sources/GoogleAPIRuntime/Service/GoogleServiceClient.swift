@@ -1,7 +1,7 @@
 public import Foundation
 import GoogleHTTPTypes
-public import GoogleAuth
-public import GoogleHTTP
+import GoogleAuth
+import GoogleHTTP
 
 // MARK: - GoogleServiceClient
 
@@ -58,7 +58,7 @@ public struct GoogleServiceClient: Sendable {
         try await checkScopes(call)
         let request = try makeRequest(call)
         let response = try await session.send(request, idempotent: call.idempotent)
-        try Self.requireSuccess(response)
+        try requireSuccess(response)
         return response
     }
 
@@ -144,10 +144,12 @@ public struct GoogleServiceClient: Sendable {
         return url
     }
 
-    /// Throws the ``GoogleAPIError`` a non-2xx response describes.
-    static func requireSuccess(_ response: HTTPResponse) throws(GoogleAPIError) {
+    /// Throws the ``GoogleAPIError`` a non-2xx response describes, reusing the session's parse
+    /// of the body when it already parsed it to decide on a retry.
+    func requireSuccess(_ response: HTTPResponse) throws(GoogleAPIError) {
         guard (200..<300).contains(response.status) else {
-            throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body)
+            let parsed = session.parsedErrorBody.take(response.body) ?? ParsedErrorBody.parsed(response.body)
+            throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body, parsed: parsed)
         }
     }
 }

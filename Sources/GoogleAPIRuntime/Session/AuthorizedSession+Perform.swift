@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
+import GoogleJSON
 
 // MARK: - The attempt loop
 
@@ -69,7 +70,7 @@ extension AuthorizedSession {
         let status = outcome.head.status
         if policy.retryableStatuses.contains(status) { return true }
         guard status == 403, !policy.retryableForbiddenReasons.isEmpty else { return false }
-        let reasons = GoogleErrorReasons.reasons(in: await outcome.errorBody())
+        let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
         return !reasons.isDisjoint(with: policy.retryableForbiddenReasons)
     }
 
@@ -93,15 +94,13 @@ extension AuthorizedSession {
 
 /// Extracts `error.errors[].reason` (and `error.details[].reason`) from a Google error body.
 enum GoogleErrorReasons {
-    static func reasons(in body: Data) -> Set<String> {
-        guard !body.isEmpty,
-            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let error = object["error"] as? [String: Any]
-        else { return [] }
+    static func reasons(in body: JSONValue) -> Set<String> {
+        guard case .object(let error)? = body["error"] else { return [] }
         var reasons = Set<String>()
         for key in ["errors", "details"] {
-            for item in error[key] as? [[String: Any]] ?? [] {
-                if let reason = item["reason"] as? String { reasons.insert(reason) }
+            guard case .array(let items)? = error[key] else { continue }
+            for item in items {
+                if let reason = item["reason"]?.stringValue { reasons.insert(reason) }
             }
         }
         return reasons

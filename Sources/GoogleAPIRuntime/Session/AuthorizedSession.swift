@@ -16,6 +16,8 @@ public final class AuthorizedSession: Sendable {
     /// Where the access token may go: the configured origins plus the root URL of every service
     /// client built on this session (see ``trustTokenOrigin(ofRoot:)``).
     private let tokenOrigins: Mutex<Set<CredentialDestination.Origin>>
+    /// Shares the parse of a 403 body between the retry decision and the thrown error.
+    let parsedErrorBody = ParsedErrorBody()
 
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.

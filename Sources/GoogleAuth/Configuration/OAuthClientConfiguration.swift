@@ -1,5 +1,6 @@
 import Foundation
 import GoogleHTTPTypes
+import GoogleJSON
 
 // MARK: - OAuthClientConfiguration
 
@@ -54,10 +55,10 @@ public struct OAuthClientConfiguration: Sendable, Hashable {
     ///   - endpoints: Endpoints to start from (see ``init(contentsOf:endpoints:)``).
     /// - Throws: ``OAuthError/invalidClientConfiguration(path:reason:)`` naming the offending key.
     public init(jsonData data: Data, endpoints: OAuthEndpoints = .google) throws {
-        guard let root = try? JSONSerialization.jsonObject(with: data) else {
+        guard let root = try? JSONValue(parsing: data) else {
             throw OAuthError.invalidClientConfiguration(path: "$", reason: "not valid JSON")
         }
-        guard let object = root as? [String: Any] else {
+        guard case .object(let object) = root else {
             throw OAuthError.invalidClientConfiguration(path: "$", reason: "expected a JSON object")
         }
         let key: String
@@ -68,7 +69,7 @@ public struct OAuthClientConfiguration: Sendable, Hashable {
         } else {
             throw OAuthError.invalidClientConfiguration(path: "installed", reason: "missing \"installed\" (or \"web\") object")
         }
-        guard let client = object[key] as? [String: Any] else {
+        guard case .object(let client)? = object[key] else {
             throw OAuthError.invalidClientConfiguration(path: key, reason: "expected a JSON object")
         }
         let reader = ClientFileReader(prefix: key, object: client)
@@ -90,20 +91,20 @@ public struct OAuthClientConfiguration: Sendable, Hashable {
 /// Reads typed values from the client object, naming the JSON path in every error.
 private struct ClientFileReader {
     let prefix: String
-    let object: [String: Any]
+    let object: [String: JSONValue]
 
     func requiredString(_ key: String) throws -> String {
         guard let value = object[key] else {
             throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "missing")
         }
-        guard let string = value as? String else {
+        guard let string = value.stringValue else {
             throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "expected a string")
         }
         return string
     }
 
     func optionalString(_ key: String) throws -> String? {
-        guard object[key] != nil, !(object[key] is NSNull) else { return nil }
+        guard let value = object[key], value != .null else { return nil }
         return try requiredString(key)
     }
 
@@ -124,12 +125,12 @@ private struct ClientFileReader {
     }
 
     func optionalStringArray(_ key: String) throws -> [String] {
-        guard let value = object[key], !(value is NSNull) else { return [] }
-        guard let array = value as? [Any] else {
+        guard let value = object[key], value != .null else { return [] }
+        guard case .array(let array) = value else {
             throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "expected an array of strings")
         }
         return try array.enumerated().map { index, element in
-            guard let string = element as? String else {
+            guard let string = element.stringValue else {
                 throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)[\(index)]", reason: "expected a string")
             }
             return string

@@ -11,16 +11,16 @@ extension OAuthClient {
     public func requestDeviceAuthorization(scopes: [String]) async throws -> DeviceAuthorization {
         let form = [("client_id", configuration.clientID), ("scope", scopes.joined(separator: " "))]
         let response = try await postForm(configuration.endpoints.deviceAuthorization, form)
-        guard let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
+        guard let object = TokenEndpointResult.jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
-        if let code = object["error"] as? String {
-            throw OAuthError(code: code, description: object["error_description"] as? String)
+        if let code = object["error"]?.stringValue {
+            throw OAuthError(code: code, description: object["error_description"]?.stringValue)
         }
         guard (200..<300).contains(response.status),
-              let deviceCode = object["device_code"] as? String, !deviceCode.isEmpty,
-              let userCode = object["user_code"] as? String, !userCode.isEmpty,
-              let verification = (object["verification_url"] ?? object["verification_uri"]) as? String,
+              let deviceCode = object["device_code"]?.stringValue, !deviceCode.isEmpty,
+              let userCode = object["user_code"]?.stringValue, !userCode.isEmpty,
+              let verification = (object["verification_url"] ?? object["verification_uri"])?.stringValue,
               let verificationURL = URL(string: verification),
               let expiresIn = TokenLifetime.clamped(TokenEndpointResult.seconds(object["expires_in"]))
         else {
@@ -29,7 +29,7 @@ extension OAuthClient {
         let interval = TokenLifetime.pollingInterval(TokenEndpointResult.seconds(object["interval"]))
         return DeviceAuthorization(
             deviceCode: deviceCode, userCode: userCode, verificationURL: verificationURL,
-            verificationURLComplete: (object["verification_uri_complete"] as? String).flatMap(URL.init(string:)),
+            verificationURLComplete: object["verification_uri_complete"]?.stringValue.flatMap(URL.init(string:)),
             expiresAt: clock().addingTimeInterval(expiresIn), interval: interval, scopes: scopes)
     }
 

@@ -117,9 +117,8 @@ public struct OAuthClient: Sendable {
     public func revoke(token: String) async throws {
         let response = try await postForm(configuration.endpoints.revocation, [("token", token)])
         guard (200..<300).contains(response.status) else {
-            if let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
-               let code = object["error"] as? String {
-                throw OAuthError(code: code, description: object["error_description"] as? String)
+            if let object = TokenEndpointResult.jsonObject(response.body), let code = object["error"]?.stringValue {
+                throw OAuthError(code: code, description: object["error_description"]?.stringValue)
             }
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }

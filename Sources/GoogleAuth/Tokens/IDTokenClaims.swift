@@ -1,5 +1,6 @@
 import Foundation
 import GoogleHTTPTypes
+import GoogleJSON
 
 // MARK: - IDTokenClaims
 
@@ -39,30 +40,30 @@ public struct IDTokenClaims: Sendable, Hashable {
     public init(decoding idToken: String) throws {
         let segments = idToken.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2, let payload = Base64URL.decode(String(segments[1])),
-              let claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+              case .object(let claims)? = try? JSONValue(parsing: payload)
         else {
             throw OAuthError.unexpectedResponse(status: 200, excerpt: "id_token is not a decodable JWT")
         }
         self.rawJSON = payload
-        self.issuer = claims["iss"] as? String
-        self.subject = claims["sub"] as? String
-        if let single = claims["aud"] as? String {
-            self.audience = [single]
-        } else {
-            self.audience = (claims["aud"] as? [Any])?.compactMap { $0 as? String } ?? []
+        self.issuer = claims["iss"]?.stringValue
+        self.subject = claims["sub"]?.stringValue
+        switch claims["aud"] {
+        case .string(let single)?: self.audience = [single]
+        case .array(let items)?: self.audience = items.compactMap(\.stringValue)
+        default: self.audience = []
         }
-        self.authorizedParty = claims["azp"] as? String
-        self.email = claims["email"] as? String
-        if let verified = claims["email_verified"] as? Bool {
-            self.emailVerified = verified
-        } else if let verified = claims["email_verified"] as? String {
-            self.emailVerified = verified == "true"
+        self.authorizedParty = claims["azp"]?.stringValue
+        self.email = claims["email"]?.stringValue
+        switch claims["email_verified"] {
+        case .bool(let verified)?: self.emailVerified = verified
+        case .string(let verified)?: self.emailVerified = verified == "true"
+        default: break
         }
-        self.name = claims["name"] as? String
-        self.picture = claims["picture"] as? String
-        self.hostedDomain = claims["hd"] as? String
-        self.issuedAt = (claims["iat"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-        self.expiresAt = (claims["exp"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
+        self.name = claims["name"]?.stringValue
+        self.picture = claims["picture"]?.stringValue
+        self.hostedDomain = claims["hd"]?.stringValue
+        self.issuedAt = claims["iat"]?.doubleValue.map { Date(timeIntervalSince1970: $0) }
+        self.expiresAt = claims["exp"]?.doubleValue.map { Date(timeIntervalSince1970: $0) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
+import GoogleJSON
 
 // MARK: - TokenEndpointResult
 
@@ -13,31 +14,39 @@ enum TokenEndpointResult {
     /// - Throws: ``OAuthError/unexpectedResponse(status:excerpt:)`` for anything that is neither a
     ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…).
     static func parse(_ response: HTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
-        guard let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
+        guard let object = jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
-        if let code = object["error"] as? String {
-            return .error(code: code, description: object["error_description"] as? String)
+        if let code = object["error"]?.stringValue {
+            return .error(code: code, description: object["error_description"]?.stringValue)
         }
-        guard (200..<300).contains(response.status), let accessToken = object["access_token"] as? String, !accessToken.isEmpty else {
+        guard (200..<300).contains(response.status), let accessToken = object["access_token"]?.stringValue, !accessToken.isEmpty else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
-        let scopes = (object["scope"] as? String).map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
+        let scopes = object["scope"]?.stringValue.map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
         return .credentials(OAuthCredentials(
             accessToken: accessToken,
             expiresAt: TokenLifetime.clamped(seconds(object["expires_in"])).map { now.addingTimeInterval($0) },
-            refreshToken: (object["refresh_token"] as? String).flatMap { $0.isEmpty ? nil : $0 },
+            refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             refreshTokenExpiresAt: TokenLifetime.clamped(seconds(object["refresh_token_expires_in"])).map { now.addingTimeInterval($0) },
             scopes: scopes,
-            tokenType: object["token_type"] as? String ?? "Bearer",
-            idToken: object["id_token"] as? String))
+            tokenType: object["token_type"]?.stringValue ?? "Bearer",
+            idToken: object["id_token"]?.stringValue))
+    }
+
+    /// The members of a JSON object body; `nil` for anything else (HTML, truncated JSON, arrays).
+    static func jsonObject(_ body: Data) -> [String: JSONValue]? {
+        guard !body.isEmpty, case .object(let members)? = try? JSONValue(parsing: body) else { return nil }
+        return members
     }
 
     /// Lifetimes arrive as numbers, occasionally as numeric strings.
-    static func seconds(_ value: Any?) -> TimeInterval? {
-        if let number = value as? NSNumber, !(value is Bool) { return number.doubleValue }
-        if let string = value as? String { return TimeInterval(string) }
-        return nil
+    static func seconds(_ value: JSONValue?) -> TimeInterval? {
+        switch value {
+        case .number(let number)?: number
+        case .string(let text)?: TimeInterval(text)
+        default: nil
+        }
     }
 
     /// The credentials, or the typed error for an error code.

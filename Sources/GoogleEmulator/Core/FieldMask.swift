@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 
 // MARK: - FieldMask
 
@@ -69,11 +70,11 @@ struct FieldMask: Sendable {
         return result
     }
 
-    func apply(to value: JSON) -> JSON {
+    func apply(to value: JSONValue) -> JSONValue {
         if selectsAll { return value }
         switch value {
         case .object(let pairs):
-            return .object(pairs.compactMap { key, member in
+            return .members(pairs.compactMap { key, member in
                 guard let entry = members[key] else { return nil }
                 guard let sub = entry else { return (key, member) }
                 return (key, sub.apply(to: member))

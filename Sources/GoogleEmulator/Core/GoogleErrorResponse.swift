@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - GoogleErrorResponse
@@ -10,16 +11,16 @@ enum GoogleErrorResponse {
         status: Int, reason: String, message: String, domain: String = "global",
         location: String? = nil, locationType: String? = nil, headers: [(String, String)] = []
     ) -> HTTPServerResponse {
-        let item = JSON.compactObject([
+        let item = JSONValue.compactObject([
             ("domain", .string(domain)),
             ("reason", .string(reason)),
             ("message", .string(message)),
-            ("location", location.map(JSON.string)),
-            ("locationType", locationType.map(JSON.string)),
+            ("location", location.map(JSONValue.string)),
+            ("locationType", locationType.map(JSONValue.string)),
         ])
-        let body = JSON.object([
-            ("error", .object([
-                ("code", .int(Int64(status))),
+        let body = JSONValue.members([
+            ("error", .members([
+                ("code", .integer(Int64(status))),
                 ("message", .string(message)),
                 ("errors", .array([item])),
                 ("status", .string(statusName(status))),

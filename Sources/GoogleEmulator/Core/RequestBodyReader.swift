@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - Request bodies
@@ -23,10 +24,10 @@ extension HTTPServerRequest {
     }
 
     /// The body parsed as a JSON object; `.object([])` when empty, `nil` when not JSON.
-    func jsonBody() async -> JSON? {
+    func jsonBody() async -> JSONValue? {
         guard let data = await collectedBody(maxBytes: 16 * 1024 * 1024) else { return nil }
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .object([]) }
-        guard let json = JSON.parse(data), json.isObject else { return nil }
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .members([]) }
+        guard let json = JSONValue.parse(data), json.isObject else { return nil }
         return json
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 
 // MARK: - DriveFile
 
@@ -35,34 +36,34 @@ struct DriveFile: Sendable {
 
     // MARK: - JSON
 
-    func json(owner: DriveOwner) -> JSON {
+    func json(owner: DriveOwner) -> JSONValue {
         let fileExtension = name.contains(".") && hasBinaryContent ? name.split(separator: ".").last.map(String.init) : nil
-        return JSON.compactObject([
+        return JSONValue.compactObject([
             ("kind", .string("drive#file")),
             ("id", .string(id)),
             ("name", .string(name)),
             ("mimeType", .string(mimeType)),
-            ("description", description.map(JSON.string)),
+            ("description", description.map(JSONValue.string)),
             ("starred", .bool(starred)),
             ("trashed", .bool(trashed)),
             ("explicitlyTrashed", trashed ? .bool(true) : nil),
-            ("parents", .array(parents.map(JSON.string))),
-            ("properties", properties.isEmpty ? nil : .object(properties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-            ("appProperties", appProperties.isEmpty ? nil : .object(appProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("parents", .array(parents.map(JSONValue.string))),
+            ("properties", properties.isEmpty ? nil : .members(properties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("appProperties", appProperties.isEmpty ? nil : .members(appProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("spaces", .array([.string("drive")])),
             ("version", .string(String(version))),
             ("webViewLink", .string(webViewLink)),
-            ("createdTime", .string(RFC3339.string(from: createdTime))),
-            ("modifiedTime", .string(RFC3339.string(from: modifiedTime))),
+            ("createdTime", .string(RFC3339.format(createdTime))),
+            ("modifiedTime", .string(RFC3339.format(modifiedTime))),
             ("owners", .array([owner.json])),
             ("ownedByMe", .bool(true)),
             ("originalFilename", hasBinaryContent ? .string(name) : nil),
-            ("fileExtension", fileExtension.map(JSON.string)),
-            ("fullFileExtension", fileExtension.map(JSON.string)),
-            ("md5Checksum", md5Checksum.map(JSON.string)),
+            ("fileExtension", fileExtension.map(JSONValue.string)),
+            ("fullFileExtension", fileExtension.map(JSONValue.string)),
+            ("md5Checksum", md5Checksum.map(JSONValue.string)),
             ("size", size.map { .string(String($0)) }),
             ("quotaBytesUsed", .string(String(size ?? 0))),
-            ("capabilities", .object([
+            ("capabilities", .members([
                 ("canEdit", .bool(true)), ("canDelete", .bool(true)), ("canDownload", .bool(hasBinaryContent)),
                 ("canTrash", .bool(true)), ("canRename", .bool(true)), ("canAddChildren", .bool(isFolder)),
             ])),

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import GoogleHTTPTypes
 import LocalHTTPServer
 
@@ -71,7 +72,7 @@ struct DriveHandlers: Sendable {
             let files = store.list(query: query, orderBy: orderBy)
             let page = files.dropFirst(offset).prefix(pageSize)
             let nextOffset = offset + page.count
-            let body = JSON.compactObject([
+            let body = JSONValue.compactObject([
                 ("kind", .string("drive#fileList")),
                 ("nextPageToken", nextOffset < files.count ? .string(PageToken.make(offset: nextOffset, scope: scope)) : nil),
                 ("incompleteSearch", .bool(false)),
@@ -108,7 +109,7 @@ struct DriveHandlers: Sendable {
     }
 
     /// Builds a new file from request metadata (shared with uploads).
-    func makeFile(metadata: JSON, defaultMimeType: String, content: StoredContent?) -> Result<DriveFile, MetadataError> {
+    func makeFile(metadata: JSONValue, defaultMimeType: String, content: StoredContent?) -> Result<DriveFile, MetadataError> {
         let now = Date()
         var file = DriveFile(
             id: store.newFileID(), name: "Untitled", mimeType: defaultMimeType, parents: [store.rootFolderID],
@@ -155,7 +156,7 @@ struct DriveHandlers: Sendable {
     }
 
     /// Updates metadata (and content, for uploads) and answers with the file.
-    func applyUpdate(_ request: HTTPServerRequest, fileID: String, metadata: JSON, content: StoredContent?) -> HTTPServerResponse {
+    func applyUpdate(_ request: HTTPServerRequest, fileID: String, metadata: JSONValue, content: StoredContent?) -> HTTPServerResponse {
         let id = resolve(fileID)
         guard let existing = store.file(id) else { return Self.fileNotFound(fileID) }
         var candidate = existing
@@ -175,16 +176,16 @@ struct DriveHandlers: Sendable {
             candidate.size = content.size
             candidate.md5Checksum = content.md5
         }
-        candidate.modifiedTime = metadata["modifiedTime"].flatMap { $0.stringValue.flatMap(RFC3339.date(from:)) } ?? Date()
+        candidate.modifiedTime = metadata["modifiedTime"].flatMap { $0.stringValue.flatMap(RFC3339.parse) } ?? Date()
         let updated = store.update(id) { $0 = candidate }
         guard let updated else { return Self.fileNotFound(fileID) }
         return jsonResponse(updated.json(owner: store.owner), request: request)
     }
 
     /// Copies writable metadata fields from a request body onto a file.
-    func apply(_ metadata: JSON, to file: inout DriveFile) -> Result<Void, MetadataError> {
+    func apply(_ metadata: JSONValue, to file: inout DriveFile) -> Result<Void, MetadataError> {
         guard case .object(let members) = metadata else { return .failure(MetadataError(field: "body")) }
-        for (key, value) in members {
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "name":
                 guard let name = value.stringValue else { return .failure(MetadataError(field: key)) }
@@ -198,12 +199,12 @@ struct DriveHandlers: Sendable {
                 guard let flag = value.boolValue else { return .failure(MetadataError(field: key)) }
                 file.trashed = flag
             case "createdTime", "modifiedTime":
-                guard let date = value.stringValue.flatMap(RFC3339.date(from:)) else { return .failure(MetadataError(field: key)) }
+                guard let date = value.stringValue.flatMap(RFC3339.parse) else { return .failure(MetadataError(field: key)) }
                 if key == "createdTime" { file.createdTime = date } else { file.modifiedTime = date }
             case "properties", "appProperties":
                 guard case .object(let pairs) = value else { return .failure(MetadataError(field: key)) }
                 var dictionary = key == "properties" ? file.properties : file.appProperties
-                for (name, entry) in pairs {
+                for (name, entry) in pairs.sorted(by: { $0.key < $1.key }) {
                     dictionary[name] = entry.stringValue ?? (entry == .null ? nil : String(decoding: entry.serialized, as: UTF8.self))
                 }
                 if key == "properties" { file.properties = dictionary } else { file.appProperties = dictionary }
@@ -264,10 +265,10 @@ struct DriveHandlers: Sendable {
     func about(_ request: HTTPServerRequest) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveRead) {
             let usage = store.usedBytes
-            let body = JSON.object([
+            let body = JSONValue.members([
                 ("kind", .string("drive#about")),
                 ("user", store.owner.json),
-                ("storageQuota", .object([
+                ("storageQuota", .members([
                     ("limit", .string(String(store.storageLimit))),
                     ("usage", .string(String(usage.total))),
                     ("usageInDrive", .string(String(usage.total))),
@@ -275,7 +276,7 @@ struct DriveHandlers: Sendable {
                 ])),
                 ("maxUploadSize", .string("5242880000000")),
                 ("appInstalled", .bool(false)),
-                ("exportFormats", .object(DriveExport.formats.map { ($0.key, .array($0.value.map(JSON.string))) }.sorted { $0.0 < $1.0 })),
+                ("exportFormats", .members(DriveExport.formats.map { ($0.key, .array($0.value.map(JSONValue.string))) }.sorted { $0.0 < $1.0 })),
             ])
             return jsonResponse(body, request: request)
         }
@@ -288,7 +289,7 @@ struct DriveHandlers: Sendable {
         fileID == "root" ? store.rootFolderID : fileID
     }
 
-    func jsonResponse(_ body: JSON, request: HTTPServerRequest, status: Int = 200) -> HTTPServerResponse {
+    func jsonResponse(_ body: JSONValue, request: HTTPServerRequest, status: Int = 200) -> HTTPServerResponse {
         let filtered = request.queryValue("fields").flatMap { FieldMask(parsing: $0) }.map { $0.apply(to: body) } ?? body
         return .json(filtered.serialized, status: status)
     }

@@ -1,3 +1,4 @@
+import GoogleJSON
 // MARK: - DriveOwner
 
 /// The emulated signed-in user, owner of every file.
@@ -6,8 +7,8 @@ struct DriveOwner: Sendable {
     var emailAddress: String
     var permissionID: String
 
-    var json: JSON {
-        .object([
+    var json: JSONValue {
+        .members([
             ("kind", .string("drive#user")),
             ("displayName", .string(displayName)),
             ("me", .bool(true)),

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 
 // MARK: - DriveQuery
 
@@ -242,7 +243,7 @@ indirect enum DriveQuery: Sendable {
                 return op == "=" ? positive : .not(positive)
             case ("modifiedTime", _, .string(let value)), ("createdTime", _, .string(let value)):
                 guard ["<", "<=", ">", ">=", "=", "!="].contains(op),
-                    let date = RFC3339.date(from: value) ?? RFC3339.date(from: value + "Z")
+                    let date = RFC3339.parse(value) ?? RFC3339.parse(value + "Z")
                 else {
                     throw ParseError(message: "invalid time comparison")
                 }

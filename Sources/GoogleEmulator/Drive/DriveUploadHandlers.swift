@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import GoogleHTTPTypes
 import LocalHTTPServer
 
@@ -63,7 +64,7 @@ struct DriveUploadHandlers: Sendable {
         }
         guard let content = try? writer.finish() else { return Self.internalError() }
         let mimeType = request.mediaType ?? "application/octet-stream"
-        return finish(request, metadata: .object([]), mimeType: mimeType, content: content, targetFileID: targetFileID)
+        return finish(request, metadata: .members([]), mimeType: mimeType, content: content, targetFileID: targetFileID)
     }
 
     // MARK: - uploadType=multipart
@@ -79,7 +80,7 @@ struct DriveUploadHandlers: Sendable {
         guard let parts = MultipartBody.parse(body, boundary: boundary), parts.count == 2 else {
             return GoogleErrorResponse.badRequest("Multipart body must have exactly two parts: metadata and media.")
         }
-        guard let metadata = parts[0].body.isEmpty ? .object([]) : JSON.parse(parts[0].body), metadata.isObject else {
+        guard let metadata = parts[0].body.isEmpty ? .members([]) : JSONValue.parse(parts[0].body), metadata.isObject else {
             return GoogleErrorResponse.parseError()
         }
         var media = parts[1].body
@@ -97,7 +98,7 @@ struct DriveUploadHandlers: Sendable {
 
     /// Creates or updates the file once all of its content is stored.
     private func finish(
-        _ request: HTTPServerRequest, metadata: JSON, mimeType: String, content: StoredContent, targetFileID: String?
+        _ request: HTTPServerRequest, metadata: JSONValue, mimeType: String, content: StoredContent, targetFileID: String?
     ) -> HTTPServerResponse {
         if let targetFileID {
             return metadataHandlers.applyUpdate(request, fileID: targetFileID, metadata: metadata, content: content)
@@ -170,7 +171,7 @@ struct DriveUploadHandlers: Sendable {
         }
         let response = finish(
             request, metadata: session.metadata, mimeType: session.contentType, content: content, targetFileID: session.targetFileID)
-        if response.status == 200, case .data(let body) = response.body, let id = JSON.parse(body)?["id"]?.stringValue {
+        if response.status == 200, case .data(let body) = response.body, let id = JSONValue.parse(body)?["id"]?.stringValue {
             session.progress.withLock { $0.completedFileID = id }
         }
         return response

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import Synchronization
 
 // MARK: - ResumableUploadSession
@@ -18,14 +19,14 @@ final class ResumableUploadSession: Sendable {
     }
 
     let id: String
-    let metadata: JSON
+    let metadata: JSONValue
     let contentType: String
     /// Set for files.update uploads (PATCH/PUT on `/upload/drive/v3/files/{id}`).
     let targetFileID: String?
     let dataURL: URL
     let progress: Mutex<Progress>
 
-    init(id: String, metadata: JSON, contentType: String, declaredTotal: Int64?, targetFileID: String?, dataURL: URL) {
+    init(id: String, metadata: JSONValue, contentType: String, declaredTotal: Int64?, targetFileID: String?, dataURL: URL) {
         self.id = id
         self.metadata = metadata
         self.contentType = contentType

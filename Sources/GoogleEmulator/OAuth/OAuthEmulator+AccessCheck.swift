@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 public import LocalHTTPServer
 
 // MARK: - Checking API requests
@@ -30,7 +31,7 @@ extension OAuthEmulator {
     }
 
     static func unauthenticated() -> HTTPServerResponse {
-        let body: [String: Any] = [
+        let body: JSONValue = [
             "error": [
                 "code": 401,
                 "message": "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
@@ -39,19 +40,19 @@ extension OAuthEmulator {
                     "location": "Authorization", "locationType": "header",
                 ]],
                 "status": "UNAUTHENTICATED",
-            ] as [String: Any],
+            ],
         ]
         return googleError(body, status: 401, authenticate: "Bearer realm=\"https://accounts.google.com/\", error=\"invalid_token\"")
     }
 
     static func insufficientScopes(_ scopes: [String]) -> HTTPServerResponse {
-        let body: [String: Any] = [
+        let body: JSONValue = [
             "error": [
                 "code": 403,
                 "message": "Request had insufficient authentication scopes.",
                 "errors": [["message": "Insufficient Permission", "domain": "global", "reason": "insufficientPermissions"]],
                 "status": "PERMISSION_DENIED",
-            ] as [String: Any],
+            ],
         ]
         let scopeList = scopes.joined(separator: " ")
         return googleError(
@@ -59,8 +60,8 @@ extension OAuthEmulator {
             authenticate: "Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"\(scopeList)\"")
     }
 
-    private static func googleError(_ body: [String: Any], status: Int, authenticate: String) -> HTTPServerResponse {
-        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data("{}".utf8)
+    private static func googleError(_ body: JSONValue, status: Int, authenticate: String) -> HTTPServerResponse {
+        let data = body.serialized
         var response = HTTPServerResponse.json(data, status: status)
         response.headers["WWW-Authenticate"] = authenticate
         return response

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 
 // MARK: - client_secret.json for the emulator
 
@@ -13,14 +14,14 @@ extension OAuthEmulator {
     public func clientSecretJSON(baseURL: URL, clientID: String? = nil) -> Data? {
         let configuration = self.configuration
         guard let client = clientID.map({ configuration.client(id: $0) }) ?? configuration.clients.first else { return nil }
-        var installed: [String: Any] = [
-            "client_id": client.id,
+        var installed: [String: JSONValue] = [
+            "client_id": .string(client.id),
             "project_id": "emulator",
-            "auth_uri": baseURL.appendingPathComponent("o/oauth2/v2/auth").absoluteString,
-            "token_uri": baseURL.appendingPathComponent("token").absoluteString,
+            "auth_uri": .string(baseURL.appendingPathComponent("o/oauth2/v2/auth").absoluteString),
+            "token_uri": .string(baseURL.appendingPathComponent("token").absoluteString),
             "redirect_uris": ["http://localhost"],
         ]
-        if let secret = client.secret { installed["client_secret"] = secret }
-        return try? JSONSerialization.data(withJSONObject: ["installed": installed], options: [.prettyPrinted, .sortedKeys])
+        if let secret = client.secret { installed["client_secret"] = .string(secret) }
+        return JSONValue.object(["installed": .object(installed)]).serialized
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - Device authorization grant (RFC 8628 as Google documents it)
@@ -22,11 +23,11 @@ extension OAuthEmulator {
                 interval: configuration.devicePollingInterval)
             let base = configuration.publicBaseURL?.absoluteString ?? "http://\(host ?? "127.0.0.1")"
             return jsonResponse([
-                "device_code": deviceCode,
-                "user_code": userCode,
-                "verification_url": base.hasSuffix("/") ? base + "device" : base + "/device",
-                "expires_in": Self.wholeSeconds(configuration.deviceCodeLifetime),
-                "interval": configuration.devicePollingInterval,
+                "device_code": .string(deviceCode),
+                "user_code": .string(userCode),
+                "verification_url": .string(base.hasSuffix("/") ? base + "device" : base + "/device"),
+                "expires_in": .integer(Self.wholeSeconds(configuration.deviceCodeLifetime)),
+                "interval": .integer(configuration.devicePollingInterval),
             ])
         }
     }

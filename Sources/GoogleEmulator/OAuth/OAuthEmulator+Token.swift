@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import GoogleAuth
 import GoogleHTTPTypes
 import LocalHTTPServer
@@ -86,7 +87,7 @@ extension OAuthEmulator {
         let issued = state.issue(clientID: client.id, scopes: scopes, grantID: record.grantID, withRefreshToken: false)
         var body = baseTokenBody(access: issued.access, scopes: scopes, state: state)
         if let expiresAt = record.expiresAt {
-            body["refresh_token_expires_in"] = Self.wholeSeconds(expiresAt.timeIntervalSince(state.now))
+            body["refresh_token_expires_in"] = .integer(Self.wholeSeconds(expiresAt.timeIntervalSince(state.now)))
         }
         return jsonResponse(body)
     }
@@ -96,34 +97,34 @@ extension OAuthEmulator {
         client: Client, state: OAuthEmulatorState, host: String?
     ) -> HTTPServerResponse {
         var body = baseTokenBody(access: issued.access, scopes: scopes, state: state)
-        if let refresh = issued.refresh { body["refresh_token"] = refresh }
-        if let lifetime = issued.refreshExpiresIn { body["refresh_token_expires_in"] = Self.wholeSeconds(lifetime) }
+        if let refresh = issued.refresh { body["refresh_token"] = .string(refresh) }
+        if let lifetime = issued.refreshExpiresIn { body["refresh_token_expires_in"] = .integer(Self.wholeSeconds(lifetime)) }
         if !scopes.isDisjoint(with: ["openid", "email", "profile"]) {
-            body["id_token"] = makeIDToken(clientID: client.id, configuration: state.configuration, now: state.now)
+            body["id_token"] = .string(makeIDToken(clientID: client.id, configuration: state.configuration, now: state.now))
         }
         return jsonResponse(body)
     }
 
-    private func baseTokenBody(access: String, scopes: Set<String>, state: OAuthEmulatorState) -> [String: Any] {
+    private func baseTokenBody(access: String, scopes: Set<String>, state: OAuthEmulatorState) -> [String: JSONValue] {
         [
-            "access_token": access,
-            "expires_in": Self.wholeSeconds(state.configuration.accessTokenLifetime),
-            "scope": scopes.sorted().joined(separator: " "),
+            "access_token": .string(access),
+            "expires_in": .integer(Self.wholeSeconds(state.configuration.accessTokenLifetime)),
+            "scope": .string(scopes.sorted().joined(separator: " ")),
             "token_type": "Bearer",
         ]
     }
 
     /// An unsigned JWT (`alg: none`) with the configured user's claims. Test-only by design.
     func makeIDToken(clientID: String, configuration: Configuration, now: Date) -> String {
-        let header: [String: Any] = ["alg": "none", "typ": "JWT"]
+        let header: JSONValue = ["alg": "none", "typ": "JWT"]
         let issuedAt = ClampedNumber.int(now.timeIntervalSince1970) ?? 0
-        let claims: [String: Any] = [
-            "iss": "https://accounts.google.com", "azp": clientID, "aud": clientID,
-            "sub": configuration.userSubject, "email": configuration.userEmail, "email_verified": true,
-            "iat": issuedAt, "exp": issuedAt + 3600,
+        let claims: JSONValue = [
+            "iss": "https://accounts.google.com", "azp": .string(clientID), "aud": .string(clientID),
+            "sub": .string(configuration.userSubject), "email": .string(configuration.userEmail), "email_verified": true,
+            "iat": .integer(issuedAt), "exp": .integer(issuedAt + 3600),
         ]
-        func segment(_ object: [String: Any]) -> String {
-            Base64URL.encode((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+        func segment(_ object: JSONValue) -> String {
+            Base64URL.encode(object.serialized)
         }
         return segment(header) + "." + segment(claims) + "."
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 public import LocalHTTPServer
 import GoogleAuth
 import GoogleHTTPTypes
@@ -156,11 +157,11 @@ public final class OAuthEmulator: Sendable {
 
     /// A token-endpoint style error: `{"error": ..., "error_description": ...}`.
     func oauthError(_ code: String, _ description: String, status: Int = 400) -> HTTPServerResponse {
-        jsonResponse(["error": code, "error_description": description], status: status)
+        jsonResponse(["error": .string(code), "error_description": .string(description)], status: status)
     }
 
-    func jsonResponse(_ object: [String: Any], status: Int = 200, headers: [(String, String)] = []) -> HTTPServerResponse {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    func jsonResponse(_ object: [String: JSONValue], status: Int = 200, headers: [(String, String)] = []) -> HTTPServerResponse {
+        let data = JSONValue.object(object).serialized
         var response = HTTPServerResponse.json(data, status: status)
         response.headers["Cache-Control"] = "no-store"
         for (name, value) in headers { response.headers.add(name: name, value: value) }

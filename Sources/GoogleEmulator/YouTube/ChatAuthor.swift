@@ -1,3 +1,4 @@
+import GoogleJSON
 // MARK: - ChatAuthor
 
 /// Someone who posts in a chat.
@@ -9,8 +10,8 @@ struct ChatAuthor: Sendable, Hashable {
     var isChatSponsor = false
     var isVerified = false
 
-    var json: JSON {
-        .object([
+    var json: JSONValue {
+        .members([
             ("channelId", .string(channelID)),
             ("channelUrl", .string("http://www.youtube.com/channel/\(channelID)")),
             ("displayName", .string(displayName)),

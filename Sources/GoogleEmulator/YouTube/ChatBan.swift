@@ -1,3 +1,4 @@
+import GoogleJSON
 // MARK: - ChatBan
 
 struct ChatBan: Sendable {
@@ -7,16 +8,16 @@ struct ChatBan: Sendable {
     var durationSeconds: Int64?
     var bannedUser: ChatAuthor
 
-    var json: JSON {
-        .object([
+    var json: JSONValue {
+        .members([
             ("kind", .string("youtube#liveChatBan")),
             ("etag", .string(YouTubeParts.etag(id))),
             ("id", .string(id)),
-            ("snippet", JSON.compactObject([
+            ("snippet", JSONValue.compactObject([
                 ("liveChatId", .string(liveChatID)),
                 ("type", .string(type)),
                 ("banDurationSeconds", durationSeconds.map { .string(String($0)) }),
-                ("bannedUserDetails", .object([
+                ("bannedUserDetails", .members([
                     ("channelId", .string(bannedUser.channelID)),
                     ("channelUrl", .string("http://www.youtube.com/channel/\(bannedUser.channelID)")),
                     ("displayName", .string(bannedUser.displayName)),

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 
 // MARK: - ChatMessage
 
@@ -9,26 +10,26 @@ struct ChatMessage: Sendable {
     var publishedAt: Date
     var text: String
 
-    func json(parts: Set<String>) -> JSON {
-        var members: [(String, JSON)] = [
+    func json(parts: Set<String>) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("kind", .string("youtube#liveChatMessage")),
             ("etag", .string(YouTubeParts.etag(id, text))),
             ("id", .string(id)),
         ]
         if parts.contains("snippet") {
-            members.append(("snippet", .object([
+            members.append(("snippet", .members([
                 ("type", .string("textMessageEvent")),
                 ("liveChatId", .string(liveChatID)),
                 ("authorChannelId", .string(author.channelID)),
-                ("publishedAt", .string(RFC3339.string(from: publishedAt))),
+                ("publishedAt", .string(RFC3339.format(publishedAt))),
                 ("hasDisplayContent", .bool(true)),
                 ("displayMessage", .string(text)),
-                ("textMessageDetails", .object([("messageText", .string(text))])),
+                ("textMessageDetails", .members([("messageText", .string(text))])),
             ])))
         }
         if parts.contains("authorDetails") {
             members.append(("authorDetails", author.json))
         }
-        return .object(members)
+        return .members(members)
     }
 }

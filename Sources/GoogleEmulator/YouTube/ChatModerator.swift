@@ -1,3 +1,4 @@
+import GoogleJSON
 // MARK: - ChatModerator
 
 struct ChatModerator: Sendable {
@@ -5,13 +6,13 @@ struct ChatModerator: Sendable {
     var liveChatID: String
     var moderator: ChatAuthor
 
-    var json: JSON {
-        .object([
+    var json: JSONValue {
+        .members([
             ("kind", .string("youtube#liveChatModerator")),
             ("etag", .string(YouTubeParts.etag(id))),
             ("id", .string(id)),
-            ("snippet", .object([
-                ("moderatorDetails", .object([
+            ("snippet", .members([
+                ("moderatorDetails", .members([
                     ("channelId", .string(moderator.channelID)),
                     ("channelUrl", .string("http://www.youtube.com/channel/\(moderator.channelID)")),
                     ("displayName", .string(moderator.displayName)),

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 
 // MARK: - LiveBroadcast
 
@@ -50,29 +51,29 @@ struct LiveBroadcast: Sendable {
         }
     }
 
-    func json(parts: Set<String>, channelID: String) -> JSON {
-        var members: [(String, JSON)] = [
+    func json(parts: Set<String>, channelID: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("kind", .string("youtube#liveBroadcast")),
             ("etag", .string(YouTubeParts.etag(id, lifeCycleStatus.rawValue, title))),
             ("id", .string(id)),
         ]
         if parts.contains("snippet") {
-            members.append(("snippet", JSON.compactObject([
-                ("publishedAt", .string(RFC3339.string(from: publishedAt))),
+            members.append(("snippet", JSONValue.compactObject([
+                ("publishedAt", .string(RFC3339.format(publishedAt))),
                 ("channelId", .string(channelID)),
                 ("title", .string(title)),
                 ("description", .string(description)),
                 ("thumbnails", YouTubeParts.thumbnails(for: id)),
-                ("scheduledStartTime", .string(RFC3339.string(from: scheduledStartTime))),
-                ("scheduledEndTime", scheduledEndTime.map { .string(RFC3339.string(from: $0)) }),
-                ("actualStartTime", actualStartTime.map { .string(RFC3339.string(from: $0)) }),
-                ("actualEndTime", actualEndTime.map { .string(RFC3339.string(from: $0)) }),
+                ("scheduledStartTime", .string(RFC3339.format(scheduledStartTime))),
+                ("scheduledEndTime", scheduledEndTime.map { .string(RFC3339.format($0)) }),
+                ("actualStartTime", actualStartTime.map { .string(RFC3339.format($0)) }),
+                ("actualEndTime", actualEndTime.map { .string(RFC3339.format($0)) }),
                 ("isDefaultBroadcast", .bool(false)),
                 ("liveChatId", .string(liveChatID)),
             ])))
         }
         if parts.contains("status") {
-            members.append(("status", .object([
+            members.append(("status", .members([
                 ("lifeCycleStatus", .string(lifeCycleStatus.rawValue)),
                 ("privacyStatus", .string(privacyStatus)),
                 ("recordingStatus", .string(recordingStatus)),
@@ -81,12 +82,12 @@ struct LiveBroadcast: Sendable {
             ])))
         }
         if parts.contains("contentDetails") {
-            members.append(("contentDetails", JSON.compactObject([
-                ("boundStreamId", boundStreamID.map(JSON.string)),
-                ("boundStreamLastUpdateTimeMs", boundStreamUpdatedAt.map { .string(RFC3339.string(from: $0)) }),
-                ("monitorStream", .object([
+            members.append(("contentDetails", JSONValue.compactObject([
+                ("boundStreamId", boundStreamID.map(JSONValue.string)),
+                ("boundStreamLastUpdateTimeMs", boundStreamUpdatedAt.map { .string(RFC3339.format($0)) }),
+                ("monitorStream", .members([
                     ("enableMonitorStream", .bool(enableMonitorStream)),
-                    ("broadcastStreamDelayMs", .int(broadcastStreamDelayMs)),
+                    ("broadcastStreamDelayMs", .integer(broadcastStreamDelayMs)),
                     ("embedHtml", .string("<iframe width=\"425\" height=\"344\" src=\"https://www.youtube.com/embed/\(id)?autoplay=1&livemonitor=1\" frameborder=\"0\" allow=\"accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share\" referrerpolicy=\"strict-origin-when-cross-origin\" allowfullscreen></iframe>")),
                 ])),
                 ("enableEmbed", .bool(enableEmbed)),
@@ -101,6 +102,6 @@ struct LiveBroadcast: Sendable {
                 ("enableAutoStop", .bool(enableAutoStop)),
             ])))
         }
-        return .object(members)
+        return .members(members)
     }
 }

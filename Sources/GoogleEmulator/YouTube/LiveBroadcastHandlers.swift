@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import GoogleHTTPTypes
 import LocalHTTPServer
 
@@ -79,7 +80,7 @@ struct LiveBroadcastHandlers: Sendable {
                 return YouTubeResponses.invalidValue("snippet.title", "The broadcast title is required.")
             }
             guard let startText = body["snippet"]?["scheduledStartTime"]?.stringValue,
-                let start = RFC3339.date(from: startText)
+                let start = RFC3339.parse(startText)
             else {
                 return GoogleErrorResponse.make(
                     status: 400, reason: "invalidScheduledStartTime", message: "Scheduled start time is required and must be RFC 3339.",
@@ -95,7 +96,7 @@ struct LiveBroadcastHandlers: Sendable {
             var broadcast = LiveBroadcast(
                 id: store.newID(), title: title, description: body["snippet"]?["description"]?.stringValue ?? "",
                 publishedAt: Date(), scheduledStartTime: start,
-                scheduledEndTime: body["snippet"]?["scheduledEndTime"]?.stringValue.flatMap(RFC3339.date(from:)),
+                scheduledEndTime: body["snippet"]?["scheduledEndTime"]?.stringValue.flatMap(RFC3339.parse),
                 privacyStatus: privacy, lifeCycleStatus: .created, liveChatID: "Cg0KC" + store.newID(length: 20))
             Self.applyContentDetails(body["contentDetails"], to: &broadcast)
             broadcast.madeForKids = body["status"]?["selfDeclaredMadeForKids"]?.boolValue ?? false
@@ -117,7 +118,7 @@ struct LiveBroadcastHandlers: Sendable {
                 if let snippet = body["snippet"] {
                     if let title = snippet["title"]?.stringValue { broadcast.title = title }
                     if let description = snippet["description"]?.stringValue { broadcast.description = description }
-                    if let start = snippet["scheduledStartTime"]?.stringValue.flatMap(RFC3339.date(from:)) { broadcast.scheduledStartTime = start }
+                    if let start = snippet["scheduledStartTime"]?.stringValue.flatMap(RFC3339.parse) { broadcast.scheduledStartTime = start }
                 }
                 if let privacy = body["status"]?["privacyStatus"]?.stringValue { broadcast.privacyStatus = privacy }
                 Self.applyContentDetails(body["contentDetails"], to: &broadcast)
@@ -127,7 +128,7 @@ struct LiveBroadcastHandlers: Sendable {
         }
     }
 
-    static func applyContentDetails(_ details: JSON?, to broadcast: inout LiveBroadcast) {
+    static func applyContentDetails(_ details: JSONValue?, to broadcast: inout LiveBroadcast) {
         guard let details else { return }
         if let monitor = details["monitorStream"] {
             if let enabled = monitor["enableMonitorStream"]?.boolValue { broadcast.enableMonitorStream = enabled }

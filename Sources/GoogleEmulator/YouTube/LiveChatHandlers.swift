@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import GoogleHTTPTypes
 import LocalHTTPServer
 
@@ -47,8 +48,8 @@ struct LiveChatHandlers: Sendable {
                 items: page.map { $0.json(parts: parts) },
                 nextPageToken: nextToken, totalResults: chat.messages.count, resultsPerPage: page.count,
                 extra: [
-                    ("pollingIntervalMillis", .int(Int64(context.configuration.chatPollingIntervalMillis))),
-                    ("offlineAt", chat.endedAt.map { .string(RFC3339.string(from: $0)) }),
+                    ("pollingIntervalMillis", .integer(Int64(context.configuration.chatPollingIntervalMillis))),
+                    ("offlineAt", chat.endedAt.map { .string(RFC3339.format($0)) }),
                 ])
         }
     }

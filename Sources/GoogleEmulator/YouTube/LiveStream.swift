@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 
 // MARK: - LiveStream
 
@@ -16,15 +17,15 @@ struct LiveStream: Sendable {
     var streamStatus: String
     var sequence = 0
 
-    func json(parts: Set<String>, channelID: String) -> JSON {
-        var members: [(String, JSON)] = [
+    func json(parts: Set<String>, channelID: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("kind", .string("youtube#liveStream")),
             ("etag", .string(YouTubeParts.etag(id, streamStatus, title))),
             ("id", .string(id)),
         ]
         if parts.contains("snippet") {
-            members.append(("snippet", .object([
-                ("publishedAt", .string(RFC3339.string(from: publishedAt))),
+            members.append(("snippet", .members([
+                ("publishedAt", .string(RFC3339.format(publishedAt))),
                 ("channelId", .string(channelID)),
                 ("title", .string(title)),
                 ("description", .string(description)),
@@ -32,9 +33,9 @@ struct LiveStream: Sendable {
             ])))
         }
         if parts.contains("cdn") {
-            members.append(("cdn", .object([
+            members.append(("cdn", .members([
                 ("ingestionType", .string(ingestionType)),
-                ("ingestionInfo", .object([
+                ("ingestionInfo", .members([
                     ("streamName", .string(streamName)),
                     ("ingestionAddress", .string("rtmp://a.rtmp.youtube.com/live2")),
                     ("backupIngestionAddress", .string("rtmp://b.rtmp.youtube.com/live2?backup=1")),
@@ -46,17 +47,17 @@ struct LiveStream: Sendable {
             ])))
         }
         if parts.contains("status") {
-            members.append(("status", .object([
+            members.append(("status", .members([
                 ("streamStatus", .string(streamStatus)),
-                ("healthStatus", .object([("status", .string(streamStatus == "active" ? "good" : "noData"))])),
+                ("healthStatus", .members([("status", .string(streamStatus == "active" ? "good" : "noData"))])),
             ])))
         }
         if parts.contains("contentDetails") {
-            members.append(("contentDetails", .object([
+            members.append(("contentDetails", .members([
                 ("closedCaptionsIngestionUrl", .string("http://upload.youtube.com/closedcaption?cid=\(streamName)")),
                 ("isReusable", .bool(isReusable)),
             ])))
         }
-        return .object(members)
+        return .members(members)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import GoogleAuth
 
 // MARK: - YouTubeParts
@@ -20,11 +21,11 @@ enum YouTubeParts {
         return String(digest.finalizeHex().prefix(27))
     }
 
-    static func thumbnails(for videoID: String) -> JSON {
-        .object([
-            ("default", .object([("url", .string("https://i.ytimg.com/vi/\(videoID)/default_live.jpg")), ("width", .int(120)), ("height", .int(90))])),
-            ("medium", .object([("url", .string("https://i.ytimg.com/vi/\(videoID)/mqdefault_live.jpg")), ("width", .int(320)), ("height", .int(180))])),
-            ("high", .object([("url", .string("https://i.ytimg.com/vi/\(videoID)/hqdefault_live.jpg")), ("width", .int(480)), ("height", .int(360))])),
+    static func thumbnails(for videoID: String) -> JSONValue {
+        .members([
+            ("default", .members([("url", .string("https://i.ytimg.com/vi/\(videoID)/default_live.jpg")), ("width", .integer(120)), ("height", .integer(90))])),
+            ("medium", .members([("url", .string("https://i.ytimg.com/vi/\(videoID)/mqdefault_live.jpg")), ("width", .integer(320)), ("height", .integer(180))])),
+            ("high", .members([("url", .string("https://i.ytimg.com/vi/\(videoID)/hqdefault_live.jpg")), ("width", .integer(480)), ("height", .integer(360))])),
         ])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - YouTubeResponses
@@ -6,25 +7,25 @@ import LocalHTTPServer
 /// List envelopes and errors shared by the YouTube handlers.
 enum YouTubeResponses {
     static func list(
-        kind: String, items: [JSON], nextPageToken: String?, prevPageToken: String? = nil, totalResults: Int,
-        resultsPerPage: Int, extra: [(String, JSON?)] = []
+        kind: String, items: [JSONValue], nextPageToken: String?, prevPageToken: String? = nil, totalResults: Int,
+        resultsPerPage: Int, extra: [(String, JSONValue?)] = []
     ) -> HTTPServerResponse {
-        var members: [(String, JSON?)] = [
+        var members: [(String, JSONValue?)] = [
             ("kind", .string(kind)),
             ("etag", .string(YouTubeParts.etag(kind, String(totalResults), nextPageToken ?? ""))),
-            ("nextPageToken", nextPageToken.map(JSON.string)),
-            ("prevPageToken", prevPageToken.map(JSON.string)),
+            ("nextPageToken", nextPageToken.map(JSONValue.string)),
+            ("prevPageToken", prevPageToken.map(JSONValue.string)),
         ]
         members += extra
-        members.append(("pageInfo", .object([("totalResults", .int(Int64(totalResults))), ("resultsPerPage", .int(Int64(resultsPerPage)))])))
+        members.append(("pageInfo", .members([("totalResults", .integer(Int64(totalResults))), ("resultsPerPage", .integer(Int64(resultsPerPage)))])))
         members.append(("items", .array(items)))
-        return .json(JSON.compactObject(members).serialized)
+        return .json(JSONValue.compactObject(members).serialized)
     }
 
     /// The page of `all` that starts at `offset`, as a list response whose page tokens only work
     /// for the same query (`scope`).
     static func pagedList<Item>(
-        kind: String, all: [Item], offset: Int, maxResults: Int, scope: String, json: (Item) -> JSON
+        kind: String, all: [Item], offset: Int, maxResults: Int, scope: String, json: (Item) -> JSONValue
     ) -> HTTPServerResponse {
         let page = all.dropFirst(offset).prefix(maxResults)
         let next = offset + page.count
@@ -42,7 +43,7 @@ enum YouTubeResponses {
         return ids.isEmpty ? nil : ids
     }
 
-    static func resource(_ json: JSON) -> HTTPServerResponse {
+    static func resource(_ json: JSONValue) -> HTTPServerResponse {
         .json(json.serialized)
     }
 

@@ -93,6 +93,8 @@ struct GoogleJSONParser {
     // MARK: - Structure
 
     private mutating func parseDocument() throws(GoogleJSONDecodingError) {
+        // A UTF-8 byte order mark, which some editors write, is not part of the JSON text.
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         try parseValue(depth: 0)
         skipWhitespace()
@@ -324,4 +326,7 @@ struct GoogleJSONParser {
 extension UInt8 {
     @inline(__always)
     var isDigit: Bool { self &- UInt8(ascii: "0") < 10 }
+
+    /// `0-9`, `a-f` or `A-F` (a `\u` escape's digits).
+    var isHexDigit: Bool { isDigit || (self | 0x20) &- UInt8(ascii: "a") < 6 }
 }

@@ -14,9 +14,10 @@ public struct GoogleJSONDecoder: Sendable {
     /// Inputs nested deeper than this are rejected instead of exhausting the stack.
     public var maxDepth: Int
     public var userInfo: [CodingUserInfoKey: any Sendable]
-    /// Decode ``GoogleJSONFastDecodable`` types without `Codable` (default `true`; the result
-    /// is the same, `false` exists to compare the two paths).
-    public var usesFastPath = true
+    /// Decode ``GoogleJSONFastDecodable`` types without `Codable` (default `true`). The result is
+    /// the same either way; `false` exists only so the package's tests and benchmark can compare
+    /// the two paths, which is why it is not public.
+    package var usesFastPath = true
 
     public init(maxDepth: Int = 512, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.maxDepth = maxDepth
@@ -41,7 +42,7 @@ public struct GoogleJSONDecoder: Sendable {
         try decode(T.self, from: try GoogleJSONParser.parse(bytes, maxDepth: maxDepth))
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from tape: JSONTape) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, from tape: JSONTape) throws -> T {
         if usesFastPath, let value = try fastDecode(T.self, from: tape) { return value }
         let decoder = JSONDecoderImpl(tape: tape, index: 0, userInfo: userInfo)
         do {

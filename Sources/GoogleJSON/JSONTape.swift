@@ -137,3 +137,19 @@ final class JSONTape {
         return String(decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)), as: UTF8.self)
     }
 }
+
+// MARK: - Descriptions
+
+extension JSONToken.Kind: CustomStringConvertible {
+    /// The JSON type with an article, for messages like "expected a string, found a number".
+    var description: String {
+        switch self {
+        case .null: "null"
+        case .true, .false: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GoogleAPIRuntime
+@testable import GoogleJSON
 
 @Suite("RFC 3339 dates")
 struct RFC3339Tests {

@@ -97,7 +97,8 @@ public struct GoogleBytes: Codable, Sendable, Hashable {
 
 // MARK: - GoogleBase64
 
-/// Decodes both base64 alphabets, with or without padding.
+/// Decodes both base64 alphabets, with or without padding, as Discovery's `byte` format arrives.
+/// (Encoding base64url, for PKCE and JWTs, is GoogleHTTPTypes' `Base64URL`.)
 public enum GoogleBase64 {
     public static func decode(_ text: String) -> Data? {
         var normalized = ""
@@ -114,13 +115,5 @@ public enum GoogleBase64 {
         if remainder == 1 { return nil }
         if remainder > 0 { normalized += String(repeating: "=", count: 4 - remainder) }
         return Data(base64Encoded: normalized)
-    }
-
-    /// URL-safe base64 without padding.
-    public static func encodeURLSafe(_ data: Data) -> String {
-        var text = data.base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GoogleAPIRuntime
+@testable import GoogleJSON
 
 @Suite("GoogleJSONEncoder and round trips")
 struct GoogleJSONEncoderTests {
