@@ -34,7 +34,7 @@ LIBC_CALL = re.compile(
     r"|(?<![\w.])(send|recv|poll|shutdown|bind|listen|accept|connect|close|read|write|open|chmod|"
     r"unlink|rename|mkdir|kill)\(\s*(&|[\w.]*(fd|descriptor|Descriptor|listener|socket|connection|client|path|Path)\b)"
 )
-ERRNO = re.compile(r"(?<![\w.])(?<!var )(?<!let )(?<!case )errno\b(?!\s*:)")
+ERRNO = re.compile(r"(?<![\w.])(?<!var )(?<!let )(?<!case )(?<!self\.errno = )errno\b(?!\s*:)")
 APPLE_ONLY = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private)\s+)?import\s+(Security|CryptoKit|AppKit|UIKit|Darwin)\b")
 DIRECTIVE = re.compile(r"^\s*#(if|elseif|else|endif)\b(.*)$")
 

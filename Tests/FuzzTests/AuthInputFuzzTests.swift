@@ -4,6 +4,10 @@ import GoogleHTTP
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What reaches the OAuth side from outside: the client_secret file, the token file, the token

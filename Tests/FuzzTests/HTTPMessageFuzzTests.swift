@@ -6,6 +6,10 @@ import GoogleHTTPTypes
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Mutated HTTP heads, chunked bodies and batch responses into the package's parsers, and whole
@@ -59,11 +63,11 @@ struct HTTPMessageFuzzTests {
                                  dictionary: ["0\r\n\r\n", "ffffffffffffffff\r\n", "7fffffffffffffff", ";ext=\"v\"", "\r\n0\r\n"]) { input in
             var pair: [Int32] = [0, 0]
             #if canImport(Glibc)
-            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { throw POSIXError(.EMFILE) }
+            guard socketpair(AF_UNIX, SystemCall.streamSocketType, 0, &pair) == 0 else { throw POSIXError(.EMFILE) }
             #endif
             defer { close(pair[0]) }
             // Inputs are at most 4 KiB, far below the socket buffer: the write never blocks.
-            _ = input.withUnsafeBytes { send(pair[0], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = input.withUnsafeBytes { SystemCall.send(pair[0], $0.baseAddress, $0.count) }
             shutdown(pair[0], Int32(SHUT_WR))
             let socket = SocketConnection(fd: pair[1])
             let reader = RequestBodyReader(socket: socket, framing: .chunked, readTimeout: .seconds(5), maxLineBytes: 1024)
@@ -137,7 +141,7 @@ struct HTTPMessageFuzzTests {
 
     /// Sends `bytes`, half-closes, and returns the first 64 bytes of what comes back.
     private static func exchange(port: Int, bytes: [UInt8]) throws -> String {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(fd) }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
@@ -150,7 +154,7 @@ struct HTTPMessageFuzzTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = bytes.withUnsafeBytes { SystemCall.send(fd, $0.baseAddress, $0.count) }
         shutdown(fd, Int32(SHUT_WR))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -5,6 +5,10 @@ import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Clients that hold connections without finishing a request: a head dripped a byte at a time,

@@ -91,15 +91,28 @@ package enum SystemCall {
         #endif
     }
 
-    /// `send(2)` that reports a closed peer as `EPIPE` instead of killing the process with SIGPIPE
-    /// (`MSG_NOSIGNAL` on Linux; `SO_NOSIGPIPE`, set by ``streamSocket(domain:)``, elsewhere).
-    package static func send(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    /// `connect(2)`.
+    package static func connect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
         #if canImport(Glibc)
-        Glibc.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+        Glibc.connect(descriptor, address, length)
         #elseif canImport(Musl)
-        Musl.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+        Musl.connect(descriptor, address, length)
         #elseif canImport(Darwin)
-        Darwin.send(descriptor, buffer, count, 0)
+        Darwin.connect(descriptor, address, length)
+        #endif
+    }
+
+    /// `send(2)` that reports a closed peer as `EPIPE` instead of killing the process with SIGPIPE
+    /// (`MSG_NOSIGNAL` on Linux; `SO_NOSIGPIPE`, set by ``streamSocket(domain:)`` and
+    /// ``prepareAcceptedSocket(_:)``, elsewhere).
+    /// - Parameter flags: Other `MSG_` flags, e.g. `MSG_DONTWAIT`.
+    package static func send(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, flags: Int32 = 0) -> Int {
+        #if canImport(Glibc)
+        Glibc.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL) | flags)
+        #elseif canImport(Musl)
+        Musl.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL) | flags)
+        #elseif canImport(Darwin)
+        Darwin.send(descriptor, buffer, count, flags)
         #endif
     }
 }

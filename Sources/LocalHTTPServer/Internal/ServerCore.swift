@@ -1,7 +1,10 @@
 import Foundation
+import GoogleHTTPTypes
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -84,7 +87,7 @@ final class ServerCore: Sendable {
     /// Answers 503 without reading anything and closes; never blocks the accept thread.
     private static func refuse(_ fd: Int32) {
         let reply = Array("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
-        _ = reply.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        _ = reply.withUnsafeBytes { SystemCall.send(fd, $0.baseAddress, $0.count, flags: Int32(MSG_DONTWAIT)) }
         close(fd)
     }
 
@@ -143,8 +146,8 @@ final class ServerCore: Sendable {
                     return
                 }
             }
-            // accept4 is not exported to Swift; child processes must not inherit client sockets.
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            // Child processes must not inherit client sockets (accept4 is not exported to Swift).
+            SystemCall.prepareAcceptedSocket(fd)
             let id = nextConnectionID.wrappingAdd(1, ordering: .relaxed).oldValue
             switch admit(id: id, fd: fd) {
             case .admitted:

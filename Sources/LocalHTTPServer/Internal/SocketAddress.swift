@@ -1,6 +1,9 @@
 import Foundation
+import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -27,7 +30,7 @@ enum SocketAddress {
             throw LocalHTTPServerError(kind: .invalidPort, message: "port \(port) is outside 0...65535")
         }
         let domain = host.family == .ipv4 ? AF_INET : AF_INET6
-        let fd = socket(domain, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = SystemCall.streamSocket(domain: domain)
         guard fd >= 0 else {
             throw LocalHTTPServerError(kind: .socketCreationFailed, errno: errno, message: "socket() failed")
         }
@@ -63,7 +66,7 @@ enum SocketAddress {
             close(fd)
             throw LocalHTTPServerError(kind: .bindFailed, errno: code, message: "cannot bind \(host.urlHost):\(port)")
         }
-        guard Glibc.listen(fd, backlog) == 0 else {
+        guard SystemCall.listen(fd, backlog) == 0 else {
             let code = errno
             close(fd)
             throw LocalHTTPServerError(kind: .listenFailed, errno: code, message: "listen() failed")

@@ -1,6 +1,9 @@
 import Foundation
+import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -34,7 +37,7 @@ final class SocketConnection {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        _ = Glibc.close(fd)
+        _ = SystemCall.close(fd)
     }
 
     /// Closes gracefully: sends FIN, then reads and discards what the client is still sending for
@@ -147,7 +150,7 @@ final class SocketConnection {
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
-            let sent = send(fd, pointer, remaining, Int32(MSG_NOSIGNAL))
+            let sent = SystemCall.send(fd, pointer, remaining)
             if sent > 0 {
                 pointer += sent
                 remaining -= sent

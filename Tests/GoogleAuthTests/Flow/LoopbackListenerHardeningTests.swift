@@ -6,6 +6,10 @@ import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Any local process can reach the loopback listener. None of them may end, block or abort the
@@ -63,14 +67,14 @@ private final class HeldSockets: Sendable {
     var connectedCount: Int { descriptors.withLock { $0.count } }
 
     func connect(port: Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard fd >= 0 else { return }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SystemCall.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
             close(fd)
@@ -81,20 +85,20 @@ private final class HeldSockets: Sendable {
 
     /// Sends `bytes` one at a time from a thread of its own until done, refused or stopped.
     func startDripping(port: Int, bytes: [UInt8]) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, SystemCall.streamSocketType, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SystemCall.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         let thread = Thread { [self] in
             defer { close(fd) }
             for byte in bytes {
                 if stop.load(ordering: .relaxed) { return }
                 var value = byte
-                guard send(fd, &value, 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+                guard SystemCall.send(fd, &value, 1) == 1 else { return }
                 usleep(200_000)
             }
         }

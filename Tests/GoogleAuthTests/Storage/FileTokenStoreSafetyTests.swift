@@ -3,6 +3,10 @@ import GoogleAuth
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Files other users can reach: a token file with group/other permission bits is refused (as

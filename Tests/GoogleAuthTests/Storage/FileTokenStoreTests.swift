@@ -3,6 +3,10 @@ import GoogleAuth
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 @Suite("FileTokenStore")
