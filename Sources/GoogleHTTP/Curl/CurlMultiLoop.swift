@@ -42,6 +42,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var active: [ObjectIdentifier: CurlTransfer] = [:]
     /// No transfer can have stalled before this; `nil` when none has a stall limit. Loop thread only.
     private var nextStallCheck: ContinuousClock.Instant?
+    /// Idle spins in a row that saw no command (at most 3), and spins skipped since; loop thread only.
+    private var missedSpins = 0
+    private var skippedSpins = 0
 
     init?(configuration: CurlTransport.Configuration) {
         guard CurlGlobal.ensureInitialized(), let multi = curl_multi_init() else { return nil }
@@ -100,6 +103,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.shutdownRequested else { return }
             inbox.shutdownRequested = true
+            hasCommands.store(true, ordering: .sequentiallyConsistent)
             curl_multi_wakeup(multi)
         }
     }
@@ -110,18 +114,22 @@ final class CurlMultiLoop: @unchecked Sendable {
         var batch: [Command] = []
         batch.reserveCapacity(64)
         while true {
-            let stopping = inbox.withLock { inbox -> Bool in
-                swap(&inbox.commands, &batch)
-                hasCommands.store(false, ordering: .relaxed)
-                return inbox.shutdownRequested
-            }
-            for command in batch {
-                handle(command)
-            }
-            batch.removeAll(keepingCapacity: true)
-            if stopping {
-                tearDown()
-                return
+            // The lock is only taken when there is something to take: a producer holding it while
+            // this thread spins on it costs both sides a futex call (shutdown sets the flag too).
+            if hasCommands.load(ordering: .acquiring) {
+                let stopping = inbox.withLock { inbox -> Bool in
+                    swap(&inbox.commands, &batch)
+                    hasCommands.store(false, ordering: .relaxed)
+                    return inbox.shutdownRequested
+                }
+                for command in batch {
+                    handle(command)
+                }
+                batch.removeAll(keepingCapacity: true)
+                if stopping {
+                    tearDown()
+                    return
+                }
             }
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
@@ -142,14 +150,26 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Right after going idle, the next request usually follows within microseconds (a sequential
     /// caller preparing it). Watching for it briefly saves a sleep and a wake-up per request.
+    /// A caller that works between requests (decoding each page) misses the window every time,
+    /// so after a few misses in a row spinning only probes every 16th time, not burning a core
+    /// the caller needs.
     private func spinForCommands() -> Bool {
+        if missedSpins >= 3 {
+            skippedSpins += 1
+            guard skippedSpins >= 16 else { return false }
+            skippedSpins = 0
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .microseconds(50))
         repeat {
             for _ in 0..<64 {
-                if hasCommands.load(ordering: .acquiring) { return true }
+                if hasCommands.load(ordering: .acquiring) {
+                    missedSpins = 0
+                    return true
+                }
             }
         } while clock.now < deadline
+        missedSpins = min(missedSpins + 1, 3)
         return false
     }
 

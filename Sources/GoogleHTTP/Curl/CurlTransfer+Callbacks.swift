@@ -132,6 +132,13 @@ extension CurlTransfer {
     }
 
     private func finishHeaderBlock() {
+        if decodesBody, headers.contains("Content-Encoding") {
+            // The caller gets the decoded bytes, which these no longer describe (Go's net/http
+            // drops them too).
+            headers.remove(name: "Content-Encoding")
+            headers.remove(name: "Content-Length")
+            expectedBodyLength = nil
+        }
         guard case .stream = sink, status >= 200 else { return }
         let willFollow = isFollowingRedirects && (300..<400).contains(status) && headers.contains("Location")
         if !willFollow {
