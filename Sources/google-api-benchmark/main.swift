@@ -17,6 +17,7 @@ enum BenchmarkRegistry {
         SequentialGetSection(),
         ConcurrentGetSection(),
         DriveDecodeSection(),
+        WireSection(),
     ]
 }
 
@@ -65,6 +66,7 @@ do {
         jsonURL: server.baseURL.appendingPathComponent(BenchmarkFixtures.jsonName), jsonBytes: json.count,
         largeURL: server.baseURL.appendingPathComponent(BenchmarkFixtures.largeName), largeBytes: largeMiB << 20,
         jsonFile: jsonFile, largeFile: largeFile,
+        gzipBaseURL: server.gzipBaseURL, tlsBaseURL: server.tlsBaseURL, caBundlePath: server.caBundlePath,
         scratchDirectory: scratch, measureSeconds: measureSeconds)
 } catch {
     print("benchmark setup failed: \(error)")

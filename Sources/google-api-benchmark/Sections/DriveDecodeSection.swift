@@ -123,11 +123,11 @@ struct DriveListEndpoint: Sendable {
 /// A session holding a long-lived token with the Drive read scope; the static server ignores
 /// it, and no refresh ever happens.
 enum DriveDecodeSession {
-    static func make() -> AuthorizedSession {
+    static func make(transport: CurlTransport = CurlTransport()) -> AuthorizedSession {
         let credentials = OAuthCredentials(
             accessToken: "benchmark-access-token", expiresAt: nil, refreshToken: nil,
             scopes: [Drive.Scope.driveReadonly])
-        return AuthorizedSession(credentials: InMemoryTokenStore(credentials), refresher: NoRefresh())
+        return AuthorizedSession(credentials: InMemoryTokenStore(credentials), refresher: NoRefresh(), transport: transport)
     }
 
     private struct NoRefresh: TokenRefreshing {
