@@ -29,17 +29,20 @@ var measureSeconds = 1.5
 var largeMiB: Int64 = 256
 /// Section titles must contain one of these (case-insensitive) to run; empty runs everything.
 var onlySections: [String] = []
-/// `--profile`: only repeat typed `drive.files.list` calls (for perf/callgrind), print the count.
+/// `--profile [N]`: only repeat typed `drive.files.list` calls from N tasks (default 1) for
+/// perf/callgrind, and print the count.
 var profileOnly = false
+var profileWidth = 1
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--seconds": measureSeconds = arguments.next().flatMap(Double.init) ?? measureSeconds
     case "--large-mib": largeMiB = arguments.next().flatMap { Int64($0) } ?? largeMiB
     case "--profile": profileOnly = true
+    case "--profile-width": profileOnly = true; profileWidth = arguments.next().flatMap { Int($0) } ?? 1
     case "--only": onlySections += arguments.next().map { [$0.lowercased()] } ?? []
     default:
-        print("usage: google-api-benchmark [--seconds S] [--large-mib N] [--only TITLE-WORD]... [--profile]")
+        print("usage: google-api-benchmark [--seconds S] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N]")
         exit(2)
     }
 }
@@ -77,7 +80,7 @@ do {
 // MARK: - Run
 
 if profileOnly {
-    let calls = try await DriveDecodeSection.profileLoop(in: context)
+    let calls = try await DriveDecodeSection.profileLoop(in: context, width: profileWidth)
     print("profile loop: \(calls.count) drive.files.list calls in \(String(format: "%.2f", calls.seconds)) s")
     server.stop()
     try? FileManager.default.removeItem(at: scratch)

@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// Every call on the multi handle, and on easy handles while they are attached to it, happens on
 /// this thread. Other threads talk to it only through `enqueue`, which queues a command and wakes
-/// `curl_multi_poll` with `curl_multi_wakeup`. The multi handle owns the connection cache, so
-/// connections stay alive across requests and HTTP/2 streams share connections.
+/// `curl_multi_poll` through an eventfd polled next to curl's sockets. The multi handle owns the
+/// connection cache, so connections stay alive across requests and HTTP/2 streams share connections.
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command {
         case add(CurlTransfer)
@@ -29,6 +29,12 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// A header list holding only `Expect:`, shared by requests without custom headers.
     let expectSuppression: UnsafeMutablePointer<curl_slist>?
     private let multi: UnsafeMutableRawPointer
+    /// An eventfd the loop polls next to curl's sockets; producers write it to wake the loop,
+    /// outside the inbox lock (a write is a system call, and holding the lock through it made
+    /// producers and the loop spin on each other). It belongs to this object, not to the multi
+    /// handle, so it stays valid while anyone can call `enqueue`; closed in `deinit`. -1 where
+    /// eventfd is missing: then `curl_multi_wakeup` under the lock, as before.
+    private let wakeDescriptor: Int32
     private let inbox = Mutex(Inbox())
     /// Mirrors "the inbox is not empty", readable without the lock while the loop spins.
     private let hasCommands = Atomic<Bool>(false)
@@ -49,6 +55,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     init?(configuration: CurlTransport.Configuration) {
         guard CurlGlobal.ensureInitialized(), let multi = curl_multi_init() else { return nil }
         self.multi = multi
+        self.wakeDescriptor = ccurl_wake_fd()
         self.pool = CurlEasyHandlePool(configuration: configuration)
         self.expectSuppression = curl_slist_append(nil, "Expect:")
         ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex)
@@ -63,26 +70,42 @@ final class CurlMultiLoop: @unchecked Sendable {
         thread.start()
     }
 
+    deinit {
+        if wakeDescriptor >= 0 { close(wakeDescriptor) }
+    }
+
     // MARK: - Any thread
 
     /// Queues `command` for the loop thread. Commands after shutdown fail their transfer at once.
     func enqueue(_ command: Command) {
-        let accepted = inbox.withLock { inbox -> Bool in
-            guard !inbox.closed else { return false }
+        let (accepted, wake) = inbox.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.closed else { return (false, false) }
             let wasEmpty = inbox.commands.isEmpty
             inbox.commands.append(command)
             hasCommands.store(true, ordering: .sequentiallyConsistent)
             // A non-empty inbox means a wake-up is already pending and will drain this command too,
             // and a loop that is not sleeping (including our own thread, running a job) checks the
-            // inbox before it does. Waking under the lock keeps the multi handle alive meanwhile.
-            if wasEmpty, isSleeping.load(ordering: .sequentiallyConsistent) {
+            // inbox before it does.
+            guard wasEmpty, isSleeping.load(ordering: .sequentiallyConsistent) else { return (true, false) }
+            guard wakeDescriptor >= 0 else {
+                // Waking under the lock keeps the multi handle alive meanwhile.
                 curl_multi_wakeup(multi)
+                return (true, false)
             }
-            return true
+            return (true, true)
+        }
+        if wake {
+            signalWake()
         }
         if !accepted {
             reject(command)
         }
+    }
+
+    /// Makes the loop's poll return (now, or at once the next time it polls).
+    private func signalWake() {
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
     }
 
     /// Fails or re-routes a command that arrived after shutdown.
@@ -100,11 +123,18 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Stops the loop: transfers still running fail with `.cancelled`, then everything is freed.
     func shutdown() {
-        inbox.withLock { inbox in
-            guard !inbox.shutdownRequested else { return }
+        let wake = inbox.withLock { inbox -> Bool in
+            guard !inbox.shutdownRequested else { return false }
             inbox.shutdownRequested = true
             hasCommands.store(true, ordering: .sequentiallyConsistent)
-            curl_multi_wakeup(multi)
+            guard wakeDescriptor >= 0 else {
+                curl_multi_wakeup(multi)
+                return false
+            }
+            return true
+        }
+        if wake {
+            signalWake()
         }
     }
 
@@ -143,7 +173,17 @@ final class CurlMultiLoop: @unchecked Sendable {
                 continue
             }
             var readyDescriptors: Int32 = 0
-            curl_multi_poll(multi, nil, 0, pollTimeoutMilliseconds(), &readyDescriptors)
+            if wakeDescriptor >= 0 {
+                var wake = curl_waitfd(fd: wakeDescriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+                curl_multi_poll(multi, &wake, 1, pollTimeoutMilliseconds(), &readyDescriptors)
+                if wake.revents != 0 {
+                    // Reset the counter; commands written meanwhile are in the inbox and seen next.
+                    var count: UInt64 = 0
+                    _ = read(wakeDescriptor, &count, MemoryLayout<UInt64>.size)
+                }
+            } else {
+                curl_multi_poll(multi, nil, 0, pollTimeoutMilliseconds(), &readyDescriptors)
+            }
             isSleeping.store(false, ordering: .relaxed)
         }
     }

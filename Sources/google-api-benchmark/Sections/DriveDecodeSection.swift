@@ -58,14 +58,14 @@ struct DriveDecodeSection: BenchmarkSection {
         ] + decodeRows
     }
 
-    /// Only the sequential typed call, repeated for `measureSeconds`: what `--profile` runs so a
-    /// profiler sees nothing else.
-    static func profileLoop(in context: BenchmarkContext) async throws -> (count: Int, seconds: Double) {
+    /// Only the typed call, repeated for `measureSeconds` by `width` tasks: what `--profile` runs
+    /// so a profiler sees nothing else.
+    static func profileLoop(in context: BenchmarkContext, width: Int) async throws -> (count: Int, seconds: Double) {
         let json = try Data(contentsOf: context.jsonFile)
         let endpoint = try await DriveListEndpoint(context: context, json: json)
         defer { endpoint.stop() }
         let drive = Drive(session: DriveDecodeSession.make(), rootURL: endpoint.rootURL)
-        return try await RateMeter.measure(seconds: context.measureSeconds) {
+        return try await measureConcurrently(width: max(1, width), seconds: context.measureSeconds) {
             guard try await drive.files.list(pageSize: 50).files?.isEmpty == false else { throw BenchmarkError.badResponse(200) }
         }
     }
