@@ -50,6 +50,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var nextStallCheck: ContinuousClock.Instant?
     /// Idle spins in a row that saw no command (at most 3), and spins skipped since; loop thread only.
     private var missedSpins = 0
+    /// Set by the body and header callbacks during a round of curl work; loop thread only.
+    var receivedInRound = false
     private var skippedSpins = 0
 
     init?(configuration: CurlTransport.Configuration) {
@@ -162,6 +164,7 @@ final class CurlMultiLoop: @unchecked Sendable {
                 }
             }
             var running: Int32 = 0
+            receivedInRound = false
             curl_multi_perform(multi, &running)
             collectFinished()
             failStalledTransfers()
@@ -262,11 +265,18 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// At most a second, so commands are never missed for long, and no later than the next
     /// possible stall, which gives stall limits the clock's resolution rather than curl's seconds.
+    ///
+    /// After a round that received bytes, at most 2 ms: libcurl 7.88 may leave input it already
+    /// pulled off the socket (decrypted TLS records, other HTTP/2 streams' frames) unprocessed
+    /// without asking for a timeout, and the socket then stays quiet, so the poll would sleep
+    /// its full second (seen as 1 s stalls with 8 requests multiplexed over HTTPS + HTTP/2). The
+    /// next round's `curl_multi_perform` walks every transfer and drains it.
     private func pollTimeoutMilliseconds() -> Int32 {
-        guard let nextStallCheck else { return 1000 }
+        let ceiling = receivedInRound && !active.isEmpty ? 2 : 1000
+        guard let nextStallCheck else { return Int32(ceiling) }
         let remaining = ContinuousClock.now.duration(to: nextStallCheck)
         guard remaining > .zero else { return 0 }
-        return Int32(min(1000, CurlTransfer.milliseconds(remaining)))
+        return Int32(min(ceiling, CurlTransfer.milliseconds(remaining)))
     }
 
     /// Fails transfers whose stall window ran out; paused or still-connecting ones start afresh.

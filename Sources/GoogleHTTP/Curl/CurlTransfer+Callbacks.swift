@@ -10,6 +10,7 @@ func curlWriteCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ co
     guard let userdata else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
     let transfer = CurlTransfer.from(userdata)
+    transfer.loop.receivedInRound = true
     let accepted = transfer.receiveBody(bytes)
     if accepted > 0 { transfer.stallWatch?.record(accepted) }
     return accepted
@@ -19,6 +20,7 @@ func curlHeaderCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ c
     guard let userdata else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
     let transfer = CurlTransfer.from(userdata)
+    transfer.loop.receivedInRound = true
     transfer.receiveHeaderLine(bytes)
     transfer.stallWatch?.record(bytes.count)
     return size * count
