@@ -52,6 +52,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var missedSpins = 0
     /// Set by the body and header callbacks during a round of curl work; loop thread only.
     var receivedInRound = false
+    /// Streamed bodies whose waiting consumers get this round's bytes once it ends; loop thread only.
+    private var channelsToFlush: [CurlResponseChannel] = []
     private var skippedSpins = 0
 
     init?(configuration: CurlTransport.Configuration) {
@@ -167,6 +169,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             receivedInRound = false
             curl_multi_perform(multi, &running)
             collectFinished()
+            flushChannels()
             failStalledTransfers()
             if hasCommands.load(ordering: .acquiring) { continue }
             if active.isEmpty, spinForCommands() { continue }
@@ -258,6 +261,23 @@ final class CurlMultiLoop: @unchecked Sendable {
             } else {
                 CurlLoopExecutor.runOnGlobalExecutor(job)
             }
+        }
+    }
+
+    // MARK: - Streamed bodies
+
+    /// Called by a write callback (loop thread) for a channel whose consumer waits.
+    func flushAfterRound(_ channel: CurlResponseChannel) {
+        channelsToFlush.append(channel)
+    }
+
+    /// Hands each waiting consumer everything its body received this round, in one wake-up.
+    private func flushChannels() {
+        guard !channelsToFlush.isEmpty else { return }
+        let channels = channelsToFlush
+        channelsToFlush.removeAll(keepingCapacity: true)
+        for channel in channels {
+            channel.flush()
         }
     }
 

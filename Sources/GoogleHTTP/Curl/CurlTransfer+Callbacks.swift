@@ -70,11 +70,16 @@ extension CurlTransfer {
             return writeFully(bytes, to: descriptor)
         case .stream(let channel):
             deliverHeadIfNeeded()
-            if channel.offer(bytes) {
+            switch channel.offer(bytes) {
+            case .taken:
                 return bytes.count
+            case .takenFlushAfterRound:
+                loop.flushAfterRound(channel)
+                return bytes.count
+            case .full:
+                recvPaused = true
+                return ccurl_writefunc_pause
             }
-            recvPaused = true
-            return ccurl_writefunc_pause
         }
     }
 
