@@ -33,16 +33,19 @@ var onlySections: [String] = []
 /// perf/callgrind, and print the count.
 var profileOnly = false
 var profileWidth = 1
+/// `--profile-send`: the same with bare `CurlTransport.send` calls.
+var profileSend = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--seconds": measureSeconds = arguments.next().flatMap(Double.init) ?? measureSeconds
     case "--large-mib": largeMiB = arguments.next().flatMap { Int64($0) } ?? largeMiB
     case "--profile": profileOnly = true
+    case "--profile-send": profileOnly = true; profileSend = true
     case "--profile-width": profileOnly = true; profileWidth = arguments.next().flatMap { Int($0) } ?? 1
     case "--only": onlySections += arguments.next().map { [$0.lowercased()] } ?? []
     default:
-        print("usage: google-api-benchmark [--seconds S] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N]")
+        print("usage: google-api-benchmark [--seconds S] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N] [--profile-send]")
         exit(2)
     }
 }
@@ -80,8 +83,11 @@ do {
 // MARK: - Run
 
 if profileOnly {
-    let calls = try await DriveDecodeSection.profileLoop(in: context, width: profileWidth)
-    print("profile loop: \(calls.count) drive.files.list calls in \(String(format: "%.2f", calls.seconds)) s")
+    let calls = profileSend
+        ? try await SequentialGetSection.profileLoop(in: context)
+        : try await DriveDecodeSection.profileLoop(in: context, width: profileWidth)
+    let what = profileSend ? "CurlTransport.send" : "drive.files.list"
+    print("profile loop: \(calls.count) \(what) calls in \(String(format: "%.2f", calls.seconds)) s")
     server.stop()
     try? FileManager.default.removeItem(at: scratch)
     exit(0)
