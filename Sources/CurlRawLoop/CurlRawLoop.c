@@ -51,7 +51,7 @@ curl_raw_loop_result curl_raw_loop_get(const char *url, double seconds, int64_t 
 curl_raw_loop_result curl_raw_loop_get_options(
     const char *url, double seconds, int64_t max_requests, const curl_raw_loop_options *options) {
     pthread_once(&raw_init_once, raw_global_init);
-    curl_raw_loop_result result = {0, 0, 0, 0, 0};
+    curl_raw_loop_result result = {0, 0, 0, 0, 0, 0};
     CURL *easy = curl_easy_init();
     if (!easy) {
         result.error = CURLE_FAILED_INIT;
@@ -72,7 +72,10 @@ curl_raw_loop_result curl_raw_loop_get_options(
     double elapsed = 0;
     while ((max_requests <= 0 || result.requests < max_requests) && elapsed < seconds) {
         buffer.length = 0;
+        double request_start = now_seconds();
         CURLcode code = curl_easy_perform(easy);
+        double request_seconds = now_seconds() - request_start;
+        if (request_seconds > result.slowest_seconds) result.slowest_seconds = request_seconds;
         long status = 0;
         curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
         if (code != CURLE_OK || status != 200) {
@@ -114,7 +117,7 @@ curl_raw_loop_result curl_raw_loop_get_threads(const char *url, double seconds, 
 curl_raw_loop_result curl_raw_loop_get_threads_options(
     const char *url, double seconds, int threads, const curl_raw_loop_options *options) {
     pthread_once(&raw_init_once, raw_global_init);
-    curl_raw_loop_result total = {0, 0, 0, 0, 0};
+    curl_raw_loop_result total = {0, 0, 0, 0, 0, 0};
     if (threads < 1) threads = 1;
     raw_thread_job *jobs = calloc((size_t)threads, sizeof(raw_thread_job));
     pthread_t *ids = calloc((size_t)threads, sizeof(pthread_t));
@@ -137,6 +140,7 @@ curl_raw_loop_result curl_raw_loop_get_threads_options(
         total.requests += jobs[index].result.requests;
         total.bytes += jobs[index].result.bytes;
         total.wire_bytes += jobs[index].result.wire_bytes;
+        if (jobs[index].result.slowest_seconds > total.slowest_seconds) total.slowest_seconds = jobs[index].result.slowest_seconds;
         if (jobs[index].result.seconds > total.seconds) total.seconds = jobs[index].result.seconds;
         if (!total.error) total.error = jobs[index].result.error;
     }

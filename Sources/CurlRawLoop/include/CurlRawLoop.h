@@ -16,6 +16,8 @@ typedef struct {
     int64_t bytes;
     /// Response body bytes as they came off the connection (compressed, when gzip was used).
     int64_t wire_bytes;
+    /// The slowest single request, in seconds (a stall shows up here).
+    double slowest_seconds;
     /// 0, or the first CURLcode (or -1 for a non-200 status) that stopped the loop.
     int error;
 } curl_raw_loop_result;

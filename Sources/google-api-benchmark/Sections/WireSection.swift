@@ -70,20 +70,25 @@ struct WireSection: BenchmarkSection {
         }
         let files = root.appendingPathComponent("drive/v3/files").absoluteString
         var raw = BestRate(), typed = BestRate(), rawThreads = BestRate(), concurrent = BestRate()
+        var rawSlowest = 0.0
         for _ in 0..<rounds {
             let result = Self.raw(files, seconds: seconds, maxRequests: 0, acceptEncoding: "gzip", caFile: caFile, http2: http2)
             guard result.error == 0, result.requests > 0 else { throw BenchmarkError.rawLoopFailed(Int(result.error)) }
             raw.add(Int(result.requests), seconds: result.seconds)
+            rawSlowest = max(rawSlowest, result.slowest_seconds)
             let measured = try await RateMeter.measure(seconds: seconds, listOnce)
             typed.add(measured.count, seconds: measured.seconds)
             let threads = Self.raw(files, seconds: seconds, threads: width, acceptEncoding: "gzip", caFile: caFile, http2: http2)
             guard threads.error == 0, threads.requests > 0 else { throw BenchmarkError.rawLoopFailed(Int(threads.error)) }
             rawThreads.add(Int(threads.requests), seconds: threads.seconds)
+            rawSlowest = max(rawSlowest, threads.slowest_seconds)
             let together = try await DriveDecodeSection.measureConcurrently(width: width, seconds: seconds, listOnce)
             concurrent.add(together.count, seconds: together.seconds)
         }
         return [
-            BenchmarkRow("raw libcurl loop (C), \(label)", raw.formatted, note: "baseline, same settings"),
+            BenchmarkRow(
+                "raw libcurl loop (C), \(label)", raw.formatted,
+                note: String(format: "baseline, same settings; slowest raw request %.0f ms", rawSlowest * 1000)),
             BenchmarkRow(
                 "drive.files.list → FileList, \(label)", typed.formatted,
                 note: BenchmarkFormat.ratio(typed.rate, to: raw.rate, label: "raw C")),
