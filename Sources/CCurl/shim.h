@@ -101,6 +101,21 @@ static inline CURLMcode ccurl_multi_setopt_timer_callback(CURLM *handle, ccurl_t
 #include <sys/prctl.h>
 #endif
 
+#ifdef __linux__
+#include <sys/eventfd.h>
+#endif
+
+/// A non-blocking eventfd for waking the transport's poll (cheaper than curl_multi_wakeup's
+/// socket pair, and owned by us, so it can be written without holding the multi handle).
+/// Returns -1 where eventfd is unavailable.
+static inline int ccurl_wake_fd(void) {
+#ifdef __linux__
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+#else
+    return -1;
+#endif
+}
+
 /// Names the calling thread (shown by ps, top, gdb). No-op where unsupported.
 static inline void ccurl_name_current_thread(const char *name) {
 #ifdef __linux__

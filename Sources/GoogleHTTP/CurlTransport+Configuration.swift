@@ -35,8 +35,10 @@ extension CurlTransport {
         public var httpVersion: HTTPVersion
         /// At most this many redirects when a request follows them.
         public var maxRedirects: Int
-        /// Ask for gzip/deflate/br/zstd and decode transparently (only when the request does not
-        /// set `Accept-Encoding` itself). Off by default so bodies are the bytes the server sent.
+        /// Ask for gzip/deflate/br/zstd on every request and decode transparently (only when the
+        /// request does not set `Accept-Encoding` itself). Off by default so bodies are the bytes
+        /// the server sent; requests that want gzip say so with ``HTTPRequest/acceptsGzip``
+        /// (API calls do). Decoded responses lose their `Content-Encoding` and `Content-Length`.
         public var automaticDecompression: Bool
         /// How many bytes of a streamed response may wait for the consumer before the transfer is
         /// paused; also the read-ahead for streamed request bodies.

@@ -14,6 +14,10 @@ public struct HTTPRequest: Sendable {
     public var followRedirects: Bool
     /// Called from the transport's thread as bytes move; keep it cheap.
     public var progress: (@Sendable (HTTPProgress) -> Void)?
+    /// Ask for a gzip-compressed response (`Accept-Encoding: gzip`) and decode it transparently:
+    /// the body is then the decoded bytes. Meant for API calls (JSON shrinks ~20×); leave it off
+    /// for media, whose bytes and byte ranges must be the stored ones.
+    public var acceptsGzip = false
 
     public init(
         method: HTTPMethod = .get,

@@ -2,7 +2,7 @@ import Foundation
 
 // google-api-benchmark: measures the HTTP stack against a loopback server.
 //
-//     swift run -c release google-api-benchmark [--seconds 1.5] [--large-mib 256]
+//     swift run -c release google-api-benchmark [--seconds 1.5] [--large-mib 256] [--only drive.files]
 //
 // Adding rows: write a `BenchmarkSection` in Sections/ and list it below.
 
@@ -17,6 +17,7 @@ enum BenchmarkRegistry {
         SequentialGetSection(),
         ConcurrentGetSection(),
         DriveDecodeSection(),
+        WireSection(),
     ]
 }
 
@@ -26,13 +27,25 @@ let startupRSS = ProcessMemory.value("VmRSS") ?? 0
 
 var measureSeconds = 1.5
 var largeMiB: Int64 = 256
+/// Section titles must contain one of these (case-insensitive) to run; empty runs everything.
+var onlySections: [String] = []
+/// `--profile [N]`: only repeat typed `drive.files.list` calls from N tasks (default 1) for
+/// perf/callgrind, and print the count.
+var profileOnly = false
+var profileWidth = 1
+/// `--profile-send`: the same with bare `CurlTransport.send` calls.
+var profileSend = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--seconds": measureSeconds = arguments.next().flatMap(Double.init) ?? measureSeconds
     case "--large-mib": largeMiB = arguments.next().flatMap { Int64($0) } ?? largeMiB
+    case "--profile": profileOnly = true
+    case "--profile-send": profileOnly = true; profileSend = true
+    case "--profile-width": profileOnly = true; profileWidth = arguments.next().flatMap { Int($0) } ?? 1
+    case "--only": onlySections += arguments.next().map { [$0.lowercased()] } ?? []
     default:
-        print("usage: google-api-benchmark [--seconds S] [--large-mib N]")
+        print("usage: google-api-benchmark [--seconds S] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N] [--profile-send]")
         exit(2)
     }
 }
@@ -59,6 +72,7 @@ do {
         jsonURL: server.baseURL.appendingPathComponent(BenchmarkFixtures.jsonName), jsonBytes: json.count,
         largeURL: server.baseURL.appendingPathComponent(BenchmarkFixtures.largeName), largeBytes: largeMiB << 20,
         jsonFile: jsonFile, largeFile: largeFile,
+        gzipBaseURL: server.gzipBaseURL, tlsBaseURL: server.tlsBaseURL, caBundlePath: server.caBundlePath,
         scratchDirectory: scratch, measureSeconds: measureSeconds)
 } catch {
     print("benchmark setup failed: \(error)")
@@ -68,10 +82,22 @@ do {
 
 // MARK: - Run
 
+if profileOnly {
+    let calls = profileSend
+        ? try await SequentialGetSection.profileLoop(in: context)
+        : try await DriveDecodeSection.profileLoop(in: context, width: profileWidth)
+    let what = profileSend ? "CurlTransport.send" : "drive.files.list"
+    print("profile loop: \(calls.count) \(what) calls in \(String(format: "%.2f", calls.seconds)) s")
+    server.stop()
+    try? FileManager.default.removeItem(at: scratch)
+    exit(0)
+}
+
 print("google-api-benchmark — server: \(context.serverDescription) at \(context.baseURL.absoluteString)")
 print("JSON body \(context.jsonBytes) bytes; each rate measured for \(measureSeconds) s; RSS at startup \(BenchmarkFormat.mebibytes(startupRSS))\n")
 var results: [(title: String, rows: [BenchmarkRow])] = []
-for section in BenchmarkRegistry.sections {
+for section in BenchmarkRegistry.sections
+where onlySections.isEmpty || onlySections.contains(where: section.title.lowercased().contains) {
     do {
         let rows = try await section.run(in: context)
         results.append((section.title, rows))

@@ -9,6 +9,9 @@ import Synchronization
 final class CurlEasyHandle: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     let errorBuffer: UnsafeMutablePointer<CChar>
+    /// Whether the handle currently asks for gzip for one request (``HTTPRequest/acceptsGzip``);
+    /// tracked so the two options involved are only set when a request differs from the last.
+    var asksForGzip = false
 
     init?(configuration: CurlTransport.Configuration) {
         guard let easy = curl_easy_init() else { return nil }
@@ -49,7 +52,9 @@ final class CurlEasyHandle: @unchecked Sendable {
         ccurl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
         ccurl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, max(16 << 10, min(configuration.largeTransferBufferBytes, 10 << 20)))
         ccurl_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, max(16 << 10, min(configuration.largeTransferBufferBytes, 2 << 20)))
-        ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
+        // Google serves gzip to clients whose User-Agent contains "gzip" and that accept it.
+        let decodesAll = configuration.automaticDecompression
+        ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent + (decodesAll ? " (gzip)" : ""))
         ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, configuration.verifyTLS ? 1 : 0)
         ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, configuration.verifyTLS ? 2 : 0)
         if let caBundlePath = configuration.caBundlePath {
@@ -64,7 +69,7 @@ final class CurlEasyHandle: @unchecked Sendable {
         case .http2: Int(CURL_HTTP_VERSION_2_0)
         }
         ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, version)
-        if configuration.automaticDecompression {
+        if decodesAll {
             ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         }
         ccurl_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, curlWriteCallback)

@@ -9,6 +9,12 @@ internal import CCurl
 enum CurlGlobal {
     static let initializationResult: CURLcode = curl_global_init(ccurl_global_default)
 
+    /// Whether this libcurl was built with zlib, so it can decode gzip responses.
+    static let supportsGzip: Bool = {
+        guard ensureInitialized(), let info = curl_version_info(CURLVERSION_FIRST) else { return false }
+        return info.pointee.features & (1 << 3) != 0  // CURL_VERSION_LIBZ
+    }()
+
     /// Runs the one-time initialization if it has not run yet.
     /// - Returns: Whether libcurl is usable.
     @discardableResult

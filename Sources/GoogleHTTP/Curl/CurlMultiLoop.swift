@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// Every call on the multi handle, and on easy handles while they are attached to it, happens on
 /// this thread. Other threads talk to it only through `enqueue`, which queues a command and wakes
-/// `curl_multi_poll` with `curl_multi_wakeup`. The multi handle owns the connection cache, so
-/// connections stay alive across requests and HTTP/2 streams share connections.
+/// `curl_multi_poll` through an eventfd polled next to curl's sockets. The multi handle owns the
+/// connection cache, so connections stay alive across requests and HTTP/2 streams share connections.
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command {
         case add(CurlTransfer)
@@ -29,6 +29,12 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// A header list holding only `Expect:`, shared by requests without custom headers.
     let expectSuppression: UnsafeMutablePointer<curl_slist>?
     private let multi: UnsafeMutableRawPointer
+    /// An eventfd the loop polls next to curl's sockets; producers write it to wake the loop,
+    /// outside the inbox lock (a write is a system call, and holding the lock through it made
+    /// producers and the loop spin on each other). It belongs to this object, not to the multi
+    /// handle, so it stays valid while anyone can call `enqueue`; closed in `deinit`. -1 where
+    /// eventfd is missing: then `curl_multi_wakeup` under the lock, as before.
+    private let wakeDescriptor: Int32
     private let inbox = Mutex(Inbox())
     /// Mirrors "the inbox is not empty", readable without the lock while the loop spins.
     private let hasCommands = Atomic<Bool>(false)
@@ -42,10 +48,18 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var active: [ObjectIdentifier: CurlTransfer] = [:]
     /// No transfer can have stalled before this; `nil` when none has a stall limit. Loop thread only.
     private var nextStallCheck: ContinuousClock.Instant?
+    /// Idle spins in a row that saw no command (at most 3), and spins skipped since; loop thread only.
+    private var missedSpins = 0
+    /// Set by the body and header callbacks during a round of curl work; loop thread only.
+    var receivedInRound = false
+    /// Streamed bodies whose waiting consumers get this round's bytes once it ends; loop thread only.
+    private var channelsToFlush: [CurlResponseChannel] = []
+    private var skippedSpins = 0
 
     init?(configuration: CurlTransport.Configuration) {
         guard CurlGlobal.ensureInitialized(), let multi = curl_multi_init() else { return nil }
         self.multi = multi
+        self.wakeDescriptor = ccurl_wake_fd()
         self.pool = CurlEasyHandlePool(configuration: configuration)
         self.expectSuppression = curl_slist_append(nil, "Expect:")
         ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex)
@@ -60,26 +74,42 @@ final class CurlMultiLoop: @unchecked Sendable {
         thread.start()
     }
 
+    deinit {
+        if wakeDescriptor >= 0 { close(wakeDescriptor) }
+    }
+
     // MARK: - Any thread
 
     /// Queues `command` for the loop thread. Commands after shutdown fail their transfer at once.
     func enqueue(_ command: Command) {
-        let accepted = inbox.withLock { inbox -> Bool in
-            guard !inbox.closed else { return false }
+        let (accepted, wake) = inbox.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.closed else { return (false, false) }
             let wasEmpty = inbox.commands.isEmpty
             inbox.commands.append(command)
             hasCommands.store(true, ordering: .sequentiallyConsistent)
             // A non-empty inbox means a wake-up is already pending and will drain this command too,
             // and a loop that is not sleeping (including our own thread, running a job) checks the
-            // inbox before it does. Waking under the lock keeps the multi handle alive meanwhile.
-            if wasEmpty, isSleeping.load(ordering: .sequentiallyConsistent) {
+            // inbox before it does.
+            guard wasEmpty, isSleeping.load(ordering: .sequentiallyConsistent) else { return (true, false) }
+            guard wakeDescriptor >= 0 else {
+                // Waking under the lock keeps the multi handle alive meanwhile.
                 curl_multi_wakeup(multi)
+                return (true, false)
             }
-            return true
+            return (true, true)
+        }
+        if wake {
+            signalWake()
         }
         if !accepted {
             reject(command)
         }
+    }
+
+    /// Makes the loop's poll return (now, or at once the next time it polls).
+    private func signalWake() {
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
     }
 
     /// Fails or re-routes a command that arrived after shutdown.
@@ -97,10 +127,18 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Stops the loop: transfers still running fail with `.cancelled`, then everything is freed.
     func shutdown() {
-        inbox.withLock { inbox in
-            guard !inbox.shutdownRequested else { return }
+        let wake = inbox.withLock { inbox -> Bool in
+            guard !inbox.shutdownRequested else { return false }
             inbox.shutdownRequested = true
-            curl_multi_wakeup(multi)
+            hasCommands.store(true, ordering: .sequentiallyConsistent)
+            guard wakeDescriptor >= 0 else {
+                curl_multi_wakeup(multi)
+                return false
+            }
+            return true
+        }
+        if wake {
+            signalWake()
         }
     }
 
@@ -110,22 +148,28 @@ final class CurlMultiLoop: @unchecked Sendable {
         var batch: [Command] = []
         batch.reserveCapacity(64)
         while true {
-            let stopping = inbox.withLock { inbox -> Bool in
-                swap(&inbox.commands, &batch)
-                hasCommands.store(false, ordering: .relaxed)
-                return inbox.shutdownRequested
-            }
-            for command in batch {
-                handle(command)
-            }
-            batch.removeAll(keepingCapacity: true)
-            if stopping {
-                tearDown()
-                return
+            // The lock is only taken when there is something to take: a producer holding it while
+            // this thread spins on it costs both sides a futex call (shutdown sets the flag too).
+            if hasCommands.load(ordering: .acquiring) {
+                let stopping = inbox.withLock { inbox -> Bool in
+                    swap(&inbox.commands, &batch)
+                    hasCommands.store(false, ordering: .relaxed)
+                    return inbox.shutdownRequested
+                }
+                for command in batch {
+                    handle(command)
+                }
+                batch.removeAll(keepingCapacity: true)
+                if stopping {
+                    tearDown()
+                    return
+                }
             }
             var running: Int32 = 0
+            receivedInRound = false
             curl_multi_perform(multi, &running)
             collectFinished()
+            flushChannels()
             failStalledTransfers()
             if hasCommands.load(ordering: .acquiring) { continue }
             if active.isEmpty, spinForCommands() { continue }
@@ -135,21 +179,43 @@ final class CurlMultiLoop: @unchecked Sendable {
                 continue
             }
             var readyDescriptors: Int32 = 0
-            curl_multi_poll(multi, nil, 0, pollTimeoutMilliseconds(), &readyDescriptors)
+            if wakeDescriptor >= 0 {
+                var wake = curl_waitfd(fd: wakeDescriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+                curl_multi_poll(multi, &wake, 1, pollTimeoutMilliseconds(), &readyDescriptors)
+                if wake.revents != 0 {
+                    // Reset the counter; commands written meanwhile are in the inbox and seen next.
+                    var count: UInt64 = 0
+                    _ = read(wakeDescriptor, &count, MemoryLayout<UInt64>.size)
+                }
+            } else {
+                curl_multi_poll(multi, nil, 0, pollTimeoutMilliseconds(), &readyDescriptors)
+            }
             isSleeping.store(false, ordering: .relaxed)
         }
     }
 
     /// Right after going idle, the next request usually follows within microseconds (a sequential
     /// caller preparing it). Watching for it briefly saves a sleep and a wake-up per request.
+    /// A caller that works between requests (decoding each page) misses the window every time,
+    /// so after a few misses in a row spinning only probes every 16th time, not burning a core
+    /// the caller needs.
     private func spinForCommands() -> Bool {
+        if missedSpins >= 3 {
+            skippedSpins += 1
+            guard skippedSpins >= 16 else { return false }
+            skippedSpins = 0
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .microseconds(50))
         repeat {
             for _ in 0..<64 {
-                if hasCommands.load(ordering: .acquiring) { return true }
+                if hasCommands.load(ordering: .acquiring) {
+                    missedSpins = 0
+                    return true
+                }
             }
         } while clock.now < deadline
+        missedSpins = min(missedSpins + 1, 3)
         return false
     }
 
@@ -198,15 +264,39 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
+    // MARK: - Streamed bodies
+
+    /// Called by a write callback (loop thread) for a channel whose consumer waits.
+    func flushAfterRound(_ channel: CurlResponseChannel) {
+        channelsToFlush.append(channel)
+    }
+
+    /// Hands each waiting consumer everything its body received this round, in one wake-up.
+    private func flushChannels() {
+        guard !channelsToFlush.isEmpty else { return }
+        let channels = channelsToFlush
+        channelsToFlush.removeAll(keepingCapacity: true)
+        for channel in channels {
+            channel.flush()
+        }
+    }
+
     // MARK: - Stalls
 
     /// At most a second, so commands are never missed for long, and no later than the next
     /// possible stall, which gives stall limits the clock's resolution rather than curl's seconds.
+    ///
+    /// After a round that received bytes, at most 2 ms: libcurl 7.88 may leave input it already
+    /// pulled off the socket (decrypted TLS records, other HTTP/2 streams' frames) unprocessed
+    /// without asking for a timeout, and the socket then stays quiet, so the poll would sleep
+    /// its full second (seen as 1 s stalls with 8 requests multiplexed over HTTPS + HTTP/2). The
+    /// next round's `curl_multi_perform` walks every transfer and drains it.
     private func pollTimeoutMilliseconds() -> Int32 {
-        guard let nextStallCheck else { return 1000 }
+        let ceiling = receivedInRound && !active.isEmpty ? 2 : 1000
+        guard let nextStallCheck else { return Int32(ceiling) }
         let remaining = ContinuousClock.now.duration(to: nextStallCheck)
         guard remaining > .zero else { return 0 }
-        return Int32(min(1000, CurlTransfer.milliseconds(remaining)))
+        return Int32(min(ceiling, CurlTransfer.milliseconds(remaining)))
     }
 
     /// Fails transfers whose stall window ran out; paused or still-connecting ones start afresh.

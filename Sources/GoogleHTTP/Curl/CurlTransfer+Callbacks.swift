@@ -10,6 +10,7 @@ func curlWriteCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ co
     guard let userdata else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
     let transfer = CurlTransfer.from(userdata)
+    transfer.loop.receivedInRound = true
     let accepted = transfer.receiveBody(bytes)
     if accepted > 0 { transfer.stallWatch?.record(accepted) }
     return accepted
@@ -19,6 +20,7 @@ func curlHeaderCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ c
     guard let userdata else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
     let transfer = CurlTransfer.from(userdata)
+    transfer.loop.receivedInRound = true
     transfer.receiveHeaderLine(bytes)
     transfer.stallWatch?.record(bytes.count)
     return size * count
@@ -68,11 +70,16 @@ extension CurlTransfer {
             return writeFully(bytes, to: descriptor)
         case .stream(let channel):
             deliverHeadIfNeeded()
-            if channel.offer(bytes) {
+            switch channel.offer(bytes) {
+            case .taken:
                 return bytes.count
+            case .takenFlushAfterRound:
+                loop.flushAfterRound(channel)
+                return bytes.count
+            case .full:
+                recvPaused = true
+                return ccurl_writefunc_pause
             }
-            recvPaused = true
-            return ccurl_writefunc_pause
         }
     }
 
@@ -132,6 +139,13 @@ extension CurlTransfer {
     }
 
     private func finishHeaderBlock() {
+        if decodesBody, headers.contains("Content-Encoding") {
+            // The caller gets the decoded bytes, which these no longer describe (Go's net/http
+            // drops them too).
+            headers.remove(name: "Content-Encoding")
+            headers.remove(name: "Content-Length")
+            expectedBodyLength = nil
+        }
         guard case .stream = sink, status >= 200 else { return }
         let willFollow = isFollowingRedirects && (300..<400).contains(status) && headers.contains("Location")
         if !willFollow {

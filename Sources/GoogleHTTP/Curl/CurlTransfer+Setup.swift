@@ -30,6 +30,7 @@ extension CurlTransfer {
 
         try configureMethodAndBody(request)
         try configureHeaders(request, sharedExpectSuppression: sharedExpectSuppression)
+        configureContentEncoding(request, configuration: configuration)
         configureTimeouts(timeouts)
         ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
         ccurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.followRedirects ? configuration.maxRedirects : -1)
@@ -121,6 +122,28 @@ extension CurlTransfer {
         !field.name.isEmpty
             && field.name.utf8.allSatisfy(isTokenCharacter)
             && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    }
+
+    // MARK: - Content encoding
+
+    /// Asks for gzip when the request wants it (``HTTPRequest/acceptsGzip``) and the transport
+    /// does not already ask for every coding; curl then decodes the body as it arrives.
+    private func configureContentEncoding(_ request: HTTPRequest, configuration: CurlTransport.Configuration) {
+        if configuration.automaticDecompression {
+            decodesBody = true
+            return
+        }
+        let wantsGzip = request.acceptsGzip && CurlGlobal.supportsGzip
+        decodesBody = wantsGzip
+        guard handle.asksForGzip != wantsGzip else { return }
+        handle.asksForGzip = wantsGzip
+        if wantsGzip {
+            ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip")
+            ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent + " (gzip)")
+        } else {
+            ccurl_easy_setopt_pointer(easy, CURLOPT_ACCEPT_ENCODING, nil)
+            ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
+        }
     }
 
     // MARK: - Timeouts

@@ -46,6 +46,8 @@ final class CurlTransfer: @unchecked Sendable {
     var requestBody: CurlRequestBodySource?
     var headerList: UnsafeMutablePointer<curl_slist>?
     var ownsHeaderList = false
+    /// Whether curl decodes a compressed body, making `Content-Encoding`/`Content-Length` stale.
+    var decodesBody = false
     var recvPaused = false
     var sendPaused = false
     /// Set by a callback that failed on our side, so the resulting curl error maps to our cause.

@@ -8,7 +8,7 @@ import Synchronization
 /// Media through the runtime (`GoogleServiceClient` → `AuthorizedSession` → `CurlTransport`):
 /// the large fixture downloaded with `alt=media` and uploaded with the resumable protocol, each
 /// against the `curl` command-line tool on the same loopback server, with this process's peak
-/// RSS while the runtime moves the bytes (target < 32 MiB for 256 MiB).
+/// RSS while the runtime moves the bytes (target < 16 MiB growth for 256 MiB).
 struct MediaBenchmarkSection: BenchmarkSection {
     var title: String { "Media through GoogleServiceClient (resumable upload, alt=media download)" }
 
@@ -44,10 +44,14 @@ struct MediaBenchmarkSection: BenchmarkSection {
         try? FileManager.default.removeItem(at: destination)
 
         // MARK: Upload
-        let curlUpload = try MediaBenchmarkCurl.run(["-s", "-o", "/dev/null", "-T", context.largeFile.path, sink.baseURL.appendingPathComponent("sink").absoluteString])
+        // Best of two for curl here, as for the default chunk size below: single uploads to the
+        // in-process sink vary by 2× on a busy machine.
+        let curlArguments = ["-s", "-o", "/dev/null", "-T", context.largeFile.path, sink.baseURL.appendingPathComponent("sink").absoluteString]
+        let curlUpload = try [MediaBenchmarkCurl.run(curlArguments), MediaBenchmarkCurl.run(curlArguments)].compactMap { $0 }.min()
         let uploadRSSBefore = ProcessMemory.value("VmRSS") ?? 0
         let uploadPeakReset = ProcessMemory.resetPeak()
         let uploadCall = APICall(method: .post, path: "files", scopes: [], mediaUploadPath: "/upload/drive/v3/files")
+        let chunkMiB = MediaConfiguration().chunkSize >> 20
         let media = MediaUpload(.file(context.largeFile), contentType: "application/octet-stream", strategy: .resumable())
         let uploadStart = clock.now
         try await uploadClient.upload(uploadCall, media: media)
@@ -56,20 +60,36 @@ struct MediaBenchmarkSection: BenchmarkSection {
         guard sink.completedBytes == context.largeBytes else {
             throw BenchmarkError.sizeMismatch(expected: context.largeBytes, actual: sink.completedBytes)
         }
+        let peakRow = Self.peakRow(uploadPeak, before: uploadRSSBefore, reset: uploadPeakReset)
+
+        // Go's client uses 16 MiB chunks: the same upload with those, then the default once more
+        // (the first upload also warmed things up), comparing the best of each.
+        let bigChunks = MediaUpload(.file(context.largeFile), contentType: "application/octet-stream", strategy: .resumable(chunkSize: 16 << 20))
+        let bigStart = clock.now
+        try await uploadClient.upload(uploadCall, media: bigChunks)
+        let bigSeconds = bigStart.duration(to: clock.now).seconds
+        let againStart = clock.now
+        try await uploadClient.upload(uploadCall, media: media)
+        let defaultBest = min(uploadSeconds, againStart.duration(to: clock.now).seconds)
         if let curlUpload {
-            rows.append(BenchmarkRow("curl CLI upload (-T file), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: curlUpload), note: "baseline, includes process start"))
+            rows.append(BenchmarkRow(
+                "curl CLI upload (-T file), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: curlUpload),
+                note: "baseline (best of 2), includes process start"))
         }
         rows.append(BenchmarkRow(
-            "client.upload(resumable, 8 MiB chunks), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: uploadSeconds),
-            note: curlUpload.map { BenchmarkFormat.ratio($0, to: uploadSeconds, label: "curl CLI speed") } ?? ""))
-        rows.append(Self.peakRow(uploadPeak, before: uploadRSSBefore, reset: uploadPeakReset))
+            "client.upload(resumable, \(chunkMiB) MiB chunks), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: defaultBest),
+            note: curlUpload.map { BenchmarkFormat.ratio($0, to: defaultBest, label: "curl CLI speed (best of 2; target ≥ 0.80×)") } ?? ""))
+        rows.append(peakRow)
+        rows.append(BenchmarkRow(
+            "client.upload(resumable, 16 MiB chunks), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: bigSeconds),
+            note: BenchmarkFormat.ratio(defaultBest, to: bigSeconds, label: "the \(chunkMiB) MiB-chunk speed (best of 2)")))
         return rows
     }
 
     private static func peakRow(_ peak: Int64, before: Int64, reset: Bool) -> BenchmarkRow {
         BenchmarkRow(
             "  peak RSS of this process during it", BenchmarkFormat.mebibytes(peak),
-            note: "\(reset ? "VmHWM reset just before" : "VmHWM since start"); growth \(BenchmarkFormat.mebibytes(max(0, peak - before))) (target < 32 MiB; the upload sink runs in-process)")
+            note: "\(reset ? "VmHWM reset just before" : "VmHWM since start"); growth \(BenchmarkFormat.mebibytes(max(0, peak - before))) (target < 16 MiB; the upload sink runs in-process)")
     }
 
     private static func verifySize(_ url: URL, _ expected: Int64) throws {

@@ -61,6 +61,17 @@ struct SequentialGetSection: BenchmarkSection {
     }
 }
 
+extension SequentialGetSection {
+    /// Only sequential `CurlTransport.send` calls for `measureSeconds`: what `--profile-send` runs.
+    static func profileLoop(in context: BenchmarkContext) async throws -> (count: Int, seconds: Double) {
+        let transport = CurlTransport()
+        let request = HTTPRequest(url: context.jsonURL)
+        return try await RateMeter.measure(seconds: context.measureSeconds) {
+            guard try await transport.send(request).status == 200 else { throw BenchmarkError.badResponse(0) }
+        }
+    }
+}
+
 // MARK: - BestRate
 
 /// The best requests-per-second figure over several rounds.

@@ -16,6 +16,12 @@ struct BenchmarkContext: Sendable {
     /// The same fixture files on disk (for upload rows).
     var jsonFile: URL
     var largeFile: URL
+    /// The same files with nginx's `gzip on`, over cleartext and over HTTPS with HTTP/2; `nil`
+    /// without nginx (or, for HTTPS, without openssl).
+    var gzipBaseURL: URL?
+    var tlsBaseURL: URL?
+    /// The throwaway CA that signed the HTTPS server's certificate.
+    var caBundlePath: String?
     /// A directory sections may write to; removed at exit.
     var scratchDirectory: URL
     /// How long each rate measurement runs.

@@ -9,14 +9,26 @@ import LocalHTTPServer
 final class BenchmarkServer: @unchecked Sendable {
     let description: String
     let baseURL: URL
+    /// The same files with `gzip on` (JSON under `/drive/`); nginx only.
+    private(set) var gzipBaseURL: URL?
+    /// The same files over HTTPS (HTTP/2 by ALPN) with `gzip on`; nginx and openssl only.
+    private(set) var tlsBaseURL: URL?
+    /// The CA that signed the HTTPS server's certificate.
+    private(set) var caBundlePath: String?
     private var nginx: Process?
     private var localServer: LocalHTTPServer?
 
     /// Serves the files in `root` (`/<name>`), using `prefix` for nginx's own files.
     init(root: URL, prefix: URL) throws {
-        if let nginxPath = Self.findNginx(), let (process, port) = try? Self.startNginx(at: nginxPath, root: root, prefix: prefix) {
-            nginx = process
-            baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        let tls = BenchmarkTLS.make(in: prefix)
+        if let nginxPath = Self.findNginx(), let started = try? Self.startNginx(at: nginxPath, root: root, prefix: prefix, tls: tls) {
+            nginx = started.process
+            baseURL = URL(string: "http://127.0.0.1:\(started.port)")!
+            gzipBaseURL = URL(string: "http://127.0.0.1:\(started.gzipPort)")!
+            if let tlsPort = started.tlsPort, let tls {
+                tlsBaseURL = URL(string: "https://127.0.0.1:\(tlsPort)")!
+                caBundlePath = tls.caBundlePath
+            }
             description = "nginx (\(nginxPath), 1 worker)"
         } else {
             let server = try LocalHTTPServer.start { request in
@@ -53,8 +65,39 @@ final class BenchmarkServer: @unchecked Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    private static func startNginx(at path: String, root: URL, prefix: URL) throws -> (Process, Int) {
+    private static func startNginx(
+        at path: String, root: URL, prefix: URL, tls: BenchmarkTLS?
+    ) throws -> (process: Process, port: Int, gzipPort: Int, tlsPort: Int?) {
         let port = try freePort()
+        let gzipPort = try freePort()
+        let tlsPort = try tls.map { _ in try freePort() }
+        // gzip as Google serves it: JSON only; nginx's default level 1. The page has no file
+        // extension, so `/drive/` declares its type.
+        let gzipSettings = """
+                gzip on;
+                gzip_types application/json;
+                gzip_min_length 256;
+                location /drive/ { default_type application/json; }
+        """
+        var extraServers = """
+            server {
+                listen 127.0.0.1:\(gzipPort);
+                root \(root.path);
+        \(gzipSettings)
+            }
+        """
+        if let tls, let tlsPort {
+            extraServers += """
+
+                server {
+                    listen 127.0.0.1:\(tlsPort) ssl http2;
+                    ssl_certificate \(tls.certificatePath);
+                    ssl_certificate_key \(tls.keyPath);
+                    root \(root.path);
+            \(gzipSettings)
+                }
+            """
+        }
         let temp = prefix.path
         for folder in ["logs", "body", "proxy", "fastcgi", "uwsgi", "scgi"] {
             try FileManager.default.createDirectory(atPath: "\(temp)/\(folder)", withIntermediateDirectories: true)
@@ -84,6 +127,7 @@ final class BenchmarkServer: @unchecked Sendable {
                 root \(root.path);
                 location / { }
             }
+        \(extraServers)
         }
         """
         let configurationFile = prefix.appendingPathComponent("nginx.conf")
@@ -96,7 +140,9 @@ final class BenchmarkServer: @unchecked Sendable {
         try process.run()
         // Wait (up to 5 s) until it accepts connections.
         for _ in 0..<500 {
-            if canConnect(port: port) { return (process, port) }
+            if canConnect(port: port), canConnect(port: gzipPort), tlsPort.map(canConnect(port:)) ?? true {
+                return (process, port, gzipPort, tlsPort)
+            }
             if !process.isRunning { break }
             usleep(10_000)
         }
