@@ -109,7 +109,9 @@ extension GoogleServiceClient {
     /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` (no `Location` header).
     public func startResumableUpload(_ call: APICall, media: MediaUpload) async throws -> ResumableUploadSession {
         try await checkScopes(call)
-        let size = try media.byteCount()
+        // One look at the file gives both the announced size and the identity a resume checks.
+        let file = try media.fileIdentity()
+        let size = if let file { file.byteCount } else { try media.byteCount() }
         var request = try makeRequest(call, base: .upload, extraQuery: [("uploadType", "resumable")])
         request.headers["X-Upload-Content-Type"] = media.contentType
         request.headers["X-Upload-Content-Length"] = String(size)
@@ -121,7 +123,7 @@ extension GoogleServiceClient {
         else {
             throw GoogleAPIClientError.invalidResponse("resumable upload start returned no Location header")
         }
-        return ResumableUploadSession(uri: uri, totalBytes: size, contentType: media.contentType, file: try media.fileIdentity())
+        return ResumableUploadSession(uri: uri, totalBytes: size, contentType: media.contentType, file: file)
     }
 
     /// Continues a resumable upload (e.g. in a new process): asks the server for its offset,

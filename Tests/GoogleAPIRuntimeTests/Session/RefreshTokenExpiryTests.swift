@@ -28,6 +28,13 @@ struct RefreshTokenExpiryTests {
         return backend
     }
 
+    /// Issued credentials with a valid access token whose grant ended a second ago.
+    private static func endedGrant(_ backend: TestBackend, clock: TestClock) -> OAuthCredentials {
+        var credentials = backend.credentials(expiresIn: 3600)
+        credentials.refreshTokenExpiresAt = clock.now.addingTimeInterval(-1)
+        return credentials
+    }
+
     private func ping(_ session: AuthorizedSession, _ backend: TestBackend) async throws -> HTTPResponse {
         try await session.send(HTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
     }
@@ -82,9 +89,7 @@ struct RefreshTokenExpiryTests {
         let hits = Recorder<String>()
         let backend = try Self.backend(hits: hits)
         let clock = TestClock()
-        var credentials = backend.credentials(expiresIn: 3600)
-        credentials.refreshTokenExpiresAt = clock.now.addingTimeInterval(-1)
-        let session = session(backend, store: InMemoryTokenStore(credentials), clock: clock)
+        let session = session(backend, store: InMemoryTokenStore(Self.endedGrant(backend, clock: clock)), clock: clock)
         let failures = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<50 {
                 group.addTask {
@@ -107,11 +112,9 @@ struct RefreshTokenExpiryTests {
 
     @Test("a reauthentication handler's new credentials continue the session after the grant ended")
     func handlerRenewsAfterGrantEnded() async throws {
-        let hits = Recorder<String>()
-        let backend = try Self.backend(hits: hits)
+        let backend = try Self.backend(hits: Recorder<String>())
         let clock = TestClock()
-        var old = backend.credentials(expiresIn: 3600)
-        old.refreshTokenExpiresAt = clock.now.addingTimeInterval(-1)
+        let old = Self.endedGrant(backend, clock: clock)
         let renewed = backend.credentials(expiresIn: 3600)
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.now = { clock.now }
