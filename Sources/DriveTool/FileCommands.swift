@@ -140,13 +140,20 @@ enum FileCommands {
             resuming: session, chunkSize: chunkSize,
             sessionDidChange: { try await saved.save($0) },
             progress: { progress.update(completed: $0.completedBytes, total: $0.totalBytes) })
-        let created = try await context.reportingErrors {
-            do {
-                return try await drive.files.create(body: resuming ? nil : metadata, media: media)
-            } catch GoogleAPIClientError.uploadSourceChanged(let path, let reason) {
-                throw CommandLineError.failure(
-                    "cannot resume the upload of \(path): \(reason). Run without --resume to start over.")
+        let created: Drive.File
+        do {
+            created = try await context.reportingErrors {
+                do {
+                    return try await drive.files.create(body: resuming ? nil : metadata, media: media)
+                } catch GoogleAPIClientError.uploadSourceChanged(let path, let reason) {
+                    // The session can never take this file now; nothing was sent to it.
+                    try? await saved.delete()
+                    throw CommandLineError.failure("cannot resume the upload of \(path): \(reason). Run without --resume to start over.")
+                }
             }
+        } catch CommandLineError.failure(let message) where FileManager.default.fileExists(atPath: saved.fileURL.path) {
+            progress.finish()
+            throw CommandLineError.failure("\(message)\nThe upload can continue where it stopped: `drive files upload \(path) --resume`.")
         }
         progress.finish()
         try await context.reportingErrors { try await saved.delete() }

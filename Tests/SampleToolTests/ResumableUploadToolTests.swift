@@ -90,6 +90,33 @@ struct ResumableUploadToolTests {
         #expect(Self.savedSessions(fixture).isEmpty, "the saved session is deleted on completion")
     }
 
+    @Test("a failed upload says how to continue; --resume of a file changed since is refused and the session dropped")
+    func failedUploadHintsAndChangedFileIsRefused() async throws {
+        let fixture = try ToolFixture()
+        _ = try await fixture.login("drive")
+        let source = fixture.directory.appendingPathComponent("notes.bin")
+        try Data(repeating: 7, count: 3 * Self.chunk).write(to: source)
+        // The first chunk is answered with a non-retryable error.
+        fixture.emulator.faults.enqueue(.status(400), matching: "/upload/drive/v3/files", method: .put)
+        let failed = try await fixture.run("drive", "files", "upload", source.path, "--chunk-size", String(Self.chunk))
+        #expect(failed.status == 1)
+        #expect(failed.standardError.contains("--resume"), "\(failed.standardError)")
+        #expect(Self.savedSessions(fixture).count == 1)
+
+        let handle = try FileHandle(forWritingTo: source)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([1]))
+        try handle.close()
+        fixture.emulator.clearRecordedRequests()
+        let refused = try await fixture.run("drive", "files", "upload", source.path, "--resume")
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("size changed"), "\(refused.standardError)")
+        #expect(refused.standardError.contains("start over"))
+        #expect(!refused.standardError.contains("continue where it stopped"))
+        #expect(fixture.emulator.recordedRequests.filter { $0.path.hasPrefix("/upload/") }.isEmpty)
+        #expect(Self.savedSessions(fixture).isEmpty)
+    }
+
     @Test("--resume with nothing saved fails; --resume with --name is a usage error")
     func resumeWithoutSavedSession() async throws {
         let fixture = try ToolFixture()

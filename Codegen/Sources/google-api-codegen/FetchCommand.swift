@@ -75,11 +75,11 @@ struct FetchCommand {
         return url
     }
 
-    /// Downloads, checks and (optionally) strips the document, then writes it.
+    /// Downloads and checks the document, stripped of prose when asked.
     /// - Parameter transport: The HTTP transport (libcurl by default).
-    /// - Returns: Where the document went (a path, or `-`).
-    /// - Throws: ``Failure`` for HTTP errors, a body that is not a Discovery document, or a write failure.
-    func run(transport: any HTTPTransport = CurlTransport()) async throws(Failure) -> String {
+    /// - Returns: The bytes to write.
+    /// - Throws: ``Failure`` for HTTP errors or a body that is not a Discovery document.
+    func download(transport: any HTTPTransport = CurlTransport()) async throws(Failure) -> Data {
         let url = try documentURL()
         let response: HTTPResponse
         do {
@@ -106,9 +106,16 @@ struct FetchCommand {
         guard object["kind"] as? String == "discovery#restDescription" else {
             throw Failure(description: "\(url.absoluteString) is not a Discovery document (its \"kind\" is not \"discovery#restDescription\")")
         }
-        let data = stripDescriptions
+        return stripDescriptions
             ? Data(DiscoveryDocumentFormatter.format(DiscoveryDocumentFormatter.strippingProse(object)).utf8)
             : response.body
+    }
+
+    /// Writes the document to `--output`, standard output for `-`, or `NAME.VERSION.json`.
+    /// Synchronous, for the main thread: the file I/O stays off the cooperative pool.
+    /// - Returns: Where the document went (a path, or `-`).
+    /// - Throws: ``Failure`` when the file cannot be written.
+    func write(_ data: Data) throws(Failure) -> String {
         let destination = output ?? "\(name).\(version).json"
         do {
             if destination == "-" {

@@ -42,7 +42,8 @@ if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help")
 if arguments.first == "fetch" {
     do {
         let command = try FetchCommand.parse(Array(arguments.dropFirst()))
-        let destination = try await command.run()
+        let data = try await command.download()
+        let destination = try command.write(data)
         if destination != "-" { FileHandle.standardError.write(Data("wrote \(destination)\n".utf8)) }
         exit(0)
     } catch {
