@@ -12,12 +12,18 @@ import Testing
     private struct Interrupted: Error {}
     private static let chunk = 256 * 1024
 
-    /// Writes a file of random bytes.
+    /// Writes a file of `size` bytes in which no two chunks are alike: one random chunk, each
+    /// copy stamped with its index (cheap, so the cooperative thread is not held for long).
     private static func randomFile(_ url: URL, size: Int) throws -> Data {
         var generator = SystemRandomNumberGenerator()
-        var words = [UInt64](repeating: 0, count: (size + 7) / 8)
-        for index in words.indices { words[index] = generator.next() }
-        let data = words.withUnsafeBytes { Data($0.prefix(size)) }
+        var block = (0..<(chunk / 8)).map { _ in generator.next() as UInt64 }.withUnsafeBytes { Data($0) }
+        var data = Data(capacity: size)
+        var stamp: UInt64 = 0
+        while data.count < size {
+            withUnsafeBytes(of: stamp) { block.replaceSubrange(0..<8, with: $0) }
+            data.append(block.prefix(size - data.count))
+            stamp += 1
+        }
         try data.write(to: url)
         return data
     }
