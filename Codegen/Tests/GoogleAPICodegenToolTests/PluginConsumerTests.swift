@@ -30,10 +30,13 @@ struct PluginConsumerTests {
         let started = clock.now
         // `swift <subcommand> --scratch-path DIR ...`: before a plugin's verb, so SwiftPM reads it.
         // At the lowest priority: the other tests of a parallel `swift test` keep the CPU they need.
+        // TMPDIR inside the work folder: SwiftPM's lock files for the scratch path go away with it.
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = work.path
         func swift(_ subcommand: String, _ arguments: [String]) async throws -> CodegenProcess.Result {
             try await CodegenProcess.run(
                 URL(fileURLWithPath: "/usr/bin/env"), ["nice", "-n", "19", "swift", subcommand, "--scratch-path", scratch.path] + arguments,
-                directory: package, timeout: .seconds(1500))
+                directory: package, environment: environment, timeout: .seconds(1500))
         }
 
         // The command plugin: only the target that asks for checked-in sources gets them.
