@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "GoogleAPICodegenKit", dependencies: ["GoogleJSON"], path: "Codegen/Sources/GoogleAPICodegenKit"),
         .executableTarget(
             name: "google-api-codegen",
-            dependencies: ["GoogleAPICodegenKit"],
+            dependencies: ["GoogleAPICodegenKit", "GoogleHTTP"],
             path: "Codegen/Sources/google-api-codegen"
         ),
         .plugin(
@@ -121,6 +121,12 @@ let package = Package(
             name: "GoogleAPICodegenKitTests",
             dependencies: ["GoogleAPICodegenKit"],
             path: "Codegen/Tests/GoogleAPICodegenKitTests",
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "GoogleAPICodegenToolTests",
+            dependencies: ["google-api-codegen", "LocalHTTPServer"],
+            path: "Codegen/Tests/GoogleAPICodegenToolTests",
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -99,11 +99,14 @@ enum FileCommands {
     // MARK: - upload
 
     static let upload = Command(
-        "files upload", summary: "Upload a file (resumable, with progress).", arguments: "PATH",
+        "files upload", summary: "Upload a file (resumable, with progress; --resume continues an interrupted one).",
+        arguments: "PATH",
         options: [
             OptionSpecification("name", value: "NAME", help: "Name in Drive (default: the file's name)."),
             OptionSpecification("parent", value: "FOLDER_ID", help: "Folder to upload into."),
             OptionSpecification("mime-type", value: "MIME", help: "Content type (default: application/octet-stream)."),
+            OptionSpecification("resume", help: "Continue the interrupted upload of PATH from where the server stopped."),
+            OptionSpecification("chunk-size", value: "BYTES", help: "Bytes per request, rounded down to a multiple of 256 KiB (default 8 MiB)."),
         ]
     ) { arguments in
         let context = try DriveTool.context(arguments)
@@ -112,18 +115,48 @@ enum FileCommands {
         guard FileManager.default.isReadableFile(atPath: source.path) else {
             throw CommandLineError.failure("cannot read \(source.path)")
         }
+        let resuming = arguments.flag("resume")
+        if resuming, arguments.value("name") != nil || arguments.value("parent") != nil || arguments.value("mime-type") != nil {
+            throw CommandLineError.usage("--name, --parent and --mime-type were sent when the upload started; --resume takes none of them")
+        }
+        let chunkSize = try arguments.positiveInteger("chunk-size") ?? (8 << 20)
+        // The session lives next to the token store; it is written at every checkpoint.
+        let saved = SavedUploadSession(tokenStore: context.environment.tokenStoreFile, source: source)
+        var session: ResumableUploadSession?
+        if resuming {
+            session = try await context.reportingErrors { try await saved.load() }
+            guard session != nil else {
+                throw CommandLineError.failure("no interrupted upload of \(source.path) to resume (looked for \(saved.fileURL.path))")
+            }
+        }
         var metadata = Drive.File()
         metadata.name = arguments.value("name") ?? source.lastPathComponent
         if let parent = arguments.value("parent") { metadata.parents = [parent] }
-        let drive = try DriveTool.service(context)
-        let progress = ProgressReporter(label: "Uploading")
-        let media = MediaUpload(
-            .file(source), contentType: arguments.value("mime-type") ?? "application/octet-stream",
-            strategy: .resumable(), progress: { progress.update(completed: $0.completedBytes, total: $0.totalBytes) })
-        let created = try await context.reportingErrors {
-            try await drive.files.create(body: metadata, media: media)
+        // Size and MD5 in the answer let the runtime check the stored bytes against the file.
+        let drive = try DriveTool.service(context, fields: DriveTool.fileFields)
+        let progress = ProgressReporter(label: resuming ? "Resuming" : "Uploading")
+        let media = MediaUpload.resumable(
+            file: source, contentType: session?.contentType ?? arguments.value("mime-type") ?? "application/octet-stream",
+            resuming: session, chunkSize: chunkSize,
+            sessionDidChange: { try await saved.save($0) },
+            progress: { progress.update(completed: $0.completedBytes, total: $0.totalBytes) })
+        let created: Drive.File
+        do {
+            created = try await context.reportingErrors {
+                do {
+                    return try await drive.files.create(body: resuming ? nil : metadata, media: media)
+                } catch GoogleAPIClientError.uploadSourceChanged(let path, let reason) {
+                    // The session can never take this file now; nothing was sent to it.
+                    try? await saved.delete()
+                    throw CommandLineError.failure("cannot resume the upload of \(path): \(reason). Run without --resume to start over.")
+                }
+            }
+        } catch CommandLineError.failure(let message) where FileManager.default.fileExists(atPath: saved.fileURL.path) {
+            progress.finish()
+            throw CommandLineError.failure("\(message)\nThe upload can continue where it stopped: `drive files upload \(path) --resume`.")
         }
         progress.finish()
+        try await context.reportingErrors { try await saved.delete() }
         if context.environment.wantsJSON {
             try JSONOutput.print(created)
         } else {

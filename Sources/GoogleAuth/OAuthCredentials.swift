@@ -41,6 +41,13 @@ public struct OAuthCredentials: Sendable, Hashable, Codable {
         return expiresAt.timeIntervalSince(now) <= skew
     }
 
+    /// Whether time-based access has ended: the refresh token's expiry (`refresh_token_expires_in`)
+    /// is at or before `now`. `false` when the refresh token does not expire.
+    public func isRefreshTokenExpired(at now: Date = Date()) -> Bool {
+        guard let refreshTokenExpiresAt else { return false }
+        return refreshTokenExpiresAt <= now
+    }
+
     /// Whether `scope` was granted.
     public func hasScope(_ scope: String) -> Bool {
         scopes.contains(scope)

@@ -76,6 +76,8 @@ public enum AuthCommands {
         var scopes: [String]
         var accessTokenExpires: Date?
         var hasRefreshToken: Bool
+        /// When time-based access ends (`refresh_token_expires_in`); `nil` when it does not.
+        var refreshTokenExpires: Date?
         var tokenStore: String
     }
 
@@ -86,7 +88,9 @@ public enum AuthCommands {
             return Status(
                 signedIn: credentials != nil, account: claims?.email, subject: claims?.subject,
                 scopes: credentials?.scopes.sorted() ?? [], accessTokenExpires: credentials?.expiresAt,
-                hasRefreshToken: credentials?.refreshToken != nil, tokenStore: context.environment.tokenStoreFile.path)
+                hasRefreshToken: credentials?.refreshToken != nil,
+                refreshTokenExpires: credentials?.refreshToken == nil ? nil : credentials?.refreshTokenExpiresAt,
+                tokenStore: context.environment.tokenStoreFile.path)
         }
         if context.environment.wantsJSON {
             try JSONOutput.print(status)
@@ -101,7 +105,17 @@ public enum AuthCommands {
         if let expiry = status.accessTokenExpires, let seconds = ClampedNumber.secondsUntil(expiry) {
             print("Access token:   \(seconds > 0 ? "expires in \(seconds) s" : "expired (refreshed on next use)")")
         }
-        print("Refresh token:  \(status.hasRefreshToken ? "stored" : "none")")
+        print("Refresh token:  \(refreshTokenLine(status))")
         print("Token store:    \(status.tokenStore)")
+    }
+
+    /// `stored`, `none`, or when time-based access ends (`login` is needed after that).
+    static func refreshTokenLine(_ status: Status, now: Date = Date()) -> String {
+        guard status.hasRefreshToken else { return "none" }
+        guard let expiry = status.refreshTokenExpires else { return "stored (does not expire)" }
+        let date = ISO8601DateFormatter().string(from: expiry)
+        guard expiry > now else { return "expired at \(date) (time-based access ended; run login again)" }
+        guard let seconds = ClampedNumber.secondsUntil(expiry, from: now) else { return "stored, expires at \(date)" }
+        return "stored, expires in \(seconds) s (at \(date))"
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import GoogleAPICodegenKit
 
-// google-api-codegen: Discovery documents → Swift sources.
+// google-api-codegen: Discovery documents → Swift sources, and `fetch` to download them.
 // Diagnostics go to stderr as `DOC.json:LINE: error: ...` so IDEs and SwiftPM show them inline.
 
 let usage = """
     OVERVIEW: Generate Swift API wrappers from Google Discovery documents.
 
     USAGE: google-api-codegen generate <document.json>... --output-directory <dir> [--module-name <name>]
+           google-api-codegen fetch <name> <version> [--strip-descriptions] [--output <file>] [--discovery-url <url>]
 
     ARGUMENTS:
       <document.json>          Discovery documents (REST descriptions).
@@ -19,6 +20,14 @@ let usage = """
       --quiet                  Do not print the written files.
       -h, --help               Show this help.
 
+    FETCH:
+      Downloads a Discovery document (libcurl) from Google's discovery service,
+      https://www.googleapis.com/discovery/v1/apis/{name}/{version}/rest, or --discovery-url (with
+      {name} and {version} filled in). Writes <name>.<version>.json unless --output names a file
+      (- for standard output). --strip-descriptions drops the prose ("description" and
+      "enumDescriptions" keys at any depth, except a property named description) and prints the
+      rest with sorted keys, as Codegen/Scripts/make-specs.py does for Specs/.
+
     Output files per module (named from the document's keys, so build plugins know them in advance):
       <Module>+Service.swift, <Module>+<Name>Resource.swift per top-level resource,
       <Module>+<Name>.swift per schema group (a schema and those extending its name), <Module>+Support.swift
@@ -28,6 +37,19 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") || arguments == ["help"] {
     print(usage)
     exit(arguments.isEmpty ? 64 : 0)
+}
+
+if arguments.first == "fetch" {
+    do {
+        let command = try FetchCommand.parse(Array(arguments.dropFirst()))
+        let data = try await command.download()
+        let destination = try command.write(data)
+        if destination != "-" { FileHandle.standardError.write(Data("wrote \(destination)\n".utf8)) }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("google-api-codegen: error: \(error)\n".utf8))
+        exit(error.isUsage ? 64 : 1)
+    }
 }
 
 let parsed: CodegenCommandLine

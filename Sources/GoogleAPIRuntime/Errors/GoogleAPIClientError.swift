@@ -33,6 +33,9 @@ public enum GoogleAPIClientError: Error, Sendable, Hashable {
     case resourceChanged(String)
     /// The transferred bytes do not match the size or MD5 checksum the server reported.
     case integrityCheckFailed(String)
+    /// A saved resumable upload session was not resumed because the media is not what it was
+    /// started with (another size, or the file changed): nothing was sent.
+    case uploadSourceChanged(path: String, reason: String)
 }
 
 // MARK: - CustomStringConvertible
@@ -54,6 +57,7 @@ extension GoogleAPIClientError: CustomStringConvertible {
         case .invalidHeaderValue(let name): "header '\(name)' contains a line break or NUL"
         case .resourceChanged(let reason): "the resource changed during the transfer: \(reason)"
         case .integrityCheckFailed(let reason): "integrity check failed: \(reason)"
+        case .uploadSourceChanged(let path, let reason): "cannot resume the upload of \(path): \(reason)"
         }
     }
 }

@@ -34,6 +34,10 @@ extension GoogleServiceClient {
 
     private func uploadResponse(_ call: APICall, media: MediaUpload) async throws -> Data {
         try await checkScopes(call)
+        if let saved = media.resumableSession {
+            try media.requireSameSource(as: saved)
+            return try await continueUpload(saved, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil)
+        }
         let size = try media.byteCount()
         switch resolvedStrategy(call, media: media, size: size) {
         case .automatic, .simple:
@@ -50,6 +54,7 @@ extension GoogleServiceClient {
             return try await uploadMultipart(call, media: media, size: size)
         case .resumable(let chunkSize):
             let uploadSession = try await startResumableUpload(call, media: media)
+            try await media.sessionDidChange?(uploadSession)
             return try await continueUpload(uploadSession, media: media, chunkSize: chunkSize, knownOffset: 0)
         }
     }
@@ -104,7 +109,9 @@ extension GoogleServiceClient {
     /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` (no `Location` header).
     public func startResumableUpload(_ call: APICall, media: MediaUpload) async throws -> ResumableUploadSession {
         try await checkScopes(call)
-        let size = try media.byteCount()
+        // One look at the file gives both the announced size and the identity a resume checks.
+        let file = try media.fileIdentity()
+        let size = if let file { file.byteCount } else { try media.byteCount() }
         var request = try makeRequest(call, base: .upload, extraQuery: [("uploadType", "resumable")])
         request.headers["X-Upload-Content-Type"] = media.contentType
         request.headers["X-Upload-Content-Length"] = String(size)
@@ -118,7 +125,7 @@ extension GoogleServiceClient {
         }
         // A session URI on another origin would receive the token with every chunk: refuse it now.
         try session.requireTokenDestination(uri)
-        return ResumableUploadSession(uri: uri, totalBytes: size, contentType: media.contentType)
+        return ResumableUploadSession(uri: uri, totalBytes: size, contentType: media.contentType, file: file)
     }
 
     /// Continues a resumable upload (e.g. in a new process): asks the server for its offset,
@@ -127,13 +134,19 @@ extension GoogleServiceClient {
     ///   - uploadSession: The session from ``startResumableUpload(_:media:)``.
     ///   - media: The same media.
     ///   - type: The response type.
-    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` or transport errors.
+    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` (``GoogleAPIClientError/uploadSourceChanged(path:reason:)``
+    ///   when `media` is not what the session was started with) or transport errors.
     public func resumeUpload<Response: Decodable & Sendable>(
         _ uploadSession: ResumableUploadSession, media: MediaUpload, as type: Response.Type
     ) async throws -> Response {
-        let chunkSize: Int = if case .resumable(let size) = media.strategy { size } else { self.media.chunkSize }
-        let body = try await continueUpload(uploadSession, media: media, chunkSize: chunkSize, knownOffset: nil)
+        try media.requireSameSource(as: uploadSession)
+        let body = try await continueUpload(uploadSession, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil)
         return try decoder.decode(Response.self, from: body)
+    }
+
+    /// The media's resumable chunk size, or the client's default.
+    private func resumableChunkSize(_ media: MediaUpload) -> Int {
+        if case .resumable(let size) = media.strategy { size } else { self.media.chunkSize }
     }
 
     /// Uploads from `knownOffset` (or the server's offset when `nil`) to the end.

@@ -32,6 +32,14 @@ public struct MediaUpload: Sendable {
     public var strategy: Strategy
     /// Called as bytes are sent; from the transport's thread, so keep it cheap.
     public var progress: (@Sendable (MediaProgress) -> Void)?
+    /// A saved session to continue instead of starting a new upload (the resumable protocol is
+    /// then used whatever ``strategy`` says). The call's parameters and metadata went with the
+    /// session's start and are not sent again.
+    public var resumableSession: ResumableUploadSession?
+    /// Receives the resumable session when it starts and whenever the server confirms more
+    /// bytes, so the caller can persist it; awaited before the upload continues, and an error
+    /// it throws stops the upload.
+    public var sessionDidChange: (@Sendable (ResumableUploadSession) async throws -> Void)?
 
     /// - Parameters:
     ///   - source: The bytes to upload.

@@ -41,8 +41,10 @@ struct ResumableUploader {
             }
         }
         var failures = 0
+        var reported = uploadSession.confirmedBytes
         while true {
             try Task.checkCancellation()
+            try await checkpoint(offset, reported: &reported)
             let length = min(chunkSize, total - offset)
             var request = HTTPRequest(method: .put, url: uploadSession.uri)
             request.headers["Content-Range"] = length > 0 ? "bytes \(offset)-\(offset + length - 1)/\(total)" : "bytes */\(total)"

@@ -14,14 +14,14 @@ actor SessionTokenCoordinator {
 
     /// The current credentials; every change is mirrored to `snapshot` for the lock-only fast path.
     private var cached: OAuthCredentials? {
-        didSet { snapshot.update(terminalError == nil ? cached : nil) }
+        didSet { snapshot.update(terminalError == nil ? cached.map(Self.boundedByGrant) : nil) }
     }
     let snapshot = SessionCredentialCache()
     private var inFlight: Task<OAuthCredentials, any Error>?
     private var inFlightGeneration = 0
     /// Set after `invalid_grant`: later calls fail fast without contacting the token endpoint.
     private var terminalError: AuthorizedSessionError? {
-        didSet { snapshot.update(terminalError == nil ? cached : nil) }
+        didSet { snapshot.update(terminalError == nil ? cached.map(Self.boundedByGrant) : nil) }
     }
 
     init(
@@ -50,6 +50,10 @@ actor SessionTokenCoordinator {
                 start { try await self.loadFromStore() }
                 continue
             }
+            if let ended = grantEnd(of: cached) {
+                start { try await self.requireReauthentication(reason: Self.grantEndedReason(ended)) }
+                continue
+            }
             if !cached.isExpired(at: now(), skew: skew) { return cached }
             start { try await self.refresh(cached) }
         }
@@ -66,6 +70,10 @@ actor SessionTokenCoordinator {
             }
             guard let cached else {
                 start { try await self.loadFromStore() }
+                continue
+            }
+            if let ended = grantEnd(of: cached) {
+                start { try await self.requireReauthentication(reason: Self.grantEndedReason(ended)) }
                 continue
             }
             if cached.accessToken != rejectedAccessToken { return cached }
@@ -147,5 +155,31 @@ actor SessionTokenCoordinator {
         }
         terminalError = error
         throw error
+    }
+
+    // MARK: - Time-based access
+
+    /// When the user granted access for a limited time (`refresh_token_expires_in`), the
+    /// grant's end, once it has passed. From then on the refresh token is useless and the access
+    /// tokens issued under the grant are no longer the user's intent, so the session asks for
+    /// reauthentication itself instead of sending a refresh the server would reject.
+    private func grantEnd(of credentials: OAuthCredentials) -> Date? {
+        guard credentials.isRefreshTokenExpired(at: now()) else { return nil }
+        return credentials.refreshTokenExpiresAt
+    }
+
+    private static func grantEndedReason(_ end: Date) -> String {
+        "the refresh token expired at \(ISO8601DateFormatter().string(from: end)) (time-based access ended)"
+    }
+
+    /// The credentials as the lock-only fast path should see them: an access token never counts
+    /// as valid past the grant's end, so requests after it reach the actor, which fails them.
+    private static func boundedByGrant(_ credentials: OAuthCredentials) -> OAuthCredentials {
+        guard let end = credentials.refreshTokenExpiresAt, credentials.expiresAt.map({ $0 > end }) ?? true else {
+            return credentials
+        }
+        var bounded = credentials
+        bounded.expiresAt = end
+        return bounded
     }
 }

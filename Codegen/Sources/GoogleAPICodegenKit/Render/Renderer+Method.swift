@@ -51,7 +51,11 @@ extension Renderer {
             let media = "\(upload.argumentName): MediaUpload"
             let signature = "public func \(SwiftNaming.escaped(method.name))(\((required + body + [media] + optional).joined(separator: ", ")))"
             writer.line()
-            writeDocs(method, extra: ["", "Uploads `\(upload.argumentName)` with the call (`\(upload.path)`)."], into: &writer)
+            writeDocs(method, extra: [
+                "", "Uploads `\(upload.argumentName)` with the call (`\(upload.path)`).",
+                "A `\(upload.argumentName)` holding a saved session (`MediaUpload.resumable(file:contentType:resuming:)`)",
+                "continues that upload instead: the call's parameters and body went with its start and are not sent again.",
+            ], into: &writer)
             deprecation.forEach { writer.line($0) }
             let media_ = SwiftNaming.escaped(upload.argumentName)
             if let response = method.responseType {

@@ -1,0 +1,144 @@
+import Foundation
+import GoogleDrive
+import GoogleEmulator
+import Synchronization
+import Testing
+
+// MARK: - Resumable uploads across a restart
+
+/// A resumable upload interrupted after some chunks, its session saved as JSON and continued
+/// through the generated `drive.files.create` — as an app would after a crash.
+@Suite struct ResumableUploadRestartTests {
+    private struct Interrupted: Error {}
+    private static let chunk = 256 * 1024
+
+    /// Writes a file of `size` bytes in which no two chunks are alike: one random chunk, each
+    /// copy stamped with its index (cheap, so the cooperative thread is not held for long).
+    private static func randomFile(_ url: URL, size: Int) throws -> Data {
+        var generator = SystemRandomNumberGenerator()
+        var block = (0..<(chunk / 8)).map { _ in generator.next() as UInt64 }.withUnsafeBytes { Data($0) }
+        var data = Data(capacity: size)
+        var stamp: UInt64 = 0
+        while data.count < size {
+            withUnsafeBytes(of: stamp) { block.replaceSubrange(0..<8, with: $0) }
+            data.append(block.prefix(size - data.count))
+            stamp += 1
+        }
+        try data.write(to: url)
+        return data
+    }
+
+    /// Starts an upload of `file` and stops it (as a crash would) once the server has confirmed
+    /// `stopAfter` bytes; returns the last session reported, round-tripped through JSON.
+    private static func interruptedUpload(_ drive: Drive, file: URL, stopAfter: Int64) async throws -> ResumableUploadSession {
+        let saved = Mutex<Data?>(nil)
+        let media = MediaUpload.resumable(
+            file: file, contentType: "application/octet-stream", chunkSize: chunk,
+            sessionDidChange: { session in
+                saved.withLock { $0 = try? JSONEncoder().encode(session) }
+                if session.confirmedBytes >= stopAfter { throw Interrupted() }
+            })
+        await #expect(throws: Interrupted.self) {
+            _ = try await drive.files.create(body: Drive.File(name: file.lastPathComponent), media: media)
+        }
+        let data = try #require(saved.withLock { $0 })
+        return try JSONDecoder().decode(ResumableUploadSession.self, from: data)
+    }
+
+    private static func uploadID(_ session: ResumableUploadSession) throws -> String {
+        let items = URLComponents(url: session.uri, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return try #require(items.first { $0.name == "upload_id" }?.value)
+    }
+
+    @Test("a saved session continues through drive.files.create and the stored bytes equal the file")
+    func savedSessionResumesThroughGeneratedMethod() async throws {
+        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
+        var drive = Drive(session: backend.session, rootURL: backend.rootURL)
+        drive.client.standardParameters.fields = "id,name,size,md5Checksum"
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = scratch.file("video.bin")
+        let payload = try Self.randomFile(file, size: 6 * Self.chunk + 1234)
+
+        let saved = try await Self.interruptedUpload(drive, file: file, stopAfter: 2 * Int64(Self.chunk))
+        #expect(saved.confirmedBytes == 2 * Int64(Self.chunk))
+        #expect(saved.totalBytes == Int64(payload.count))
+        #expect(saved.file?.path == file.standardizedFileURL.path)
+        #expect(saved.file?.byteCount == Int64(payload.count))
+        #expect(backend.emulator.resumableSessionReceivedBytes(try Self.uploadID(saved)) == 2 * Int64(Self.chunk))
+
+        // Resume: the metadata is not sent again; progress reports continue from the server's offset.
+        let reports = Mutex<[Int64]>([])
+        let resumed = MediaUpload.resumable(
+            file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk,
+            sessionDidChange: { session in reports.withLock { $0.append(session.confirmedBytes) } })
+        let created = try await drive.files.create(media: resumed)
+        let id = try #require(created.id)
+        #expect(created.name == "video.bin")
+        #expect(backend.emulator.driveFileContent(id) == payload)
+        #expect(reports.withLock { $0 } == (3...6).map { Int64($0 * Self.chunk) })
+        #expect(backend.emulator.driveFileIDs(named: "video.bin").count == 1)
+    }
+
+    @Test("resuming refuses a file that changed, before sending anything", arguments: ["append", "rewrite", "replace"])
+    func changedFileIsRefused(change: String) async throws {
+        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
+        let drive = Drive(session: backend.session, rootURL: backend.rootURL)
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = scratch.file("report.bin")
+        let payload = try Self.randomFile(file, size: 3 * Self.chunk)
+        let saved = try await Self.interruptedUpload(drive, file: file, stopAfter: Int64(Self.chunk))
+
+        switch change {
+        case "append":
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data([1]))
+            try handle.close()
+        case "rewrite":
+            // Same size, same file; only the modification time tells.
+            var changed = payload
+            changed[payload.count - 1] ^= 0xFF
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.write(contentsOf: changed)
+            try handle.close()
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: file.path)
+        default:
+            // Another file with the same bytes moved into place: a new inode.
+            let other = scratch.file("other.bin")
+            try payload.write(to: other)
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.moveItem(at: other, to: file)
+        }
+        let requestsBefore = backend.emulator.recordedRequests.count
+        let media = MediaUpload.resumable(file: file, contentType: "application/octet-stream", resuming: saved)
+        let error = await #expect(throws: GoogleAPIClientError.self) { _ = try await drive.files.create(media: media) }
+        guard case .uploadSourceChanged(let path, _) = error else {
+            Issue.record("expected uploadSourceChanged, got \(String(describing: error))")
+            return
+        }
+        #expect(path == file.standardizedFileURL.path)
+        #expect(backend.emulator.recordedRequests.count == requestsBefore)
+        #expect(backend.emulator.resumableSessionReceivedBytes(try Self.uploadID(saved)) == Int64(Self.chunk))
+    }
+
+    @Test("a session saved before confirmedBytes and file existed still decodes; hostile numbers do not")
+    func savedSessionDecoding() throws {
+        let old = #"{"uri":"https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=abc","totalBytes":10,"contentType":"text/plain"}"#
+        let session = try JSONDecoder().decode(ResumableUploadSession.self, from: Data(old.utf8))
+        #expect(session.confirmedBytes == 0)
+        #expect(session.file == nil)
+        #expect(session.totalBytes == 10)
+        for hostile in [
+            #"{"uri":"https://x.example/u","totalBytes":-1}"#,
+            #"{"uri":"https://x.example/u","totalBytes":10,"confirmedBytes":11}"#,
+            #"{"uri":"file:///etc/passwd","totalBytes":10}"#,
+            #"{"uri":"https://x.example/u","totalBytes":1e400}"#,
+        ] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(ResumableUploadSession.self, from: Data(hostile.utf8)) }
+        }
+        // The description never shows the session URI's query (its upload_id grants access).
+        #expect(!session.description.contains("abc"))
+    }
+}
