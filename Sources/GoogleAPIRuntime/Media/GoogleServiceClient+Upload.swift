@@ -47,7 +47,7 @@ extension GoogleServiceClient {
             request.progress = Self.uploadProgress(media, base: 0, total: size)
             let response = try await session.send(request, idempotent: call.idempotent)
             try requireSuccess(response)
-            try UploadVerification.check(response.body, media: media, total: size)
+            try await UploadVerification.check(response.body, media: media, total: size)
             media.progress?(MediaProgress(completedBytes: size, totalBytes: size))
             return response.body
         case .multipart:
@@ -87,7 +87,7 @@ extension GoogleServiceClient {
         }
         guard let response else { throw GoogleAPIClientError.mediaTransferFailed("multipart upload was not accepted") }
         try requireSuccess(response)
-        try UploadVerification.check(response.body, media: media, total: size)
+        try await UploadVerification.check(response.body, media: media, total: size)
         media.progress?(MediaProgress(completedBytes: size, totalBytes: size))
         return response.body
     }

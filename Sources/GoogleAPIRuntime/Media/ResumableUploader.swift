@@ -35,7 +35,7 @@ struct ResumableUploader {
         } else {
             switch try await queryStatusRetrying() {
             case .complete(let body):
-                try UploadVerification.check(body, media: media, total: total)
+                try await UploadVerification.check(body, media: media, total: total)
                 return body
             case .incomplete(let serverOffset): offset = serverOffset
             }
@@ -59,7 +59,7 @@ struct ResumableUploader {
             }
             switch outcome {
             case .success(let response) where response.status == 200 || response.status == 201:
-                try UploadVerification.check(response.body, media: media, total: total)
+                try await UploadVerification.check(response.body, media: media, total: total)
                 media.progress?(MediaProgress(completedBytes: total, totalBytes: total))
                 return response.body
             case .success(let response) where response.status == 308:
@@ -87,7 +87,7 @@ struct ResumableUploader {
             }
             switch try await queryStatusRetrying() {
             case .complete(let body):
-                try UploadVerification.check(body, media: media, total: total)
+                try await UploadVerification.check(body, media: media, total: total)
                 media.progress?(MediaProgress(completedBytes: total, totalBytes: total))
                 return body
             case .incomplete(let serverOffset):

@@ -11,13 +11,13 @@ enum UploadVerification {
     /// - Throws: ``GoogleAPIClientError/integrityCheckFailed(_:)`` on a mismatch, or
     ///   ``GoogleAPIClientError/fileAccess(path:reason:)`` when the media cannot be re-read for
     ///   its digest.
-    static func check(_ body: Data, media: MediaUpload, total: Int64) throws(GoogleAPIClientError) {
+    static func check(_ body: Data, media: MediaUpload, total: Int64) async throws(GoogleAPIClientError) {
         guard !body.isEmpty, case .object(let object)? = try? JSONValue(parsing: body) else { return }
         if let reported = integer(object["size"]), reported != total {
             throw .integrityCheckFailed("sent \(total) bytes, the server stored \(reported)")
         }
         if let reported = object["md5Checksum"]?.stringValue, !reported.isEmpty {
-            let sent = try md5Hex(of: media)
+            let sent = try await digest(of: media)
             if sent.lowercased() != reported.lowercased() {
                 throw .integrityCheckFailed("MD5 of the sent bytes is \(sent), the server stored \(reported)")
             }
@@ -30,6 +30,19 @@ enum UploadVerification {
         case .string(let text)?: Int64(text)
         case .number(let number)?: Int64(exactly: number)
         default: nil
+        }
+    }
+
+    /// The MD5 of the media. A file is hashed on a thread of its own: a large one would otherwise
+    /// hold a cooperative thread for seconds of reading and hashing.
+    private static func digest(of media: MediaUpload) async throws(GoogleAPIClientError) -> String {
+        guard case .file(let url) = media.source else { return try md5Hex(of: media) }
+        do {
+            return try await DedicatedThread.run("upload MD5") { try md5Hex(of: media) }
+        } catch let error as GoogleAPIClientError {
+            throw error
+        } catch {
+            throw .fileAccess(path: url.path, reason: String(describing: error))
         }
     }
 
