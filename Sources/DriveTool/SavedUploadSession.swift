@@ -3,6 +3,8 @@ import GoogleAPIRuntime
 import GoogleAuth
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -73,29 +75,11 @@ struct SavedUploadSession: Sendable {
     private static func writeAtomically(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory + "/.\(url.lastPathComponent).tmp-\(UUID().uuidString)"
-        // Created 0600 from the start: there is never a moment the session URI is readable by others.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SavedUploadSessionError.io("create", path: temporary, errno: errno) }
-        var renamed = false
-        defer { if !renamed { unlink(temporary) } }
         do {
-            defer { close(descriptor) }
-            try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw SavedUploadSessionError.io("write", path: temporary, errno: errno)
-                    }
-                    offset += written
-                }
-            }
-            guard fsync(descriptor) == 0 else { throw SavedUploadSessionError.io("fsync", path: temporary, errno: errno) }
+            try PrivateFileWriter.write(data, to: url.path)
+        } catch {
+            throw SavedUploadSessionError.io(error.operation, path: error.path, errno: error.errno)
         }
-        guard rename(temporary, url.path) == 0 else { throw SavedUploadSessionError.io("rename", path: url.path, errno: errno) }
-        renamed = true
     }
 }
 

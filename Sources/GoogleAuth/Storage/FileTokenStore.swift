@@ -156,45 +156,10 @@ public struct FileTokenStore: TokenStore {
     }
 
     private func writeAtomically(_ data: Data) throws {
-        let name = fileURL.lastPathComponent
-        var temporaryPath = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<16 {
-            temporaryPath = directoryPath + "/.\(name).tmp-\(SecureRandom.token(byteCount: 9))"
-            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if descriptor >= 0 || errno != EEXIST { break }
-        }
-        guard descriptor >= 0 else { throw TokenStoreError.io(operation: "create", path: temporaryPath, errno: errno) }
-        var renamed = false
-        defer { if !renamed { unlink(temporaryPath) } }
         do {
-            defer { close(descriptor) }
-            fchmod(descriptor, 0o600)
-            try Self.writeAll(descriptor, data, path: temporaryPath)
-            guard fsync(descriptor) == 0 else { throw TokenStoreError.io(operation: "fsync", path: temporaryPath, errno: errno) }
-        }
-        guard rename(temporaryPath, fileURL.path) == 0 else {
-            throw TokenStoreError.io(operation: "rename", path: fileURL.path, errno: errno)
-        }
-        renamed = true
-        let directory = open(directoryPath, O_RDONLY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ data: Data, path: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw TokenStoreError.io(operation: "write", path: path, errno: errno)
-                }
-                offset += written
-            }
+            try PrivateFileWriter.write(data, to: fileURL.path)
+        } catch {
+            throw TokenStoreError.io(operation: error.operation, path: error.path, errno: error.errno)
         }
     }
 

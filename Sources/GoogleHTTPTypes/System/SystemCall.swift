@@ -41,6 +41,17 @@ package enum SystemCall {
         #endif
     }
 
+    /// `write(2)`.
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, buffer, count)
+        #elseif canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+
     // MARK: - Sockets
 
     /// `SOCK_STREAM` as the `Int32` that `socket(2)` takes.
