@@ -72,7 +72,10 @@ def check_file(path: str) -> list[str]:
             elif kind == "elseif" and stack:
                 stack[-1] = condition
             elif kind == "else" and stack:
-                stack[-1] = "!(" + stack[-1] + ")"
+                previous = stack[-1]
+                # `#if !os(Linux) ... #else` makes the #else branch the Linux one.
+                simple_negation = previous.startswith("!") and not previous.startswith("!(") and "&&" not in previous and "||" not in previous
+                stack[-1] = previous[1:] if simple_negation else "!(" + previous + ")"
             elif kind == "endif" and stack:
                 stack.pop()
             continue

@@ -1,5 +1,12 @@
 import Foundation
 internal import CCurl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - CurlTransport
 

@@ -7,8 +7,12 @@ import Testing
 
 /// The kernel's name for the calling thread.
 private func currentThreadName() -> String {
+    #if os(Linux)
     let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
     return name.trimmingCharacters(in: .whitespacesAndNewlines)
+    #else
+    return Thread.current.name ?? ""
+    #endif
 }
 
 @Suite("CurlTransport connections")

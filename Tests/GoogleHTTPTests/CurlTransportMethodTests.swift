@@ -2,6 +2,13 @@ import Foundation
 import GoogleHTTP
 import LocalHTTPServer
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - Methods, bodies and headers
 
@@ -163,7 +170,7 @@ final class ProgressRecorder: @unchecked Sendable {
 /// A loopback port nobody listens on: bound, then closed.
 enum ClosedPort {
     static func make() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(descriptor) }
         var address = sockaddr_in()

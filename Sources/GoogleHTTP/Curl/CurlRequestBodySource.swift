@@ -1,5 +1,13 @@
 import Foundation
+import GoogleHTTPTypes
 internal import CCurl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - CurlRequestBodySource
 
@@ -40,7 +48,7 @@ final class CurlRequestBodySource {
                 throw HTTPTransportError(kind: .requestBodyFailed, url: url, message: "cannot open the request body file: \(reason)")
             }
             guard offset >= 0, lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
-                Glibc.close(descriptor)
+                SystemCall.close(descriptor)
                 throw HTTPTransportError(kind: .requestBodyFailed, url: url, message: "cannot seek the request body file to \(offset)")
             }
             return CurlRequestBodySource(
@@ -67,7 +75,7 @@ final class CurlRequestBodySource {
             guard wanted > 0 else { return .bytes(0) }
             var result: Int
             repeat {
-                result = Glibc.read(descriptor, buffer.baseAddress, Int(wanted))
+                result = SystemCall.read(descriptor, buffer.baseAddress, Int(wanted))
             } while result < 0 && errno == EINTR
             if result < 0 {
                 return .failed("reading the request body file failed: \(String(cString: strerror(errno)))")
@@ -103,7 +111,7 @@ final class CurlRequestBodySource {
         case .data:
             storage = .data(Data(), position: 0)
         case .file(let descriptor, _, _, _):
-            if descriptor >= 0 { Glibc.close(descriptor) }
+            if descriptor >= 0 { SystemCall.close(descriptor) }
             storage = .file(descriptor: -1, start: 0, length: 0, sent: 0)
         case .stream(let channel):
             channel.close()

@@ -1,6 +1,13 @@
 import Foundation
 internal import CCurl
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - CurlTransfer
 

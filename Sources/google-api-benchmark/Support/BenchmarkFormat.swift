@@ -68,18 +68,26 @@ extension Duration {
 /// Reads this process's memory figures from /proc/self/status.
 enum ProcessMemory {
     static func value(_ field: String) -> Int64? {
+        #if !os(Linux)
+        return nil  // /proc is Linux's; elsewhere the memory rows say "n/a".
+        #else
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             return line.split(separator: " ").dropFirst().first.flatMap { Int64($0) }.map { $0 * 1024 }
         }
         return nil
+        #endif
     }
 
     /// Resets VmHWM to the current RSS (Linux ≥ 4.0), so the next reading is the peak from now on.
     @discardableResult
     static func resetPeak() -> Bool {
+        #if !os(Linux)
+        return false
+        #else
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
         defer { try? handle.close() }
         return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+        #endif
     }
 }

@@ -1,6 +1,13 @@
 import Foundation
 import GoogleHTTP
 import LocalHTTPServer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - BenchmarkServer
 
@@ -152,7 +159,7 @@ final class BenchmarkServer: @unchecked Sendable {
 
     /// A port that was free a moment ago: bind to port 0, read the port, close.
     private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(descriptor) }
         var address = loopback(port: 0)
@@ -167,7 +174,7 @@ final class BenchmarkServer: @unchecked Sendable {
     }
 
     private static func canConnect(port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var address = loopback(port: port)

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - MemoryProbe
 
@@ -36,11 +43,15 @@ final class MemoryProbe: @unchecked Sendable {
     }
 
     static func residentBytes() -> Int64? {
+        #if !os(Linux)
+        return nil  // Memory checks read /proc: Linux only.
+        #else
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             let digits = line.split(separator: " ").dropFirst().first.flatMap { Int64($0) }
             return digits.map { $0 * 1024 }
         }
         return nil
+        #endif
     }
 }

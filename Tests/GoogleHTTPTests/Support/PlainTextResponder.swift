@@ -1,4 +1,12 @@
 import Foundation
+import GoogleHTTPTypes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - PlainTextResponder
 
@@ -9,7 +17,7 @@ final class PlainTextResponder: @unchecked Sendable {
     private let listener: Int32
 
     init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard listener >= 0 else { throw POSIXError(.EMFILE) }
         self.listener = listener
         var address = sockaddr_in()

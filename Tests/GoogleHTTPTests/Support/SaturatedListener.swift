@@ -1,4 +1,12 @@
 import Foundation
+import GoogleHTTPTypes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - SaturatedListener
 
@@ -9,7 +17,7 @@ final class SaturatedListener: @unchecked Sendable {
     private var descriptors: [Int32] = []
 
     init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard listener >= 0 else { throw POSIXError(.EMFILE) }
         descriptors.append(listener)
         var address = sockaddr_in()
@@ -26,8 +34,10 @@ final class SaturatedListener: @unchecked Sendable {
         port = Int(UInt16(bigEndian: address.sin_port))
         // Linux queues backlog + 1 completed connections; fill the queue (with margin).
         for _ in 0..<4 {
-            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            let client = socket(AF_INET, SystemCall.streamSocketType, 0)
             guard client >= 0 else { break }
+            // Non-blocking, so a connect that gets no answer returns at once.
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
             descriptors.append(client)
             _ = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
