@@ -33,10 +33,11 @@ public struct HTTPServerResponse: Sendable {
 
     // MARK: - Dropping the connection
 
-    /// Not an answer: the server closes the connection without sending anything, and reads no
-    /// more of what the client sent. For clients a server decides not to answer at all (an abusive
-    /// or unexpected peer); `status`, `headers` and `body` are not sent, though a handler may set
-    /// `status` for its own records.
+    /// Not an answer: the server closes the connection without sending anything and reads no
+    /// more from it (not even the rest of a streamed request body). For clients a server decides
+    /// not to answer at all (an abusive or unexpected peer). `status`, `headers` and `body` are
+    /// never sent; `status` is 444 (nginx's code for the same thing), which a handler may change
+    /// for its own records.
     public static var dropConnection: HTTPServerResponse {
         var response = HTTPServerResponse(status: 444)
         response.dropsConnection = true
