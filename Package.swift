@@ -107,7 +107,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer"]),
+        .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer", "GoogleEmulator"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP"]),

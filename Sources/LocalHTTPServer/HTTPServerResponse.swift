@@ -9,41 +9,39 @@ public struct HTTPServerResponse: Sendable {
         case data(Data)
         /// Bytes of a file; `range` selects part of it (for `Range` requests).
         case file(URL, range: Range<Int64>? = nil)
-        /// Chunks sent with chunked transfer encoding unless `Content-Length` is set in `headers`.
+        /// Chunks sent with chunked transfer encoding unless `Content-Length` is set in `headers`
+        /// (then the chunks are sent as they are, up to that length).
+        ///
+        /// When the stream throws, or ends before a declared `Content-Length`, the server closes
+        /// the connection without finishing the body (no final chunk), which is the only way left
+        /// to tell the client that the response is incomplete.
         case stream(HTTPBodyStream)
-    }
-
-    /// Misbehaviour to inject when sending this response, so the package's tests and the emulator
-    /// (which layers its scripted faults on this hook) can reproduce what real networks and proxies
-    /// do. Package-only: production servers, such as the OAuth loopback listener, cannot misbehave.
-    package enum Fault: Sendable, Hashable {
-        /// Send the head and this many body bytes, then close the connection.
-        case closeAfterBodyBytes(Int)
-        /// Close the connection without sending anything.
-        case closeWithoutResponse
-        /// Wait this long before sending the head.
-        case delayHead(Duration)
-        /// Send the head, then wait this long between body chunks of `chunkSize` bytes.
-        case slowBody(chunkSize: Int, delay: Duration)
     }
 
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Body
-    /// The fault to inject while sending; `nil` (always, outside the package) sends normally.
-    package var fault: Fault?
+    /// Whether the server closes the connection instead of answering (see ``dropConnection``).
+    public private(set) var dropsConnection: Bool
 
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .data(Data())) {
         self.status = status
         self.headers = headers
         self.body = body
-        self.fault = nil
+        self.dropsConnection = false
     }
 
-    /// A response sent with `fault` injected (tests and the emulator).
-    package init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .data(Data()), fault: Fault?) {
-        self.init(status: status, headers: headers, body: body)
-        self.fault = fault
+    // MARK: - Dropping the connection
+
+    /// Not an answer: the server closes the connection without sending anything and reads no
+    /// more from it (not even the rest of a streamed request body). For clients a server decides
+    /// not to answer at all (an abusive or unexpected peer). `status`, `headers` and `body` are
+    /// never sent; `status` is 444 (nginx's code for the same thing), which a handler may change
+    /// for its own records.
+    public static var dropConnection: HTTPServerResponse {
+        var response = HTTPServerResponse(status: 444)
+        response.dropsConnection = true
+        return response
     }
 
     // MARK: - Conveniences

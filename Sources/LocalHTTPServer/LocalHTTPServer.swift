@@ -18,8 +18,10 @@ public typealias HTTPServerHandler = @Sendable (HTTPServerRequest) async -> HTTP
 /// process's cooperative pool is. Supports
 /// keep-alive and pipelining, `Content-Length` and chunked bodies in both directions,
 /// `Expect: 100-continue`, `HEAD`, file bodies sent in pieces, streamed request bodies (see
-/// ``Configuration/streamRequestBody``). It has no fault injection in its public API; the
-/// package's tests and the emulator add faults through a package-level hook.
+/// ``Configuration/streamRequestBody``). It has no fault injection: what misbehaviour the
+/// emulator scripts (a late head, a slow or cut body, a dropped connection) it builds from the
+/// ordinary features, a handler that takes its time, a response stream that pauses or fails, and
+/// ``HTTPServerResponse/dropConnection``.
 public final class LocalHTTPServer: Sendable {
     private let core: ServerCore
 

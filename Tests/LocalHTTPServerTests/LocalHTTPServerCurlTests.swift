@@ -68,7 +68,12 @@ import Testing
 
     @Test func truncatedResponseIsATransportError() async throws {
         let server = try startServer { _ in
-            HTTPServerResponse(body: .data(Data(repeating: 1, count: 10_000)), fault: .closeAfterBodyBytes(500))
+            // The stream fails after 500 of the 10 000 bytes it declared.
+            let pieces = AsyncThrowingStream<Data, any Error> { continuation in
+                continuation.yield(Data(repeating: 1, count: 500))
+                continuation.finish(throwing: CancellationError())
+            }
+            return HTTPServerResponse(headers: ["Content-Length": "10000"], body: .stream(HTTPBodyStream(pieces)))
         }
         await #expect(throws: HTTPTransportError.self) {
             _ = try await CurlTransport().send(HTTPRequest(url: url(server, "/cut")))

@@ -78,52 +78,105 @@ import Testing
         #expect(response.2 == 204)
     }
 
-    // MARK: - Faults
+    // MARK: - Unfinished answers
 
-    @Test func closeWithoutResponseSendsNothing() async throws {
-        let server = try startServer { _ in HTTPServerResponse(fault: .closeWithoutResponse) }
+    @Test func dropConnectionSendsNothing() async throws {
+        let server = try startServer { _ in .dropConnection }
         let bytes = try await onThread {
             let socket = try RawSocket(port: server.port)
             try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             return socket.readToEnd()
         }
         #expect(bytes.isEmpty)
+        #expect(HTTPServerResponse.dropConnection.dropsConnection)
+        #expect(!HTTPServerResponse.text("x").dropsConnection)
     }
 
-    @Test func closeAfterBodyBytesTruncates() async throws {
-        let server = try startServer { _ in
-            HTTPServerResponse(body: .data(Data(repeating: 0x41, count: 1000)), fault: .closeAfterBodyBytes(100))
+    @Test func dropConnectionSkipsTheRestOfAStreamedUpload() async throws {
+        // The handler reads nothing of the body and drops the client: the server must neither
+        // answer nor wait for the remaining bytes before closing.
+        let configuration = LocalHTTPServer.Configuration(streamRequestBody: { _ in true })
+        let server = try LocalHTTPServer.start(configuration: configuration) { _ in .dropConnection }
+        defer { server.stop() }
+        let closed = try await onThread {
+            let socket = try RawSocket(port: server.port)
+            try socket.send("PUT /up HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n" + String(repeating: "u", count: 1000))
+            return socket.isClosedByPeer(within: 20)
         }
+        #expect(closed, "closed at once, with no response")
+    }
+
+    @Test func failingStreamWithLengthClosesShortOfIt() async throws {
+        let server = try startServer { _ in
+            HTTPServerResponse(headers: ["Content-Length": "1000"], body: .stream(HTTPBodyStream(Self.failing(after: 100))))
+        }
+        let bytes = try await onThread {
+            let socket = try RawSocket(port: server.port)
+            try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            // Returns only once the server closes the connection (it would otherwise wait for
+            // the next request on this keep-alive connection).
+            return socket.readToEnd()
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(text.contains("Content-Length: 1000\r\n"))
+        #expect(!text.lowercased().contains("transfer-encoding"))
+        let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+        #expect(body == String(repeating: "A", count: 100))
+    }
+
+    @Test func failingChunkedStreamEndsWithoutTheLastChunk() async throws {
+        let server = try startServer { _ in HTTPServerResponse(body: .stream(HTTPBodyStream(Self.failing(after: 100)))) }
         let bytes = try await onThread {
             let socket = try RawSocket(port: server.port)
             try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             return socket.readToEnd()
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
-        #expect(text.contains("Content-Length: 1000\r\n"))
-        let body = text.components(separatedBy: "\r\n\r\n").last ?? ""
-        #expect(body == String(repeating: "A", count: 100))
+        #expect(text.contains("Transfer-Encoding: chunked\r\n"))
+        #expect(text.hasSuffix("64\r\n" + String(repeating: "A", count: 100) + "\r\n"))
+        #expect(!text.hasSuffix("0\r\n\r\n"))
     }
 
-    @Test func delayHeadAndSlowBodyTakeTime() async throws {
+    @Test func waitingHandlerAndPausingStreamKeepTheirShape() async throws {
+        // What the emulator builds a late head and a slow body from: a handler that waits before
+        // answering, and a stream that pauses between pieces under a declared length.
         let server = try startServer { request in
-            if request.path == "/delay" {
-                return HTTPServerResponse.init(body: .data(Data("late".utf8)), fault: .delayHead(.milliseconds(300)))
+            if request.path == "/late" {
+                try? await Task.sleep(for: .milliseconds(300))
+                return .text("late")
             }
-            return HTTPServerResponse(
-                body: .data(Data(repeating: 0x42, count: 40)), fault: .slowBody(chunkSize: 10, delay: .milliseconds(100)))
+            let pieces = AsyncStream<Data> { continuation in
+                Task {
+                    for _ in 0..<4 {
+                        try? await Task.sleep(for: .milliseconds(100))
+                        continuation.yield(Data(repeating: 0x42, count: 10))
+                    }
+                    continuation.finish()
+                }
+            }
+            return HTTPServerResponse(headers: ["Content-Length": "40"], body: .stream(HTTPBodyStream(pieces)))
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let delayed = try await get(server, "/delay")
-        let afterDelay = clock.now
+        let late = try await get(server, "/late")
+        let afterLate = clock.now
         let slow = try await get(server, "/slow")
         let afterSlow = clock.now
-        #expect(delayed.text == "late")
-        #expect(start.duration(to: afterDelay) >= .milliseconds(300))
-        #expect(slow.body.count == 40)
-        #expect(afterDelay.duration(to: afterSlow) >= .milliseconds(300))
+        #expect(late.text == "late")
+        #expect(start.duration(to: afterLate) >= .milliseconds(300))
+        #expect(slow.header("Content-Length") == "40")
+        #expect(slow.header("Transfer-Encoding") == nil)
+        #expect(slow.body == Array(repeating: 0x42, count: 40))
+        #expect(afterLate.duration(to: afterSlow) >= .milliseconds(400))
+    }
+
+    /// 100-byte pieces of "A", failing after `count` bytes.
+    private static func failing(after count: Int) -> AsyncThrowingStream<Data, any Error> {
+        AsyncThrowingStream { continuation in
+            continuation.yield(Data(repeating: 0x41, count: count))
+            continuation.finish(throwing: CancellationError())
+        }
     }
 
     // MARK: - Concurrency

@@ -7,17 +7,19 @@ import Foundation
 /// On Linux, a sleeping task (`Task.sleep`) is woken, and a cancelled sleep is unwound, by a job
 /// on the global cooperative pool, even when the task prefers another executor. The loopback flow
 /// uses these timers instead, so it finishes however busy that pool is: the continuation they
-/// resume goes straight to the waiting task's own executor.
-enum OffPoolTimer {
+/// resume goes straight to the waiting task's own executor. Package access: the emulator paces its
+/// scripted slow responses with them for the same reason (LocalHTTPServer handlers and response
+/// streams run on the connection's thread, which these wake directly).
+package enum OffPoolTimer {
     private static let queue = DispatchQueue(label: "GoogleAuth.OffPoolTimer")
 
     /// Calls `action` on the timer queue after `delay`.
-    static func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) {
+    package static func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) {
         queue.asyncAfter(deadline: .now() + dispatchInterval(delay), execute: action)
     }
 
     /// Suspends for `delay`; not cancellable (keep the delays short).
-    static func sleep(for delay: Duration) async {
+    package static func sleep(for delay: Duration) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             schedule(after: delay) { continuation.resume() }
         }

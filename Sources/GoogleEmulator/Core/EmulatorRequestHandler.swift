@@ -4,8 +4,8 @@ import LocalHTTPServer
 
 // MARK: - EmulatorRequestHandler
 
-/// The emulator's server handler: applies injected faults, then OAuth, then the API routes,
-/// and records what it answered.
+/// The emulator's server handler: applies injected faults (through ``FaultyResponse``), then
+/// OAuth, then the API routes, and records what it answered.
 struct EmulatorRequestHandler: Sendable {
     let context: EmulatorContext
     private let router: HTTPRouter
@@ -40,28 +40,15 @@ struct EmulatorRequestHandler: Sendable {
     func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
         // With the query, so a rule can single out e.g. media downloads (`/drive/v3/files/ID?alt=media`).
         let fault = context.faults.takeRequestFault(method: request.method, path: request.path + (request.query.map { "?" + $0 } ?? ""))
-        var response: HTTPServerResponse
-        switch fault {
-        case .status(let code, let retryAfter):
-            response = Self.statusFault(code, retryAfter: retryAfter)
-        case .closeWithoutResponse:
-            // Nothing reaches the client; 503 is what the request log records for it.
-            response = HTTPServerResponse(status: 503, fault: .closeWithoutResponse)
-        case .dropConnection(let bytes):
-            response = await dispatch(request)
-            response.fault = .closeAfterBodyBytes(bytes)
-        case .delay(let duration):
-            response = await dispatch(request)
-            response.fault = .delayHead(duration)
-        case .slowBody(let chunkSize, let delay):
-            response = await dispatch(request)
-            response.fault = .slowBody(chunkSize: chunkSize, delay: delay)
-        case .dropUploadConnection, .none:
+        let response: HTTPServerResponse
+        if let fault {
+            response = await FaultyResponse.applying(fault) { await dispatch(request) }
+        } else {
             response = await dispatch(request)
         }
         let record = RecordedRequest(
             method: request.method, path: request.path, query: request.query, status: response.status,
-            faulted: fault != nil || response.fault != nil)
+            faulted: fault != nil || response.dropsConnection)
         context.requestLog.record(record)
         context.configuration.requestObserver?(record)
         return response

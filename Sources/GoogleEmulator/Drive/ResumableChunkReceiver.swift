@@ -105,7 +105,7 @@ struct ResumableChunkReceiver {
             try? writer.truncate(to: kept)
             session.progress.withLock { $0.received = kept }
             if cutAfter != nil {
-                return HTTPServerResponse(status: 503, fault: .closeWithoutResponse)
+                return FaultyResponse.noResponse()
             }
             return GoogleErrorResponse.badRequest("Incomplete chunk: Content-Range promised \(chunkLength) bytes.")
         }

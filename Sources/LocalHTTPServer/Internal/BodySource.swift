@@ -42,7 +42,7 @@ enum BodySource {
     func nextPiece() -> Result<Data?, any Error> {
         switch self {
         case .data(let data):
-            // `.data` is only written here when a fault paces or cuts it; one piece is enough.
+            // The writer sends `.data` together with the head; as a source it is one piece.
             return .success(data.isEmpty ? nil : data)
         case .file(let reader):
             return reader.next()

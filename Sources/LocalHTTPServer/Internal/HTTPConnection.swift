@@ -104,10 +104,7 @@ final class HTTPConnection {
     private func shouldDrain(_ outcome: StreamingOutcome, response: HTTPServerResponse, expectsContinue: Bool) -> Bool {
         if outcome.bodyFailed { return false }
         if expectsContinue && !outcome.sentContinue { return false }
-        switch response.fault {
-        case .closeWithoutResponse, .closeAfterBodyBytes: return false
-        default: return true
-        }
+        return !response.dropsConnection
     }
 
     // MARK: - Head

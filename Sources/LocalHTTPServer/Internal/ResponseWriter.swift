@@ -1,24 +1,17 @@
 import Foundation
 import GoogleHTTPTypes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // MARK: - ResponseWriter
 
-/// Puts one ``HTTPServerResponse`` on the wire: framing, HEAD, file and stream bodies, faults.
+/// Puts one ``HTTPServerResponse`` on the wire: framing, HEAD, file and stream bodies, or
+/// nothing at all (``HTTPServerResponse/dropConnection``).
 struct ResponseWriter {
     let socket: SocketConnection
     private static let filePieceSize = 256 * 1024
 
     /// - Returns: whether the connection may carry another request.
     func write(_ response: HTTPServerResponse, requestMethod: HTTPMethod, minorVersion: Int, keepAlive: Bool) -> Bool {
-        if response.fault == .closeWithoutResponse { return false }
-        if case .delayHead(let delay) = response.fault { Self.sleep(delay) }
+        if response.dropsConnection { return false }
 
         var response = response
         var keepAlive = keepAlive
@@ -71,7 +64,7 @@ struct ResponseWriter {
                 try socket.write(head)
                 return keepAlive
             }
-            if case .data(let data) = source, response.fault == nil {
+            if case .data(let data) = source {
                 // One write for head and body keeps small responses to a single segment.
                 var whole = Data(head.utf8)
                 whole.append(data)
@@ -79,7 +72,7 @@ struct ResponseWriter {
                 return keepAlive
             }
             try socket.write(head)
-            let completed = try writeBody(source, chunked: chunked, fault: response.fault)
+            let completed = try writeBody(source, chunked: chunked)
             return completed && keepAlive
         } catch {
             return false
@@ -88,17 +81,9 @@ struct ResponseWriter {
 
     // MARK: - Body
 
-    /// - Returns: `false` when the body was cut short (a fault or a failing stream).
-    private func writeBody(_ source: BodySource, chunked: Bool, fault: HTTPServerResponse.Fault?) throws(SocketError) -> Bool {
-        var remainingBeforeClose: Int64? = nil
-        var pacing: (chunkSize: Int, delay: Duration)? = nil
-        switch fault {
-        case .closeAfterBodyBytes(let count): remainingBeforeClose = Int64(max(0, count))
-        case .slowBody(let chunkSize, let delay): pacing = (max(1, chunkSize), delay)
-        default: break
-        }
-
-        var sentPieces = 0
+    /// - Returns: `false` when the body was cut short (a failing or short stream, an unreadable
+    ///   file): the connection must then close, the only signal left that the body is incomplete.
+    private func writeBody(_ source: BodySource, chunked: Bool) throws(SocketError) -> Bool {
         var declaredRemaining = source.length
         while true {
             let next: Data?
@@ -113,34 +98,13 @@ struct ResponseWriter {
                 if Int64(piece.count) > remaining { piece = piece.prefix(Int(remaining)) }
                 declaredRemaining = remaining - Int64(piece.count)
             }
-            var slices: [Data] = [piece]
-            if let pacing {
-                slices = stride(from: 0, to: piece.count, by: pacing.chunkSize).map {
-                    piece.subdata(in: (piece.startIndex + $0)..<(piece.startIndex + min($0 + pacing.chunkSize, piece.count)))
-                }
-            }
-            for slice in slices {
-                var slice = slice
-                var cut = false
-                if let remaining = remainingBeforeClose, Int64(slice.count) >= remaining {
-                    slice = slice.prefix(Int(remaining))
-                    cut = true
-                }
-                if let pacing, sentPieces > 0 { Self.sleep(pacing.delay) }
-                if !slice.isEmpty {
-                    try writeFramed(slice, chunked: chunked)
-                    sentPieces += 1
-                }
-                if cut { return false }
-                remainingBeforeClose = remainingBeforeClose.map { $0 - Int64(slice.count) }
-            }
+            if !piece.isEmpty { try writeFramed(piece, chunked: chunked) }
             if declaredRemaining == 0 { break }
         }
         if let declaredRemaining, declaredRemaining > 0 {
             // Fewer bytes than promised: the only honest signal left is closing the connection.
             return false
         }
-        if remainingBeforeClose == 0 { return false }
         if chunked { try socket.write("0\r\n\r\n") }
         return true
     }
@@ -163,16 +127,6 @@ struct ResponseWriter {
     private static func sanitized(_ value: String) -> String {
         guard value.contains(where: { $0 == "\r" || $0 == "\n" }) else { return value }
         return value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-    }
-
-    static func sleep(_ duration: Duration) {
-        guard duration > .zero else { return }
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR {
-            request = remaining
-        }
     }
 }
 

@@ -41,7 +41,7 @@ struct DownloadVersionTests {
                 if number == 1 {
                     var headers: HTTPHeaders = ["Content-Length": String(old.count)]
                     if answer != .partialWithoutValidators { headers["ETag"] = "\"v1\"" }
-                    return HTTPServerResponse(status: 200, headers: headers, body: .data(old), fault: .closeAfterBodyBytes(cut))
+                    return FaultyResponse.cut(HTTPServerResponse(status: 200, headers: headers, body: .data(old)), afterBodyBytes: cut)
                 }
                 let range = request.headers["Range"] ?? ""
                 let first = Int(range.dropFirst(6).dropLast()) ?? 0

@@ -134,7 +134,7 @@ struct AuthorizedSessionRetryTests {
 
     @Test func droppedConnectionsAreRetriedForIdempotentRequests() async throws {
         let hits = Recorder<String>()
-        let backend = try Self.flakyBackend([HTTPServerResponse(status: 200, fault: .closeWithoutResponse)], hits: hits)
+        let backend = try Self.flakyBackend([.dropConnection], hits: hits)
         #expect(try await send(backend, .fastTests).status == 200)
         #expect(hits.count == 2)
     }

@@ -76,8 +76,7 @@ final class ResumableUploadServerState: Sendable {
                 self.interruptions.append(session.received)
                 // Drop the connection mid-response (a response with no bytes at all would make
                 // curl transparently retry on a fresh connection, hiding the failure).
-                return HTTPServerResponse(
-                    status: 200, headers: ["Content-Length": "64"], body: .data(Data(count: 64)), fault: .closeAfterBodyBytes(8))
+                return FaultyResponse.cut(HTTPServerResponse(status: 200, body: .data(Data(count: 64))), afterBodyBytes: 8)
             }
             return self.statusResponse(session, id: id)
         }
@@ -122,8 +121,9 @@ func registerDownloadRoute(
             value -= 1
             return true
         }
-        let fault: HTTPServerResponse.Fault? = drop ? .closeAfterBodyBytes(Int.random(in: 1..<Int(min(size - start, 24 << 20)))) : nil
-        return HTTPServerResponse(status: status, headers: headers, body: .file(file, range: start..<size), fault: fault)
+        let response = HTTPServerResponse(status: status, headers: headers, body: .file(file, range: start..<size))
+        guard drop else { return response }
+        return FaultyResponse.cut(response, afterBodyBytes: Int.random(in: 1..<Int(min(size - start, 24 << 20))))
     }
 }
 

@@ -79,6 +79,34 @@ struct BusyCooperativePoolTests {
             }
         }
     }
+
+    @Test("the emulator's late heads and slow bodies complete while the pool spins")
+    func faultShapesWhilePoolIsBusy() async {
+        await #expect(processExitsWith: .success) {
+            // Their pauses wake the connection thread directly; a `Task.sleep` would need a free
+            // cooperative thread to resume, and the pool stays saturated for longer than the test.
+            let server = try LocalHTTPServer.start { request in
+                let response = HTTPServerResponse(body: .data(Data(repeating: 0x63, count: 4096)))
+                if request.path == "/late" { return await FaultyResponse.delayed(response, by: .milliseconds(200)) }
+                return FaultyResponse.slowed(response, chunkSize: 1024, delay: .milliseconds(50))
+            }
+            let transport = CurlTransport()
+            try await withTaskExecutorPreference(transport.executor) {
+                let hog = CooperativePoolHog(duration: .seconds(20))
+                hog.waitUntilSaturated()
+                let late = try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("late")))
+                let slow = try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+                let finishedWhileSaturated = hog.isSaturated
+                guard finishedWhileSaturated, late.body.count == 4096, slow.body.count == 4096,
+                    slow.headers["Content-Length"] == "4096"
+                else {
+                    FileHandle.standardError.write(Data("late \(late.status), slow \(slow.status); saturated: \(finishedWhileSaturated)\n".utf8))
+                    exit(EXIT_FAILURE)
+                }
+                exit(EXIT_SUCCESS)
+            }
+        }
+    }
 }
 
 // MARK: - Helpers

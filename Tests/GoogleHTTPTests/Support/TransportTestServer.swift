@@ -1,4 +1,5 @@
 import Foundation
+import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
 
@@ -10,7 +11,8 @@ import LocalHTTPServer
 /// - `GET /bytes/{count}`: `count` bytes of ``TestPattern``, streamed
 ///   from the server in 1 MiB pieces with a `Content-Length`.
 /// - `ANY /sink`: consumes a streamed request body, answering with its length and checksum.
-/// - `GET /delay-head/{ms}`, `GET /slow-body`, `GET /cut/{count}`: scripted faults.
+/// - `GET /delay-head/{ms}`, `GET /slow-body`, `GET /cut/{count}`: the emulator's fault shapes
+///   (``FaultyResponse``).
 /// - `GET /redirect/{n}`: redirects `n` times, then lands on `/echo`.
 final class TransportTestServer: Sendable {
     let server: LocalHTTPServer
@@ -27,17 +29,17 @@ final class TransportTestServer: Sendable {
         router.add(nil, "/sink") { request, _ in await Self.sink(request) }
         router.get("/delay-head/{ms}") { _, parameters in
             let milliseconds = Int(parameters["ms"] ?? "") ?? 0
-            return HTTPServerResponse(status: 200, body: .data(Data("late".utf8)), fault: .delayHead(.milliseconds(milliseconds)))
+            return await FaultyResponse.delayed(
+                HTTPServerResponse(status: 200, body: .data(Data("late".utf8))), by: .milliseconds(milliseconds))
         }
         router.get("/slow-body") { _, _ in
-            HTTPServerResponse(
-                status: 200, headers: ["Content-Length": "1000000"], body: .data(Data(repeating: 0x61, count: 1_000_000)),
-                fault: .slowBody(chunkSize: 1, delay: .seconds(5)))
+            FaultyResponse.slowed(
+                HTTPServerResponse(status: 200, body: .data(Data(repeating: 0x61, count: 1_000_000))),
+                chunkSize: 1, delay: .seconds(5))
         }
         router.get("/cut/{count}") { _, parameters in
             let count = Int(parameters["count"] ?? "") ?? 0
-            return HTTPServerResponse(
-                status: 200, body: .data(Data(repeating: 0x62, count: 1 << 20)), fault: .closeAfterBodyBytes(count))
+            return FaultyResponse.cut(HTTPServerResponse(status: 200, body: .data(Data(repeating: 0x62, count: 1 << 20))), afterBodyBytes: count)
         }
         router.get("/redirect/{n}") { _, parameters in
             let remaining = Int(parameters["n"] ?? "") ?? 0
