@@ -91,6 +91,10 @@ def check_file(path: str) -> list[str]:
             problems.append(f"{path}:{number}: `import {apple.group(1)}` outside `#if canImport({apple.group(1)})`")
         if calls_libc is None and (LIBC_CALL.search(line) or ERRNO.search(line)):
             calls_libc = number
+    imports_some = any(f"import {module}" in "".join(lines) for module in LIBC_MODULES)
+    if calls_libc is None and imports_some and not imports_all:
+        missing = ", ".join(m for m in LIBC_MODULES if f"canImport({m})" not in "".join(lines))
+        problems.append(f"{path}:1: imports a C library for some platforms only (missing {missing})")
     if calls_libc is not None and not imports_all:
         missing = ", ".join(m for m in LIBC_MODULES if f"canImport({m})" not in "".join(lines))
         problems.append(f"{path}:{calls_libc}: calls the C library but has no import for {missing}")

@@ -1,10 +1,5 @@
 import Foundation
 import GoogleHTTPTypes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // MARK: - BodySource
 
