@@ -17,84 +17,94 @@ struct CurlTransportLargeBodyTests {
 
     @Test("256 MiB download to a file")
     func downloadToFile() async {
-        await #expect(processExitsWith: .success) {
-            let server = try TransportTestServer()
-            let directory = try TemporaryDirectory()
-            let destination = directory.file("large")
-            let probe = MemoryProbe()
-            let head = try await CurlTransport().download(HTTPRequest(url: server.url("/bytes/\(Self.size)")), to: destination)
-            let growth = probe.stop()
-            try LargeBodyCheck.require(head.status == 200, "status \(head.status)")
-            try LargeBodyCheck.requireFlat(growth)
-            try LargeBodyCheck.require(try TestPattern.fileMatches(destination, count: Self.size), "file content")
+        await ChildProcessGate.oneAtATime {
+            await #expect(processExitsWith: .success) {
+                let server = try TransportTestServer()
+                let directory = try TemporaryDirectory()
+                let destination = directory.file("large")
+                let probe = MemoryProbe()
+                let head = try await CurlTransport().download(HTTPRequest(url: server.url("/bytes/\(Self.size)")), to: destination)
+                let growth = probe.stop()
+                try LargeBodyCheck.require(head.status == 200, "status \(head.status)")
+                try LargeBodyCheck.requireFlat(growth)
+                try LargeBodyCheck.require(try TestPattern.fileMatches(destination, count: Self.size), "file content")
+            }
         }
     }
 
     @Test("256 MiB download as a stream")
     func downloadStream() async {
-        await #expect(processExitsWith: .success) {
-            let server = try TransportTestServer()
-            let probe = MemoryProbe()
-            let response = try await CurlTransport().stream(HTTPRequest(url: server.url("/bytes/\(Self.size)")))
-            var checksum = PatternChecksum()
-            for try await chunk in response.body { checksum.add(chunk) }
-            let growth = probe.stop()
-            try LargeBodyCheck.require(checksum.count == Self.size && checksum.matchesPattern, "received \(checksum.count) bytes")
-            try LargeBodyCheck.requireFlat(growth)
+        await ChildProcessGate.oneAtATime {
+            await #expect(processExitsWith: .success) {
+                let server = try TransportTestServer()
+                let probe = MemoryProbe()
+                let response = try await CurlTransport().stream(HTTPRequest(url: server.url("/bytes/\(Self.size)")))
+                var checksum = PatternChecksum()
+                for try await chunk in response.body { checksum.add(chunk) }
+                let growth = probe.stop()
+                try LargeBodyCheck.require(checksum.count == Self.size && checksum.matchesPattern, "received \(checksum.count) bytes")
+                try LargeBodyCheck.requireFlat(growth)
+            }
         }
     }
 
     @Test("256 MiB upload from a file")
     func uploadFile() async {
-        await #expect(processExitsWith: .success) {
-            let server = try TransportTestServer()
-            let directory = try TemporaryDirectory()
-            let file = try directory.patternFile("large", count: Self.size)
-            let probe = MemoryProbe()
-            let response = try await CurlTransport().send(HTTPRequest(method: .put, url: server.url("/sink"), body: .file(file)))
-            let growth = probe.stop()
-            try LargeBodyCheck.require(response.headers["X-Sink-Length"] == String(Self.size), "sink length")
-            try LargeBodyCheck.require(response.headers["X-Sink-Matches-Pattern"] == "yes", "sink content")
-            try LargeBodyCheck.requireFlat(growth)
+        await ChildProcessGate.oneAtATime {
+            await #expect(processExitsWith: .success) {
+                let server = try TransportTestServer()
+                let directory = try TemporaryDirectory()
+                let file = try directory.patternFile("large", count: Self.size)
+                let probe = MemoryProbe()
+                let response = try await CurlTransport().send(HTTPRequest(method: .put, url: server.url("/sink"), body: .file(file)))
+                let growth = probe.stop()
+                try LargeBodyCheck.require(response.headers["X-Sink-Length"] == String(Self.size), "sink length")
+                try LargeBodyCheck.require(response.headers["X-Sink-Matches-Pattern"] == "yes", "sink content")
+                try LargeBodyCheck.requireFlat(growth)
+            }
         }
     }
 
     @Test("256 MiB upload from a stream")
     func uploadStream() async {
-        await #expect(processExitsWith: .success) {
-            let server = try TransportTestServer()
-            let probe = MemoryProbe()
-            let body = HTTPBodyStream(PatternChunks(total: Self.size))
-            let request = HTTPRequest(method: .post, url: server.url("/sink"), body: .stream(body, length: nil))
-            let response = try await CurlTransport().send(request)
-            let growth = probe.stop()
-            try LargeBodyCheck.require(response.headers["X-Sink-Length"] == String(Self.size), "sink length")
-            try LargeBodyCheck.require(response.headers["X-Sink-Matches-Pattern"] == "yes", "sink content")
-            try LargeBodyCheck.requireFlat(growth)
+        await ChildProcessGate.oneAtATime {
+            await #expect(processExitsWith: .success) {
+                let server = try TransportTestServer()
+                let probe = MemoryProbe()
+                let body = HTTPBodyStream(PatternChunks(total: Self.size))
+                let request = HTTPRequest(method: .post, url: server.url("/sink"), body: .stream(body, length: nil))
+                let response = try await CurlTransport().send(request)
+                let growth = probe.stop()
+                try LargeBodyCheck.require(response.headers["X-Sink-Length"] == String(Self.size), "sink length")
+                try LargeBodyCheck.require(response.headers["X-Sink-Matches-Pattern"] == "yes", "sink content")
+                try LargeBodyCheck.requireFlat(growth)
+            }
         }
     }
 
     @Test("a slow consumer pauses the transfer instead of buffering")
     func backPressure() async {
-        await #expect(processExitsWith: .success) {
-            let server = try TransportTestServer()
-            let progress = ProgressRecorder()
-            let response = try await CurlTransport().stream(
-                HTTPRequest(url: server.url("/bytes/\(Self.size)"), progress: { progress.record($0) }))
-            var iterator = response.body.makeAsyncIterator()
-            var consumed = Int64(try await iterator.next()?.count ?? 0)
-            try await Task.sleep(for: .milliseconds(500))
-            // While the consumer sleeps, curl may only fill the channel and the socket buffers.
-            let receivedWhilePaused = progress.last?.bytesReceived ?? 0
-            try LargeBodyCheck.require(receivedWhilePaused < 16 << 20, "received \(receivedWhilePaused >> 20) MiB while paused")
-            let probe = MemoryProbe()
-            while let chunk = try await iterator.next() {
-                consumed += Int64(chunk.count)
-                if consumed < 8 << 20 { try await Task.sleep(for: .milliseconds(20)) }
+        await ChildProcessGate.oneAtATime {
+            await #expect(processExitsWith: .success) {
+                let server = try TransportTestServer()
+                let progress = ProgressRecorder()
+                let response = try await CurlTransport().stream(
+                    HTTPRequest(url: server.url("/bytes/\(Self.size)"), progress: { progress.record($0) }))
+                var iterator = response.body.makeAsyncIterator()
+                var consumed = Int64(try await iterator.next()?.count ?? 0)
+                try await Task.sleep(for: .milliseconds(500))
+                // While the consumer sleeps, curl may only fill the channel and the socket buffers.
+                let receivedWhilePaused = progress.last?.bytesReceived ?? 0
+                try LargeBodyCheck.require(receivedWhilePaused < 16 << 20, "received \(receivedWhilePaused >> 20) MiB while paused")
+                let probe = MemoryProbe()
+                while let chunk = try await iterator.next() {
+                    consumed += Int64(chunk.count)
+                    if consumed < 8 << 20 { try await Task.sleep(for: .milliseconds(20)) }
+                }
+                let growth = probe.stop()
+                try LargeBodyCheck.require(consumed == Self.size, "consumed \(consumed) bytes")
+                try LargeBodyCheck.requireFlat(growth)
             }
-            let growth = probe.stop()
-            try LargeBodyCheck.require(consumed == Self.size, "consumed \(consumed) bytes")
-            try LargeBodyCheck.requireFlat(growth)
         }
     }
 }
