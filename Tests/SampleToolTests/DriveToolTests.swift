@@ -35,8 +35,10 @@ struct DriveToolTests {
         let fixture = try ToolFixture()
         _ = try await fixture.login("drive")
         let source = fixture.directory.appendingPathComponent("payload.bin")
+        // Eight random bytes per call: byte-by-byte would hold a cooperative thread for seconds.
         var generator = SystemRandomNumberGenerator()
-        let payload = Data((0..<(3 * 1024 * 1024 + 123)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let words = (0..<(3 * 1024 * 1024 / 8 + 16)).map { _ in generator.next() as UInt64 }
+        let payload = words.withUnsafeBytes { Data($0.prefix(3 * 1024 * 1024 + 123)) }
         try payload.write(to: source)
 
         let upload = try await fixture.run("drive", "files", "upload", source.path, "--name", "payload.bin", "--json")
