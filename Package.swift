@@ -107,15 +107,17 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer", "GoogleEmulator"]),
+        // Helpers several test targets share (child processes, the exit-test gate, gzip fixtures).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
-        .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer"]),
+        .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
         .testTarget(
             name: "GoogleAPIRuntimeTests",
-            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator"]
+            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator", "TestSupport"]
         ),
         .testTarget(
             name: "GoogleAPICodegenKitTests",
@@ -125,13 +127,13 @@ let package = Package(
         ),
         .testTarget(
             name: "GoogleAPICodegenToolTests",
-            dependencies: ["google-api-codegen", "LocalHTTPServer"],
+            dependencies: ["google-api-codegen", "LocalHTTPServer", "TestSupport"],
             path: "Codegen/Tests/GoogleAPICodegenToolTests",
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "SampleToolTests",
-            dependencies: ["youtube-live", "drive", "GoogleEmulator", "GoogleCLIKit"]
+            dependencies: ["youtube-live", "drive", "GoogleEmulator", "GoogleCLIKit", "TestSupport"]
         ),
         .testTarget(
             name: "FuzzTests",

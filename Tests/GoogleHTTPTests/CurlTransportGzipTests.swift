@@ -2,6 +2,7 @@ import Foundation
 import GoogleHTTP
 import LocalHTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 // MARK: - gzip on the wire
@@ -18,9 +19,9 @@ struct CurlTransportGzipTests {
         let compressed: Data
         let seen = SeenRequests()
 
-        init() throws {
+        init() async throws {
             let plain = GzipFixture.jsonListing(count: 64 << 10)
-            let compressed = try GzipFixture.compress(plain)
+            let compressed = try await Gzip.compress(plain)
             self.plain = plain
             self.compressed = compressed
             let seen = self.seen
@@ -51,7 +52,7 @@ struct CurlTransportGzipTests {
     }
 
     @Test func gzipResponseIsDecodedAndItsEncodingHeadersDropped() async throws {
-        let server = try Server()
+        let server = try await Server()
         defer { server.server.stop() }
         #expect(server.compressed.count * 10 < server.plain.count)
         let transport = CurlTransport()
@@ -66,7 +67,7 @@ struct CurlTransportGzipTests {
     }
 
     @Test func streamedAndDownloadedBodiesAreDecodedToo() async throws {
-        let server = try Server()
+        let server = try await Server()
         defer { server.server.stop() }
         let transport = CurlTransport()
         let streamed = try await transport.stream(Self.gzipRequest(server.url))
@@ -83,7 +84,7 @@ struct CurlTransportGzipTests {
     /// Handles are pooled: a request without `acceptsGzip` right after one with it must not
     /// inherit the option, so media bytes stay as stored.
     @Test func requestWithoutItAsksForNothingEvenOnAReusedHandle() async throws {
-        let server = try Server()
+        let server = try await Server()
         defer { server.server.stop() }
         let transport = CurlTransport()
         _ = try await transport.send(Self.gzipRequest(server.url))

@@ -2,6 +2,7 @@ import Foundation
 import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
+import TestSupport
 import Testing
 
 // MARK: - gzip for API calls, not for media
@@ -28,7 +29,7 @@ struct GoogleServiceClientGzipTests {
 
     @Test func apiCallAsksForGzipAndDecodesItWhileMediaAsksForNothing() async throws {
         let json = Data(#"{"kind":"drive#file","id":"f1","size":"42","name":"\#(String(repeating: "report ", count: 400))"}"#.utf8)
-        let gzipped = try Self.gzip(json)
+        let gzipped = try await Gzip.compress(json)
         #expect(gzipped.count * 5 < json.count)
         let media = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let asked = Recorder<String>()
@@ -47,24 +48,5 @@ struct GoogleServiceClientGzipTests {
         #expect(try Data(contentsOf: target) == media)
 
         #expect(asked.values == ["gzip", "none"])
-    }
-
-    /// `gzip -c -n`, the system's encoder (in every Debian).
-    private static func gzip(_ data: Data) throws -> Data {
-        let path = try #require(["/usr/bin/gzip", "/bin/gzip"].first(where: FileManager.default.isExecutableFile(atPath:)))
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let input = directory.file("plain.json")
-        try data.write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-c", "-n", input.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        return compressed
     }
 }

@@ -3,6 +3,7 @@ import GoogleAuth
 import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
+import TestSupport
 import Testing
 
 // MARK: - Servers answer while the cooperative pool is busy

@@ -1,27 +1,15 @@
 import Foundation
+import TestSupport
 
 // MARK: - CodegenProcess
 
-/// Runs executables as a user would (the built `google-api-codegen`, `swift` itself): a separate
-/// process, output captured, waited for on Dispatch threads so no cooperative thread blocks.
+/// Runs executables as a user would (the built `google-api-codegen`, `swift` itself), through
+/// `TestSupport.ChildProcess`: a separate process, output captured, no cooperative thread blocked.
 enum CodegenProcess {
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
+    typealias Result = ChildProcess.Result
 
     /// The folder holding the built executables (next to the test bundle).
-    static let productsDirectory: URL = {
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while url.pathComponents.count > 1 {
-            url.deleteLastPathComponent()
-            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("google-api-codegen").path) {
-                return url
-            }
-        }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    }()
+    static let productsDirectory = ChildProcess.productsDirectory(containing: "google-api-codegen")
 
     /// This package's root (the real path of the package under test).
     static let packageRoot: URL = {
@@ -41,45 +29,11 @@ enum CodegenProcess {
         _ executable: URL, _ arguments: [String], directory: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment, timeout: Duration = .seconds(120)
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(timeout.components.seconds)), execute: watchdog)
-        defer { watchdog.cancel() }
-        async let standardOutput = drain(output)
-        async let standardError = drain(error)
-        let (outputData, errorData) = await (standardOutput, standardError)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+        try await ChildProcess.run(executable, arguments, directory: directory, environment: environment, timeout: timeout)
     }
 
     /// Runs the built `google-api-codegen`.
     static func codegen(_ arguments: [String], directory: URL? = nil) async throws -> Result {
         try await run(productsDirectory.appendingPathComponent("google-api-codegen"), arguments, directory: directory)
-    }
-
-    private static func drain(_ pipe: Pipe) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
-            }
-        }
     }
 }
