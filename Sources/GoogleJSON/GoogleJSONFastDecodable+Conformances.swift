@@ -82,23 +82,19 @@ extension GoogleBytes: GoogleJSONFastDecodable {
 // MARK: - Collections
 
 extension Array: GoogleJSONFastDecodable where Element: GoogleJSONFastDecodable {
+    @inlinable
     public init(googleJSON json: GoogleJSONValueRef) throws {
-        let tape = json.tape
-        let token = tape.tokens[json.index]
-        guard token.kind == .array else {
-            if token.kind == .null { throw json.valueNotFound([Element].self) }
-            throw tape.error(.typeMismatch, at: json.index, "expected an array, found \(token.kind)")
-        }
-        // Elements are built in place: `append` would copy each (large, generic) element
-        // through its value witness and destroy the temporary.
-        let end = Int(token.end)
-        self = try Array(unsafeUninitializedCapacity: Int(token.length)) { buffer, initializedCount in
+        let (first, end, count) = try json.arrayElements([Element].self)
+        // Elements are built in place: `append` (or initializing from a returned value) would
+        // copy each (large) element and destroy the temporary. Inlinable so the element type
+        // is known where this is specialized.
+        self = try Array(unsafeUninitializedCapacity: count) { buffer, initializedCount in
             guard let base = buffer.baseAddress else { return }
-            var child = json.index + 1
+            var child = first
             while child < end, initializedCount < buffer.count {
-                (base + initializedCount).initialize(to: try Element(googleJSON: GoogleJSONValueRef(tape: tape, index: child)))
+                try Element.googleJSONInitialize(base + initializedCount, from: json.value(at: child))
                 initializedCount += 1
-                child = Int(tape.tokens[child].end)
+                child = json.end(of: child)
             }
         }
     }

@@ -12,6 +12,25 @@ public protocol GoogleJSONFastDecodable: Decodable {
     /// - Parameter json: A value in a document being decoded.
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     init(googleJSON json: GoogleJSONValueRef) throws
+
+    /// Decodes the value `json` refers to into uninitialized memory, which is left
+    /// uninitialized when this throws. Arrays build their elements this way; generated
+    /// structs implement it to decode straight into `target` rather than returning a large
+    /// value that the optimizer copies.
+    /// - Parameters:
+    ///   - target: Uninitialized memory for one value.
+    ///   - json: A value in a document being decoded.
+    /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
+    static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws
+}
+
+extension GoogleJSONFastDecodable {
+    /// Initializes `target` with ``init(googleJSON:)``.
+    /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
+    @inlinable
+    public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+        target.initialize(to: try Self(googleJSON: json))
+    }
 }
 
 // MARK: - GoogleJSONValueRef
@@ -19,9 +38,10 @@ public protocol GoogleJSONFastDecodable: Decodable {
 /// One value inside a document being decoded by ``GoogleJSONDecoder``; only valid during the
 /// ``GoogleJSONFastDecodable/init(googleJSON:)`` call it is passed to.
 public struct GoogleJSONValueRef {
-    let tape: JSONTape
-    let index: Int
+    @usableFromInline let tape: JSONTape
+    @usableFromInline let index: Int
 
+    @usableFromInline
     init(tape: JSONTape, index: Int) {
         self.tape = tape
         self.index = index
@@ -40,7 +60,10 @@ public struct GoogleJSONValueRef {
 
     /// Decodes a nested value.
     /// - Throws: ``GoogleJSONDecodingError``.
+    @inlinable
     public func decode<T: GoogleJSONFastDecodable>(_ type: T.Type) throws -> T {
+        // Inlinable (like the collection conformances) so generated code gets a specialized
+        // `[File]` decode that builds each element in place, not one through generic witnesses.
         try T(googleJSON: self)
     }
 
@@ -73,6 +96,26 @@ public struct GoogleJSONValueRef {
         }
         return GoogleJSONMembers(tape: tape, keys: keys, child: index + 1, end: Int(token.end))
     }
+
+    /// The first element's token index, the index past the last one and the element count.
+    /// - Throws: ``GoogleJSONDecodingError`` when the value is not an array.
+    @usableFromInline
+    func arrayElements(_ type: Any.Type) throws(GoogleJSONDecodingError) -> (first: Int, end: Int, count: Int) {
+        let token = self.token
+        guard token.kind == .array else {
+            if token.kind == .null { throw valueNotFound(type) }
+            throw tape.error(.typeMismatch, at: index, "expected an array, found \(token.kind)")
+        }
+        return (index + 1, Int(token.end), Int(token.length))
+    }
+
+    /// The value at token `child` of this document.
+    @usableFromInline
+    func value(at child: Int) -> GoogleJSONValueRef { GoogleJSONValueRef(tape: tape, index: child) }
+
+    /// The token index just past the value at `child` (its next sibling).
+    @usableFromInline
+    func end(of child: Int) -> Int { Int(tape.tokens[child].end) }
 
     /// An enum's wire value: a string, or the text of a boolean or number (like
     /// `GeneratedEnumDecoding`), so unknown and oddly typed values still decode.

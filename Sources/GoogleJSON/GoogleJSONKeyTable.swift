@@ -7,57 +7,117 @@ import Foundation
 /// Generated ``GoogleJSONFastDecodable`` initializers switch on the position a member's key has
 /// in this table, so matching a key costs one hash and one byte comparison instead of building
 /// a `String` and a chain of string comparisons. Built once per type (a `static let`).
-public final class GoogleJSONKeyTable: Sendable {
-    private let spellings: [UInt8]
-    private let starts: [Int]
-    /// Open addressing: `slot → key index + 1`, 0 when empty.
-    private let slots: [Int32]
+///
+/// Matching keys was the largest single cost of decoding a Drive `File` after the values
+/// themselves, so the table is flat raw memory: each slot carries its key's length and offset
+/// (a mismatch usually costs one load and one compare), and the hash reads whole words.
+public final class GoogleJSONKeyTable: @unchecked Sendable {
+    // @unchecked: the memory below is written only in `init` and freed only in `deinit`.
+
+    private struct Slot {
+        /// Key index + 1; 0 when the slot is empty.
+        var entry: Int32
+        var length: Int32
+        var offset: Int
+    }
+
+    private let spellings: UnsafeMutablePointer<UInt8>
+    private let slots: UnsafeMutablePointer<Slot>
     private let mask: Int
 
     /// - Parameter keys: The wire names, in the order the generated `switch` numbers them.
     public init(_ keys: [String]) {
-        var spellings: [UInt8] = []
-        var starts: [Int] = [0]
+        var bytes: [UInt8] = []
+        var offsets: [Int] = []
         for key in keys {
-            spellings.append(contentsOf: key.utf8)
-            starts.append(spellings.count)
+            offsets.append(bytes.count)
+            bytes.append(contentsOf: key.utf8)
         }
+        spellings = .allocate(capacity: max(bytes.count, 1))
+        spellings.initialize(from: bytes, count: bytes.count)
         var capacity = 8
         while capacity < keys.count * 2 { capacity <<= 1 }
-        var slots = [Int32](repeating: 0, count: capacity)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(entry: 0, length: 0, offset: 0), count: capacity)
+        mask = capacity - 1
         for (position, key) in keys.enumerated() {
-            let bytes = Array(key.utf8)
-            var slot = bytes.withUnsafeBytes { Int(truncatingIfNeeded: Self.hash($0)) } & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(position + 1)
+            let length = key.utf8.count
+            var slot = Self.hash(UnsafeRawPointer(spellings + offsets[position]), length) & mask
+            while slots[slot].entry != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Slot(entry: Int32(position + 1), length: Int32(length), offset: offsets[position])
         }
-        self.spellings = spellings
-        self.starts = starts
-        self.slots = slots
-        self.mask = capacity - 1
+    }
+
+    deinit {
+        spellings.deallocate()
+        slots.deallocate()
+    }
+
+    // MARK: - Lookup
+
+    /// The index of the key spelled `bytes`, or `nil` for a key the type does not have.
+    @inline(__always)
+    func index(of bytes: UnsafeRawBufferPointer) -> Int? {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return lookup(UnsafeRawPointer(spellings), 0) }
+        return lookup(base, count)
     }
 
     @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+    private func lookup(_ base: UnsafeRawPointer, _ count: Int) -> Int? {
+        var slot = Self.hash(base, count) & mask
+        while true {
+            let candidate = slots[slot]
+            if candidate.entry == 0 { return nil }
+            if Int(candidate.length) == count, Self.equal(base, UnsafeRawPointer(spellings + candidate.offset), count) {
+                return Int(candidate.entry) - 1
+            }
+            slot = (slot + 1) & mask
+        }
     }
 
-    /// The index of the key spelled `bytes`, or `nil` for a key the type does not have.
-    func index(of bytes: UnsafeRawBufferPointer) -> Int? {
-        var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-        return spellings.withUnsafeBytes { all -> Int? in
-            while true {
-                let entry = Int(slots[slot])
-                if entry == 0 { return nil }
-                let start = starts[entry - 1]
-                let count = starts[entry] - start
-                if count == bytes.count, count == 0 || memcmp(all.baseAddress! + start, bytes.baseAddress!, count) == 0 {
-                    return entry - 1
-                }
-                slot = (slot + 1) & mask
-            }
+    // MARK: - Hashing and comparing
+
+    /// Mixes the length with the first and last (up to) eight bytes: Google's property names
+    /// of one type differ there, and a rare collision only costs a probe.
+    @inline(__always)
+    static func hash(_ base: UnsafeRawPointer, _ count: Int) -> Int {
+        var value = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        if count >= 8 {
+            value ^= base.loadUnaligned(as: UInt64.self)
+            value = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            value ^= (base + count - 8).loadUnaligned(as: UInt64.self)
+        } else if count >= 4 {
+            let head = UInt64(base.loadUnaligned(as: UInt32.self))
+            let tail = UInt64((base + count - 4).loadUnaligned(as: UInt32.self))
+            value ^= head | tail << 32
+        } else {
+            for offset in 0..<count { value = (value ^ UInt64(base.load(fromByteOffset: offset, as: UInt8.self))) &* 0x100_0000_01B3 }
         }
+        value = (value ^ (value >> 31)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: value ^ (value >> 32))
+    }
+
+    /// Byte equality of two `count`-byte ranges, a word at a time (the last word overlaps).
+    @inline(__always)
+    static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ count: Int) -> Bool {
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                    return false
+                }
+                offset += 8
+            }
+            return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for offset in 0..<count where left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        return true
     }
 }

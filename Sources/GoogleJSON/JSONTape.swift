@@ -26,6 +26,7 @@ struct JSONToken {
 // MARK: - JSONTape
 
 /// A parsed document: a private copy of the input bytes and the token array, both owned here.
+@usableFromInline
 final class JSONTape {
     let bytes: UnsafeMutablePointer<UInt8>
     let byteCount: Int

@@ -76,6 +76,12 @@ import Testing
             (#"{"files": [{"parents": ["a", 3]}]}"#, .typeMismatch, "files[0].parents[1]"),
             (#"{"files": {"id": "a"}}"#, .typeMismatch, "files"),
             (#"{"files": [{"version": "7.5"}]}"#, .invalidFormat, "files[0].version"),
+            // Fails after members of the element (and of a nested array element) are stored:
+            // the half-built values in the arrays' storage are destroyed, not returned.
+            (#"{"files": [{"id": "a"}, {"id": "b", "name": "n", "parents": ["p"], "owners": [{"displayName": "A"}, {"displayName": "B", "me": "x"}]}]}"#,
+             .typeMismatch, "files[1].owners[1].me"),
+            (#"{"files": [{"id": "a", "capabilities": {"canEdit": true}, "size": "1"}, {"id": "b", "trashed": false, "size": 2.5}]}"#,
+             .numberOutOfRange, "files[1].size"),
         ]
         for (json, kind, path) in cases {
             let error = try #require(throws: GoogleJSONDecodingError.self) {

@@ -80,7 +80,20 @@ extension Recursion {
         private static let googleJSONKeyTable = GoogleJSONKeyTable(["literal", "not"])
 
         public init(googleJSON json: GoogleJSONValueRef) throws {
-            self.init()
+            try decodeGoogleJSONMembers(json)
+        }
+
+        private init(googleJSONEmpty: Void) {}
+
+        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+            target.initialize(to: Self(googleJSONEmpty: ()))
+            do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
+                target.deinitialize(count: 1)
+                throw error
+            }
+        }
+
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let (key, value) = try members.next() {
                 switch key {
@@ -140,7 +153,20 @@ extension Recursion {
         private static let googleJSONKeyTable = GoogleJSONKeyTable(["byName", "info"])
 
         public init(googleJSON json: GoogleJSONValueRef) throws {
-            self.init()
+            try decodeGoogleJSONMembers(json)
+        }
+
+        private init(googleJSONEmpty: Void) {}
+
+        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+            target.initialize(to: Self(googleJSONEmpty: ()))
+            do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
+                target.deinitialize(count: 1)
+                throw error
+            }
+        }
+
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let (key, value) = try members.next() {
                 switch key {
@@ -184,7 +210,20 @@ extension Recursion {
             private static let googleJSONKeyTable = GoogleJSONKeyTable(["owner"])
 
             public init(googleJSON json: GoogleJSONValueRef) throws {
-                self.init()
+                try decodeGoogleJSONMembers(json)
+            }
+
+            private init(googleJSONEmpty: Void) {}
+
+            public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+                target.initialize(to: Self(googleJSONEmpty: ()))
+                do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
+                    target.deinitialize(count: 1)
+                    throw error
+                }
+            }
+
+            private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
                 var members = try json.members(Self.googleJSONKeyTable)
                 while let (key, value) = try members.next() {
                     switch key {
@@ -235,7 +274,20 @@ extension Recursion {
         private static let googleJSONKeyTable = GoogleJSONKeyTable(["node"])
 
         public init(googleJSON json: GoogleJSONValueRef) throws {
-            self.init()
+            try decodeGoogleJSONMembers(json)
+        }
+
+        private init(googleJSONEmpty: Void) {}
+
+        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+            target.initialize(to: Self(googleJSONEmpty: ()))
+            do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
+                target.deinitialize(count: 1)
+                throw error
+            }
+        }
+
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let (key, value) = try members.next() {
                 switch key {
@@ -299,7 +351,20 @@ extension Recursion {
         private static let googleJSONKeyTable = GoogleJSONKeyTable(["children", "name", "parent"])
 
         public init(googleJSON json: GoogleJSONValueRef) throws {
-            self.init()
+            try decodeGoogleJSONMembers(json)
+        }
+
+        private init(googleJSONEmpty: Void) {}
+
+        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+            target.initialize(to: Self(googleJSONEmpty: ()))
+            do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
+                target.deinitialize(count: 1)
+                throw error
+            }
+        }
+
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let (key, value) = try members.next() {
                 switch key {
@@ -359,7 +424,20 @@ extension Recursion {
         private static let googleJSONKeyTable = GoogleJSONKeyTable(["operand"])
 
         public init(googleJSON json: GoogleJSONValueRef) throws {
-            self.init()
+            try decodeGoogleJSONMembers(json)
+        }
+
+        private init(googleJSONEmpty: Void) {}
+
+        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+            target.initialize(to: Self(googleJSONEmpty: ()))
+            do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
+                target.deinitialize(count: 1)
+                throw error
+            }
+        }
+
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let (key, value) = try members.next() {
                 switch key {

@@ -118,13 +118,32 @@ extension Renderer {
 
     /// The non-Codable twin of `init(from:)` (same keys, formats and boxing): members are
     /// matched by their position in a key table and null members skipped, like `decodeIfPresent`.
+    /// The members are stored by a `mutating` method that `googleJSONInitialize(_:from:)` runs
+    /// on the array slot itself: any initializer returning the (for Drive's `File`, 1.4 KB)
+    /// struct got it built in a temporary, copied (retaining every member), destroyed and
+    /// moved again, which cost more than matching and decoding all of its members.
     private func renderFastDecoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
         let keys = structure.properties.map { literal($0.wireName) }.joined(separator: ", ")
         writer.line("private static let googleJSONKeyTable = GoogleJSONKeyTable([\(keys)])")
         writer.line()
         writer.block("public init(googleJSON json: GoogleJSONValueRef) throws") { writer in
-            writer.line("self.init()")
+            writer.line("try decodeGoogleJSONMembers(json)")
+        }
+        writer.line()
+        // Every property starts as nil. Not the memberwise `init()`: with its many (nil)
+        // parameters it was compiled to a copy of the whole struct.
+        writer.line("private init(googleJSONEmpty: Void) {}")
+        writer.line()
+        writer.block("public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws") { writer in
+            writer.line("target.initialize(to: Self(googleJSONEmpty: ()))")
+            writer.block("do { try target.pointee.decodeGoogleJSONMembers(json) } catch") { writer in
+                writer.line("target.deinitialize(count: 1)")
+                writer.line("throw error")
+            }
+        }
+        writer.line()
+        writer.block("private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws") { writer in
             writer.line("var members = try json.members(Self.googleJSONKeyTable)")
             writer.block("while let (key, value) = try members.next()") { writer in
                 writer.line("switch key {")
