@@ -1,5 +1,6 @@
 import Foundation
 import GoogleEmulator
+import TestSupport
 import Testing
 
 /// `drive files upload` killed mid-way and continued with `--resume`, as separate processes.
@@ -53,14 +54,10 @@ struct ResumableUploadToolTests {
 
         // Every chunk's answer is held back, so the upload is still running when it is killed.
         fixture.emulator.faults.enqueue(.delay(.milliseconds(250)), matching: "/upload/drive/v3/files", method: .put, count: 1000)
-        let process = Process()
-        process.executableURL = ToolProcess.productsDirectory.appendingPathComponent("drive")
-        process.arguments = ["files", "upload", source.path, "--chunk-size", String(Self.chunk), "--json"]
-        process.environment = fixture.environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess.start(
+            ToolProcess.productsDirectory.appendingPathComponent("drive"),
+            ["files", "upload", source.path, "--chunk-size", String(Self.chunk), "--json"],
+            environment: fixture.environment)
 
         // Wait (up to two minutes on a busy machine) until two chunks are confirmed and saved.
         var saved: [String: Any]?
@@ -69,17 +66,12 @@ struct ResumableUploadToolTests {
                 saved = Self.session(in: file)
                 break
             }
-            if !process.isRunning { break }
+            if process.hasExited { break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        kill(process.processIdentifier, SIGKILL)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
-        #expect(process.terminationReason == .uncaughtSignal)
+        process.signal(SIGKILL)
+        let killed = await process.finish()
+        #expect(killed.status == 128 + SIGKILL, "the tool should have been killed mid-upload")
         let session = try #require(saved, "the saved session never showed two confirmed chunks")
         let confirmed = Self.confirmedBytes(session)
         #expect(confirmed < payload.count)

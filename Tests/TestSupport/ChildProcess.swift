@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - ChildProcess
 
@@ -6,6 +13,11 @@ import Foundation
 /// and error captured, the exit status returned — without blocking a cooperative thread: the
 /// waits and the pipe reads happen on Dispatch threads, because servers the process talks to
 /// (the emulator) may run in this same test process.
+///
+/// Spawned with `posix_spawn` rather than Foundation's `Process`: on Linux, `Process.run()` in
+/// Swift 6.3.1's Foundation scans `/proc/self/fd` with a 256-byte over-read
+/// (swift-corelibs-foundation #5472, fixed upstream after this toolchain) and crashed this test
+/// process, which holds many sockets, in a CI run.
 public enum ChildProcess {
     public struct Result: Sendable {
         public var status: Int32
@@ -13,6 +25,10 @@ public enum ChildProcess {
         public var standardError: String
         /// Standard output as bytes (for binary output such as gzip's).
         public var outputData: Data
+    }
+
+    public struct SpawnError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The folder holding the package's built executables: the nearest folder above the test
@@ -37,41 +53,139 @@ public enum ChildProcess {
         _ executable: URL, _ arguments: [String], directory: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment, timeout: Duration = .seconds(120)
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let child = try start(executable, arguments, directory: directory, environment: environment)
+        let watchdog = DispatchWorkItem { child.signal(SIGTERM) }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(timeout.components.seconds)), execute: watchdog)
         defer { watchdog.cancel() }
-        async let standardOutput = drain(output)
-        async let standardError = drain(error)
-        let (outputData, errorData) = await (standardOutput, standardError)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self),
-            outputData: outputData)
+        return await child.finish()
     }
 
-    private static func drain(_ pipe: Pipe) async -> Data {
+    /// Starts `executable`; its output is read from the start (so it never blocks on a full pipe)
+    /// and handed over by ``Running/finish()``.
+    public static func start(
+        _ executable: URL, _ arguments: [String], directory: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Running {
+        var argv = [executable.path] + arguments
+        var path = executable.path
+        if let directory {
+            // posix_spawn's chdir action is not visible to Swift here: a POSIX shell changes
+            // directory, then becomes the program.
+            path = "/bin/sh"
+            argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path] + argv
+        }
+        let output = try makePipe()
+        let error = try makePipe()
+        let processID = try spawn(path, argv, environment: environment, output: output.write, error: error.write)
+        close(output.write)
+        close(error.write)
+        return Running(processID: processID, output: output.read, error: error.read)
+    }
+
+    /// A started child process.
+    public final class Running: Sendable {
+        public let processID: pid_t
+        private let standardOutput: Task<Data, Never>
+        private let standardError: Task<Data, Never>
+
+        init(processID: pid_t, output: Int32, error: Int32) {
+            self.processID = processID
+            standardOutput = Task.detached { await ChildProcess.drain(output) }
+            standardError = Task.detached { await ChildProcess.drain(error) }
+        }
+
+        /// Whether the child has exited (without reaping it: ``finish()`` still gets its status).
+        public var hasExited: Bool {
+            var information = siginfo_t()
+            let result = waitid(P_PID, id_t(processID), &information, WEXITED | WNOHANG | WNOWAIT)
+            return result == 0 && information._sifields._sigchld.si_pid == processID
+        }
+
+        /// Sends `signal` to the child.
+        public func signal(_ signal: Int32) {
+            _ = kill(processID, signal)
+        }
+
+        /// Waits for the child to exit (on a Dispatch thread) and returns what it printed.
+        public func finish() async -> Result {
+            let outputData = await standardOutput.value
+            let errorData = await standardError.value
+            let processID = self.processID
+            let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+                DispatchQueue.global().async { continuation.resume(returning: ChildProcess.waitForExit(processID)) }
+            }
+            return Result(
+                status: status,
+                standardOutput: String(decoding: outputData, as: UTF8.self),
+                standardError: String(decoding: errorData, as: UTF8.self),
+                outputData: outputData)
+        }
+    }
+
+    // MARK: - Plumbing
+
+    /// A pipe whose ends other children do not inherit (the child gets its end through `dup2`,
+    /// which clears close-on-exec). `pipe2` is not visible to Swift here, so a child spawned by
+    /// another test in the instant between `pipe` and `fcntl` could inherit them: it would only
+    /// delay this pipe's end-of-file until that child exits.
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw SpawnError(description: "pipe failed: errno \(errno)") }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return (descriptors[0], descriptors[1])
+    }
+
+    private static func spawn(
+        _ path: String, _ argv: [String], environment: [String: String], output: Int32, error: Int32
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, error, 2)
+
+        let arguments = argv.map { strdup($0) } + [nil]
+        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            arguments.forEach { free($0) }
+            variables.forEach { free($0) }
+        }
+        var processID: pid_t = 0
+        let result = posix_spawn(&processID, path, &actions, nil, arguments, variables)
+        guard result == 0 else {
+            close(output)
+            close(error)
+            throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(result)))")
+        }
+        return processID
+    }
+
+    /// Reads `descriptor` to its end on a Dispatch thread, then closes it.
+    fileprivate static func drain(_ descriptor: Int32) async -> Data {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
+                var data = Data()
+                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    data.append(contentsOf: buffer[0..<count])
+                }
+                close(descriptor)
+                continuation.resume(returning: data)
             }
         }
+    }
+
+    /// The exit status, or 128 + the signal number for a killed child (as a shell reports it).
+    fileprivate static func waitForExit(_ processID: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(processID, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 }
