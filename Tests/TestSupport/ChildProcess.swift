@@ -144,6 +144,12 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, error, 2)
+        // Nothing else reaches the child, as with Foundation's Process: a test's client socket
+        // inherited by a long-lived child (a `swift build`) would keep its connection open after
+        // the test closed it. glibc ignores a close action on a descriptor closed meanwhile.
+        for descriptor in openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
 
         let arguments = argv.map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -159,6 +165,17 @@ public enum ChildProcess {
             throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(result)))")
         }
         return processID
+    }
+
+    /// This process's open descriptors, from `/proc/self/fd` (FileManager reads directory entries
+    /// by their real length; the over-read is in Process's own scan).
+    private static func openDescriptors() -> [Int32] {
+        #if os(Linux)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.compactMap { Int32($0) }
+        #else
+        return Array(3..<Int32(256))
+        #endif
     }
 
     /// Reads `descriptor` to its end on a Dispatch thread, then closes it.
