@@ -40,28 +40,19 @@ actor SessionTokenCoordinator {
 
     /// Credentials whose access token is valid for at least `skew`, refreshing when needed.
     func validCredentials() async throws -> OAuthCredentials {
-        while true {
-            if let terminalError { throw terminalError }
-            if let inFlight {
-                _ = try await inFlight.value
-                continue
-            }
-            guard let cached else {
-                start { try await self.loadFromStore() }
-                continue
-            }
-            if let ended = grantEnd(of: cached) {
-                start { try await self.requireReauthentication(reason: Self.grantEndedReason(ended)) }
-                continue
-            }
-            if !cached.isExpired(at: now(), skew: skew) { return cached }
-            start { try await self.refresh(cached) }
-        }
+        try await credentials { !$0.isExpired(at: now(), skew: skew) }
     }
 
     /// Called after the server rejected `rejectedAccessToken` with 401: refreshes unless another
     /// request already replaced that token.
     func credentialsReplacing(rejectedAccessToken: String) async throws -> OAuthCredentials {
+        try await credentials { $0.accessToken != rejectedAccessToken }
+    }
+
+    /// The cached credentials once `isUsable` accepts them: loads them first, requires
+    /// reauthentication once the grant has ended, and otherwise refreshes, one operation at a
+    /// time for every caller (each waits for the one in flight, then looks again).
+    private func credentials(isUsable: (OAuthCredentials) -> Bool) async throws -> OAuthCredentials {
         while true {
             if let terminalError { throw terminalError }
             if let inFlight {
@@ -76,7 +67,7 @@ actor SessionTokenCoordinator {
                 start { try await self.requireReauthentication(reason: Self.grantEndedReason(ended)) }
                 continue
             }
-            if cached.accessToken != rejectedAccessToken { return cached }
+            if isUsable(cached) { return cached }
             start { try await self.refresh(cached) }
         }
     }
