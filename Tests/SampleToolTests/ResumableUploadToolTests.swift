@@ -52,8 +52,11 @@ struct ResumableUploadToolTests {
         try payload.write(to: source)
         let totalChunks = (payload.count + Self.chunk - 1) / Self.chunk
 
-        // Every chunk's answer is held back, so the upload is still running when it is killed.
-        fixture.emulator.faults.enqueue(.delay(.milliseconds(250)), matching: "/upload/drive/v3/files", method: .put, count: 1000)
+        // The first two chunks are answered; from the third on every answer (the emulator has
+        // stored the chunk) is held for minutes, so the upload cannot finish before it is killed
+        // however long this test's task waits for a cooperative thread on a loaded machine.
+        fixture.emulator.faults.enqueue(.delay(.zero), matching: "/upload/drive/v3/files", method: .put, count: 2)
+        fixture.emulator.faults.enqueue(.delay(.seconds(600)), matching: "/upload/drive/v3/files", method: .put, count: 1000)
         let process = try ChildProcess.start(
             ToolProcess.productsDirectory.appendingPathComponent("drive"),
             ["files", "upload", source.path, "--chunk-size", String(Self.chunk), "--json"],
