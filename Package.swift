@@ -108,7 +108,7 @@ let package = Package(
 
         // MARK: - Tests
         // Helpers several test targets share (child processes, the exit-test gate, gzip fixtures).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GoogleHTTPTypes"], path: "Tests/TestSupport"),
         .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),

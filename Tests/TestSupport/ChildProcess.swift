@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,10 +15,12 @@ import Darwin
 /// waits and the pipe reads happen on Dispatch threads, because servers the process talks to
 /// (the emulator) may run in this same test process.
 ///
-/// Spawned with `posix_spawn` rather than Foundation's `Process`: on Linux, `Process.run()` in
-/// Swift 6.3.1's Foundation scans `/proc/self/fd` with a 256-byte over-read
-/// (swift-corelibs-foundation #5472, fixed upstream after this toolchain) and crashed this test
-/// process, which holds many sockets, in a CI run.
+/// Spawned through the package's `SpawnedProcess` (`posix_spawn`) rather than Foundation's
+/// `Process`: on Linux, `Process.run()` in Swift 6.3.1's Foundation scans `/proc/self/fd` with a
+/// 256-byte over-read (swift-corelibs-foundation #5472, fixed upstream after this toolchain) and
+/// crashed this test process, which holds many sockets, in a CI run. Nothing but the three
+/// standard descriptors reaches the child: a test's client socket inherited by a long-lived child
+/// (a `swift build`) would keep its connection open after the test closed it.
 public enum ChildProcess {
     public struct Result: Sendable {
         public var status: Int32
@@ -76,20 +79,21 @@ public enum ChildProcess {
         }
         let output = try makePipe()
         let error = try makePipe()
-        let processID = try spawn(path, argv, environment: environment, output: output.write, error: error.write)
+        let process = try spawn(path, argv, environment: environment, output: output.write, error: error.write)
         close(output.write)
         close(error.write)
-        return Running(processID: processID, output: output.read, error: error.read)
+        return Running(process: process, output: output.read, error: error.read)
     }
 
     /// A started child process.
     public final class Running: Sendable {
-        public let processID: pid_t
+        private let process: SpawnedProcess
+        public var processID: pid_t { process.processID }
         private let standardOutput: Task<Data, Never>
         private let standardError: Task<Data, Never>
 
-        init(processID: pid_t, output: Int32, error: Int32) {
-            self.processID = processID
+        init(process: SpawnedProcess, output: Int32, error: Int32) {
+            self.process = process
             standardOutput = Task.detached { await ChildProcess.drain(output) }
             standardError = Task.detached { await ChildProcess.drain(error) }
         }
@@ -103,16 +107,16 @@ public enum ChildProcess {
 
         /// Sends `signal` to the child.
         public func signal(_ signal: Int32) {
-            _ = kill(processID, signal)
+            process.signal(signal)
         }
 
         /// Waits for the child to exit (on a Dispatch thread) and returns what it printed.
         public func finish() async -> Result {
             let outputData = await standardOutput.value
             let errorData = await standardError.value
-            let processID = self.processID
+            let process = self.process
             let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-                DispatchQueue.global().async { continuation.resume(returning: ChildProcess.waitForExit(processID)) }
+                DispatchQueue.global().async { continuation.resume(returning: process.waitForExit()) }
             }
             return Result(
                 status: status,
@@ -137,45 +141,15 @@ public enum ChildProcess {
 
     private static func spawn(
         _ path: String, _ argv: [String], environment: [String: String], output: Int32, error: Int32
-    ) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, error, 2)
-        // Nothing else reaches the child, as with Foundation's Process: a test's client socket
-        // inherited by a long-lived child (a `swift build`) would keep its connection open after
-        // the test closed it. glibc ignores a close action on a descriptor closed meanwhile.
-        for descriptor in openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-
-        let arguments = argv.map { strdup($0) } + [nil]
-        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            arguments.forEach { free($0) }
-            variables.forEach { free($0) }
-        }
-        var processID: pid_t = 0
-        let result = posix_spawn(&processID, path, &actions, nil, arguments, variables)
-        guard result == 0 else {
+    ) throws -> SpawnedProcess {
+        do {
+            return try SpawnedProcess.start(
+                path, arguments: argv, environment: environment, standardOutput: output, standardError: error)
+        } catch let failure {
             close(output)
             close(error)
-            throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(result)))")
+            throw SpawnError(description: failure.description)
         }
-        return processID
-    }
-
-    /// This process's open descriptors, from `/proc/self/fd` (FileManager reads directory entries
-    /// by their real length; the over-read is in Process's own scan).
-    private static func openDescriptors() -> [Int32] {
-        #if os(Linux)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return names.compactMap { Int32($0) }
-        #else
-        return Array(3..<Int32(256))
-        #endif
     }
 
     /// Reads `descriptor` to its end on a Dispatch thread, then closes it.
@@ -196,13 +170,4 @@ public enum ChildProcess {
         }
     }
 
-    /// The exit status, or 128 + the signal number for a killed child (as a shell reports it).
-    fileprivate static func waitForExit(_ processID: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(processID, &status, 0) < 0 {
-            guard errno == EINTR else { return -1 }
-        }
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleHTTPTypes
 
 // MARK: - BrowserOpener
 
@@ -95,24 +96,25 @@ public struct SystemBrowserOpener: BrowserOpener {
     }
 
     /// Runs the command; success is a zero exit within a few seconds, or still running then (a
-    /// browser that stays in the foreground).
+    /// browser that stays in the foreground). The child gets this process's environment and none
+    /// of its descriptors; it is polled, never waited for on a cooperative thread.
     private func launch(_ command: [String]) async -> Bool {
         guard let executable = resolve(command[0]) else { return false }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = Array(command.dropFirst())
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let child: SpawnedProcess
         do {
-            try process.run()
+            child = try SpawnedProcess.start(
+                executable.path, arguments: [executable.path] + command.dropFirst(),
+                environment: ProcessInfo.processInfo.environment)
         } catch {
             return false
         }
-        for _ in 0..<50 where process.isRunning {
+        for _ in 0..<50 {
+            if let status = child.exitStatus() { return status == 0 }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        return process.isRunning || process.terminationStatus == 0
+        // Still running: reap it whenever it exits, on a thread of its own.
+        Thread.detachNewThread { _ = child.waitForExit() }
+        return true
     }
 
     private func resolve(_ name: String) -> URL? {

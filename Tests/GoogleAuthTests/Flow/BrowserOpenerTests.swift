@@ -1,5 +1,12 @@
 import Foundation
 import GoogleAuth
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import Testing
 
@@ -44,4 +51,29 @@ struct BrowserOpenerTests {
         #expect(lines.first?.contains(url.absoluteString) == true)
         #expect(lines.first?.contains("Open this URL") == true)
     }
+
+    #if os(Linux)
+    @Test("The browser inherits none of the app's descriptors, even ones not marked close-on-exec")
+    func browserInheritsNoDescriptors() async throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A descriptor an app might hold without O_CLOEXEC (a socket from a C library, say).
+        let leaky = open(root.appendingPathComponent("held").path, O_WRONLY | O_CREAT, 0o600)
+        try #require(leaky > 2)
+        defer { _ = close(leaky) }
+        let report = root.appendingPathComponent("report")
+        let script = root.appendingPathComponent("browser.sh")
+        // `$$` is the shell the opener started; its descriptor table is what the browser got.
+        try """
+            #!/bin/sh
+            if [ -e /proc/$$/fd/\(leaky) ]; then echo inherited > "\(report.path)"; else echo closed > "\(report.path)"; fi
+            echo "$1" >> "\(report.path)"
+            """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        let opener = SystemBrowserOpener(environment: ["BROWSER": script.path], output: { _ in })
+        try await opener.open(url)
+        let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines == ["closed", url.absoluteString])
+    }
+    #endif
 }
