@@ -28,7 +28,7 @@ struct AuthInputFuzzTests {
             + #""auth_uri":"https://accounts.google.com/o/oauth2/auth","token_uri":"https://oauth2.googleapis.com/token","#
             + #""client_secret":"GOCSPX-x","redirect_uris":["http://localhost"]}}"#
         var loaded = 0
-        let ran = Fuzzer.run("client_secret JSON", seed: 0x434C_4945_0008, samples: [samples.clientSecret, Array(google.utf8)],
+        let ran = await Fuzzer.run("client_secret JSON", seed: 0x434C_4945_0008, samples: [samples.clientSecret, Array(google.utf8)],
                              count: 2500, dictionary: Self.jsonTokens) { input in
             do {
                 let configuration = try OAuthClientConfiguration(jsonData: Data(input))
@@ -78,7 +78,7 @@ struct AuthInputFuzzTests {
         let claims = Data((#"{"iss":"https://accounts.google.com","aud":"1-a.apps.googleusercontent.com","sub":"1100","#
             + #""email":"user@example.com","email_verified":true,"iat":1800000000,"exp":1800003600}"#).utf8).base64EncodedString()
         let idTokens = [Array("\(header).\(claims).c2lnbmF0dXJl".replacingOccurrences(of: "=", with: "").utf8)]
-        let ran = Fuzzer.run("token endpoint response", seed: 0x5452_4553_000A, samples: samples.tokenResponses, count: 2000,
+        let ran = await Fuzzer.run("token endpoint response", seed: 0x5452_4553_000A, samples: samples.tokenResponses, count: 2000,
                              dictionary: Self.jsonTokens) { input in
             for status in [200, 400] {
                 do {
@@ -90,7 +90,7 @@ struct AuthInputFuzzTests {
                 }
             }
         }
-        let ranIDTokens = Fuzzer.run("ID token (JWT)", seed: 0x4A57_5400_000B, samples: idTokens, count: 1500,
+        let ranIDTokens = await Fuzzer.run("ID token (JWT)", seed: 0x4A57_5400_000B, samples: idTokens, count: 1500,
                                      dictionary: [".", "eyJ", "==", "-", "_"]) { input in
             do {
                 _ = try IDTokenClaims(decoding: String(decoding: input, as: UTF8.self))
@@ -109,7 +109,7 @@ struct AuthInputFuzzTests {
             "http://127.0.0.1:5000/?error=access_denied&error_description=The+user+denied&state=abc",
             "com.googleusercontent.apps.123:/oauth2redirect?code=x&state=y#frag",
         ].map { Array($0.utf8) }
-        let ran = Fuzzer.run("OAuth callback query", seed: 0x4341_4C4C_000C, samples: samples, count: 3000,
+        let ran = await Fuzzer.run("OAuth callback query", seed: 0x4341_4C4C_000C, samples: samples, count: 3000,
                              dictionary: ["state=", "code=", "error=", "&", "%", "+", "#", "?"]) { input in
             let text = String(decoding: input, as: UTF8.self)
             let callback = AuthorizationCallback(callbackString: text)

@@ -13,11 +13,11 @@ struct DiscoveryFuzzTests {
     ]
 
     @Test("Small documents: a DiscoveryDocument or a DiscoveryParseError")
-    func fixtures() throws {
+    func fixtures() async throws {
         let names = ["formats", "methods", "naming", "recursion"]
         let samples = try names.map { try FuzzSamples.file("Codegen/Tests/GoogleAPICodegenKitTests/Fixtures/\($0).json") }
         var parsed = 0
-        let ran = Fuzzer.run("Discovery parser (fixtures)", seed: 0x4449_5343_0011, samples: samples, count: 1200,
+        let ran = await Fuzzer.run("Discovery parser (fixtures)", seed: 0x4449_5343_0011, samples: samples, count: 1200,
                              maxLength: 8192, dictionary: Self.tokens) { input in
             // Typed throws: a document or DiscoveryParseError.
             if (try? DiscoveryParser.parse(Data(input), file: "fuzz.json")) != nil { parsed += 1 }
@@ -27,10 +27,10 @@ struct DiscoveryFuzzTests {
     }
 
     @Test("A real spec (Drive v3), lightly mutated")
-    func realSpec() throws {
+    func realSpec() async throws {
         let drive = try FuzzSamples.file("Specs/drive.v3.json")
         var parsed = 0
-        let ran = Fuzzer.run("Discovery parser (Drive v3)", seed: 0x4452_4956_0012, samples: [drive], count: 12,
+        let ran = await Fuzzer.run("Discovery parser (Drive v3)", seed: 0x4452_4956_0012, samples: [drive], count: 12,
                              maxLength: drive.count + 4096, dictionary: Self.tokens) { input in
             if (try? DiscoveryParser.parse(Data(input), file: "drive.v3.json")) != nil { parsed += 1 }
         }

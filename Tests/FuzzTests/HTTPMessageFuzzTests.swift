@@ -22,9 +22,9 @@ struct HTTPMessageFuzzTests {
     ]
 
     @Test("Request heads parse to a head or a RequestHeadError")
-    func requestHeads() {
+    func requestHeads() async {
         var parsed = 0
-        let ran = Fuzzer.run("HTTP head parser", seed: 0x4845_4144_0003, samples: FuzzSamples.requestHeads.map { Array($0.utf8) },
+        let ran = await Fuzzer.run("HTTP head parser", seed: 0x4845_4144_0003, samples: FuzzSamples.requestHeads.map { Array($0.utf8) },
                              count: 4000, dictionary: Self.headTokens) { input in
             input.withUnsafeBufferPointer { bytes in
                 let skipped = HTTPHeadParser.leadingEmptyLineBytes(in: bytes)
@@ -44,8 +44,8 @@ struct HTTPMessageFuzzTests {
     }
 
     @Test("Nested batch parts and header blocks parse to a message or nil")
-    func nestedMessages() {
-        let ran = Fuzzer.run("nested HTTP message parser", seed: 0x4E45_5354_0004,
+    func nestedMessages() async {
+        let ran = await Fuzzer.run("nested HTTP message parser", seed: 0x4E45_5354_0004,
                              samples: FuzzSamples.nestedResponses.map { Array($0.utf8) }, count: 3000, dictionary: Self.headTokens) { input in
             let data = Data(input)
             if let response = HTTPHeadParser.parseNestedResponse(data) { #expect(response.body.count <= data.count) }
@@ -56,9 +56,9 @@ struct HTTPMessageFuzzTests {
     }
 
     @Test("Chunked bodies read through a real socket end in the payload or a BodyReadError")
-    func chunkedBodies() throws {
+    func chunkedBodies() async throws {
         var completed = 0
-        let ran = try Fuzzer.run("chunked body reader", seed: 0x4348_554E_0005,
+        let ran = try await Fuzzer.run("chunked body reader", seed: 0x4348_554E_0005,
                                  samples: FuzzSamples.chunkedBodies.map { Array($0.utf8) }, count: 1200,
                                  dictionary: ["0\r\n\r\n", "ffffffffffffffff\r\n", "7fffffffffffffff", ";ext=\"v\"", "\r\n0\r\n"]) { input in
             var pair: [Int32] = [0, 0]
@@ -92,7 +92,7 @@ struct HTTPMessageFuzzTests {
         let contentType = samples.batchContentType
         #expect(BatchResponseParser.boundary(in: contentType) != nil, "\(contentType)")
         var parsed = 0
-        let ran = Fuzzer.run("batch response parser", seed: 0x4241_5443_0006, samples: [samples.batchBody], count: 2500,
+        let ran = await Fuzzer.run("batch response parser", seed: 0x4241_5443_0006, samples: [samples.batchBody], count: 2500,
                              maxLength: 16 << 10, dictionary: ["--batch", "Content-ID: <response-item", "HTTP/1.1 200 OK\r\n", "--\r\n"]) { input in
             let data = Data(input)
             // Typed throws: results or GoogleAPIClientError.

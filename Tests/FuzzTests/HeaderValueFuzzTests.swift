@@ -14,10 +14,10 @@ struct HeaderValueFuzzTests {
     ]
 
     @Test("Retry-After gives a non-negative delay or nothing")
-    func retryAfter() {
+    func retryAfter() async {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let samples = ["120", "0", "Wed, 21 Oct 2026 07:28:00 GMT", "Sun, 06 Nov 1994 08:49:37 GMT", "86400000000000"]
-        let ran = Fuzzer.run("Retry-After", seed: 0x5245_5452_000E, samples: samples.map { Array($0.utf8) }, count: 4000,
+        let ran = await Fuzzer.run("Retry-After", seed: 0x5245_5452_000E, samples: samples.map { Array($0.utf8) }, count: 4000,
                              maxLength: 128, dictionary: Self.numberTokens) { input in
             let text = String(decoding: input, as: UTF8.self)
             if let delay = RetryAfter.delay(from: ["Retry-After": text], now: now) {
@@ -29,9 +29,9 @@ struct HeaderValueFuzzTests {
     }
 
     @Test("Upload Range and download Content-Range give a consistent value or a typed refusal")
-    func runtimeRanges() {
+    func runtimeRanges() async {
         let samples = ["bytes=0-262143", "bytes 0-1048575/4194304", "bytes 100-199/*", "bytes */1000", "bytes=0-0"]
-        let ran = Fuzzer.run("runtime Range/Content-Range", seed: 0x5241_4E47_000F, samples: samples.map { Array($0.utf8) },
+        let ran = await Fuzzer.run("runtime Range/Content-Range", seed: 0x5241_4E47_000F, samples: samples.map { Array($0.utf8) },
                              count: 4000, maxLength: 128, dictionary: Self.numberTokens) { input in
             let text = String(decoding: input, as: UTF8.self)
             for total: Int64 in [0, 1, 1 << 20, .max] {
@@ -49,9 +49,9 @@ struct HeaderValueFuzzTests {
     }
 
     @Test("The emulator's Range and Content-Range parsing stays inside the file")
-    func emulatorRanges() {
+    func emulatorRanges() async {
         let samples = ["bytes=0-99", "bytes=-500", "bytes=100-", "bytes=0-0,5-9", "bytes 0-262143/1048576", "bytes */1048576", "bytes */*"]
-        let ran = Fuzzer.run("emulator Range/Content-Range", seed: 0x454D_5552_0010, samples: samples.map { Array($0.utf8) },
+        let ran = await Fuzzer.run("emulator Range/Content-Range", seed: 0x454D_5552_0010, samples: samples.map { Array($0.utf8) },
                              count: 4000, maxLength: 128, dictionary: Self.numberTokens) { input in
             let text = String(decoding: input, as: UTF8.self)
             for size: Int64 in [0, 1, 1000, .max] {

@@ -34,21 +34,30 @@ struct Fuzzer {
 
     /// Runs `body` on `count` inputs: the samples as they are, then mutations (and one in ten
     /// purely random inputs), each at most `maxLength` bytes.
+    ///
+    /// Yields the thread every ``inputsPerSlice`` inputs: a fuzz test is seconds of CPU work, and
+    /// run in one go it would hold one of the cooperative pool's few threads for all of it
+    /// (tens of seconds on a loaded 2-core machine), starving the tests running beside it — a
+    /// streamed upload in another test stalled past its server's 30 s read timeout that way.
     /// - Returns: How many inputs ran (always `count`).
     @discardableResult
     static func run(
         _ name: String, seed: UInt64, samples: [[UInt8]], count: Int, maxLength: Int = 4096, dictionary: [String] = [],
         body: ([UInt8]) throws -> Void
-    ) rethrows -> Int {
+    ) async rethrows -> Int {
         var ran = 0
         for input in inputs(seed: seed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary) {
             keepForReproduction(input, name: name, index: ran)
             try body(input)
             ran += 1
+            if ran % inputsPerSlice == 0 { await Task.yield() }
         }
         FuzzTally.record(name, ran)
         return ran
     }
+
+    /// How many inputs run between two yields (a few milliseconds of work).
+    static let inputsPerSlice = 16
 
     /// With `FUZZ_KEEP_INPUT=<folder>` set, writes each input there before running it, so the input
     /// that crashed the process is on disk (`<name>.last`) to turn into a regression test.
@@ -70,6 +79,7 @@ struct Fuzzer {
             keepForReproduction(input, name: name, index: ran)
             try await body(input)
             ran += 1
+            if ran % inputsPerSlice == 0 { await Task.yield() }
         }
         FuzzTally.record(name, ran)
         return ran
