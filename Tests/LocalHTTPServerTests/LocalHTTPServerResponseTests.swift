@@ -185,13 +185,19 @@ import Testing
         // The slow handler waits until the test opens the gate, which happens only after the fast
         // requests were answered: if one connection blocked the others, they would time out.
         let gate = Gate()
+        let slowEntered = Mutex(false)
         let server = try startServer { request in
-            if request.path == "/slow" { await gate.wait() }
+            if request.path == "/slow" {
+                slowEntered.withLock { $0 = true }
+                await gate.wait()
+            }
             return .text(request.path)
         }
         let slowTask = Task { try await get(server, "/slow") }
         defer { gate.open() }
-        try await Task.sleep(for: .milliseconds(50))
+        // The fast requests go only once the slow one is inside its handler (a fixed pause could
+        // end before the slow request even left this process).
+        try await waitUntil { slowEntered.withLock { $0 } }
         for _ in 0..<5 { #expect(try await get(server, "/fast").text == "/fast") }
         #expect(server.requestsHandled == 5)
         gate.open()

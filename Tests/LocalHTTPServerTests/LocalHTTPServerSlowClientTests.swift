@@ -105,9 +105,9 @@ struct LocalHTTPServerSlowClientTests {
         #expect(entered.withLock { $0 } == 2, "the refused request never reached the handler")
     }
 
-    /// Polls `condition` for up to 20 s (the limits are about "eventually", not speed).
+    /// Polls `condition` for at least a minute (the limits are about "eventually", not speed).
     private func waitUntil(_ condition: @Sendable () -> Bool) async {
-        for _ in 0..<400 where !condition() {
+        for _ in 0..<1200 where !condition() {
             try? await Task.sleep(for: .milliseconds(50))
         }
     }
