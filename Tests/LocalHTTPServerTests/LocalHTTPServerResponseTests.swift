@@ -5,9 +5,12 @@ import Synchronization
 import Testing
 
 @Suite struct LocalHTTPServerResponseTests {
+    /// Waits up to ten minutes for each piece of the answer: some answers here wait for the test
+    /// (a gate) or for tasks on the cooperative pool, which a loaded machine can leave without a
+    /// thread for longer than the socket's default minute.
     private func get(_ server: LocalHTTPServer, _ path: String = "/") async throws -> RawSocket.Response {
         try await onThread {
-            let socket = try RawSocket(port: server.port)
+            let socket = try RawSocket(port: server.port, timeoutSeconds: 600)
             try socket.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
             return try socket.readResponse()
         }
