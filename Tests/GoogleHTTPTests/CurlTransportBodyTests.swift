@@ -68,7 +68,7 @@ struct CurlTransportBodyTests {
         }
         let request = HTTPRequest(method: .post, url: server.url("/sink"), body: .stream(HTTPBodyStream(chunks), length: nil))
         let response = try await CurlTransport().send(request)
-        #expect(response.headers["X-Sink-Length"] == "5000")
+        #expect(response.headers["X-Sink-Length"] == "5000", "\(response.status): \(String(decoding: response.body, as: UTF8.self))")
         #expect(response.headers["X-Sink-Matches-Pattern"] == "yes")
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import GoogleHTTP
 import LocalHTTPServer
+import Synchronization
+import TestSupport
 import Testing
 
 // MARK: - Failures, timeouts and cancellation
@@ -9,11 +11,12 @@ import Testing
 struct CurlTransportFailureTests {
     @Test("a refused connection fails with connectionRefused")
     func refused() async throws {
-        let port = try ClosedPort.make()
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let closed = try ClosedPort()
+        let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)/"))
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(HTTPRequest(url: url)) }
         #expect(error.kind == .connectionRefused)
         #expect(error.isTransient)
+        withExtendedLifetime(closed) {}
     }
 
     @Test("TLS to a plain-HTTP server fails with tls")
@@ -53,29 +56,26 @@ struct CurlTransportFailureTests {
     @Test("a head that never comes fails with requestTimeout")
     func requestTimeout() async throws {
         let server = try TransportTestServer()
-        let clock = ContinuousClock()
-        let start = clock.now
-        let request = HTTPRequest(url: server.url("/delay-head/60000"), timeouts: HTTPTimeouts(request: .milliseconds(300)))
-        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
-        #expect(error.kind == .requestTimeout)
-        // The limit fired, not the head: that would only come after 60 s. Generous, because a
-        // loaded machine may delay the test itself.
-        #expect(start.duration(to: clock.now) < .seconds(30))
+        let request = HTTPRequest(url: server.url("/delay-head/600000"), timeouts: HTTPTimeouts(request: .milliseconds(300)))
+        let (error, elapsed) = await Self.timedFailure(CurlTransport()) { _ = try await $0.send(request) }
+        #expect(error?.kind == .requestTimeout, "\(String(describing: error))")
+        // The limit fired, not the head: that would only come after ten minutes. The bound also
+        // fails a limit read in the wrong unit (300 s).
+        #expect(elapsed < .seconds(120))
     }
 
     @Test("a body that trickles fails with stalled")
     func stalled() async throws {
         let server = try TransportTestServer()
-        let clock = ContinuousClock()
-        let start = clock.now
         // The request limit is only a safety net should stall detection not fire; the limit is
         // below a second, which curl's own stall check (whole seconds) could not express.
         let timeouts = HTTPTimeouts(request: .seconds(60), stall: .milliseconds(400), stallMinimumBytesPerSecond: 1000)
-        let error = try await #require(throws: HTTPTransportError.self) {
-            try await CurlTransport().send(HTTPRequest(url: server.url("/slow-body"), timeouts: timeouts))
-        }
-        #expect(error.kind == .stalled)
-        #expect(start.duration(to: clock.now) < .seconds(30))
+        let request = HTTPRequest(url: server.url("/slow-body"), timeouts: timeouts)
+        let (error, elapsed) = await Self.timedFailure(CurlTransport()) { _ = try await $0.send(request) }
+        // The kind says stall detection fired (the request limit would say requestTimeout); the
+        // time only rules out a hang.
+        #expect(error?.kind == .stalled, "\(String(describing: error))")
+        #expect(elapsed < .seconds(120))
     }
 
     @Test("a connection that is never accepted fails with connectTimeout")
@@ -84,29 +84,47 @@ struct CurlTransportFailureTests {
         let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/"))
         // Were the connect limit ignored, the 8 s request limit would fire instead (another kind).
         let timeouts = HTTPTimeouts(connect: .milliseconds(300), request: .seconds(8))
-        let clock = ContinuousClock()
-        let start = clock.now
-        let error = try await #require(throws: HTTPTransportError.self) {
-            try await CurlTransport().send(HTTPRequest(url: url, timeouts: timeouts))
-        }
+        let (error, elapsed) = await Self.timedFailure(CurlTransport()) { _ = try await $0.send(HTTPRequest(url: url, timeouts: timeouts)) }
         // The kind already says which limit fired; the time only rules out a hang.
-        #expect(error.kind == .connectTimeout)
-        #expect(start.duration(to: clock.now) < .seconds(30))
+        #expect(error?.kind == .connectTimeout, "\(String(describing: error))")
+        #expect(elapsed < .seconds(120))
+        withExtendedLifetime(listener) {}
+    }
+
+    /// Runs `body` with `transport` from the transport's own thread and returns the transport
+    /// error it threw and how long that took. Timed there, the task resumes without waiting for a
+    /// cooperative thread, so a loaded pool (which kept tests waiting 40 s) does not stretch the
+    /// measurement; the generous bounds stay as a second margin.
+    private static func timedFailure(
+        _ transport: CurlTransport, _ body: @Sendable (CurlTransport) async throws -> Void
+    ) async -> (error: HTTPTransportError?, elapsed: Duration) {
+        await withTaskExecutorPreference(transport.executor) {
+            let clock = ContinuousClock()
+            let start = clock.now
+            do {
+                try await body(transport)
+                return (nil, start.duration(to: clock.now))
+            } catch {
+                return (error as? HTTPTransportError, start.duration(to: clock.now))
+            }
+        }
     }
 
     @Test("cancelling the task aborts the transfer long before the server would answer", arguments: ["send", "stream-head", "stream-body"])
     func cancellation(mode: String) async throws {
         let server = try TransportTestServer()
         let transport = CurlTransport()
+        let headArrived = Flag()
         let task = Task { () -> HTTPTransportError.Kind? in
             do {
                 switch mode {
                 case "send":
-                    _ = try await transport.send(HTTPRequest(url: server.url("/delay-head/60000")))
+                    _ = try await transport.send(HTTPRequest(url: server.url("/delay-head/600000")))
                 case "stream-head":
-                    _ = try await transport.stream(HTTPRequest(url: server.url("/delay-head/60000")))
+                    _ = try await transport.stream(HTTPRequest(url: server.url("/delay-head/600000")))
                 default:
                     let response = try await transport.stream(HTTPRequest(url: server.url("/slow-body")))
+                    headArrived.value.store(true, ordering: .relaxed)
                     for try await _ in response.body {}
                 }
                 return nil
@@ -116,15 +134,24 @@ struct CurlTransportFailureTests {
                 return .other
             }
         }
-        try await Task.sleep(for: .milliseconds(200))
-        let clock = ContinuousClock()
-        let cancelledAt = clock.now
-        task.cancel()
-        let kind = await task.value
+        // Cancel only once the transfer is under way (the server's handler runs; for the body,
+        // the head has arrived): a fixed pause could end before this task's request even starts.
+        let underWay = await waitUntil {
+            server.slowRequestsStarted == 1 && (mode != "stream-body" || headArrived.value.load(ordering: .relaxed))
+        }
+        #expect(underWay, "the request never reached the server")
+        // Timed from the transport's own thread, so the wait for the task's end is not stretched
+        // by a loaded cooperative pool.
+        let (kind, elapsed) = await withTaskExecutorPreference(transport.executor) {
+            let clock = ContinuousClock()
+            let cancelledAt = clock.now
+            task.cancel()
+            let kind = await task.value
+            return (kind, cancelledAt.duration(to: clock.now))
+        }
         #expect(kind == .cancelled)
-        // The head would come after 60 s and the slow body never ends; a loaded machine may delay
-        // this task, but not by half a minute.
-        #expect(cancelledAt.duration(to: clock.now) < .seconds(30))
+        // The head would come after ten minutes and the slow body never ends.
+        #expect(elapsed < .seconds(120))
     }
 
     @Test("an already cancelled task does not send")
@@ -138,4 +165,11 @@ struct CurlTransportFailureTests {
         let error = try await #require(throws: HTTPTransportError.self) { try await task.value }
         #expect(error.kind == .cancelled)
     }
+}
+
+// MARK: - Helpers
+
+/// A flag a test's tasks share.
+private final class Flag: Sendable {
+    let value = Atomic<Bool>(false)
 }

@@ -130,12 +130,13 @@ struct CurlTransportMethodTests {
 
     @Test("query values are redacted from error URLs")
     func redactedErrors() async throws {
-        let port = try ClosedPort.make()
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/x?access_token=secret123"))
+        let closed = try ClosedPort()
+        let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)/x?access_token=secret123"))
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(HTTPRequest(url: url)) }
         #expect(!error.url.contains("secret123"))
         #expect(!error.message.contains("secret123"))
         #expect(!"\(error)".contains("secret123"))
+        withExtendedLifetime(closed) {}
     }
 
     @Test("progress reports bytes in both directions")
@@ -167,12 +168,16 @@ final class ProgressRecorder: @unchecked Sendable {
     var last: HTTPProgress? { lock.withLock { latest } }
 }
 
-/// A loopback port nobody listens on: bound, then closed.
-enum ClosedPort {
-    static func make() throws -> Int {
+/// A loopback port nobody listens on: bound but never listening, and held until released, so no
+/// server started by a parallel test can take the port in the meantime (a port that was bound
+/// and closed again is free for the next `bind` to port 0). Connecting to it is refused.
+final class ClosedPort: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
         let descriptor = socket(AF_INET, SystemCall.streamSocketType, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -183,7 +188,15 @@ enum ClosedPort {
                 bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
             }
         }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        close(descriptor)
     }
 }

@@ -9,8 +9,13 @@ import Testing
         URL(string: server.baseURL.absoluteString + path)!
     }
 
+    /// Ten minutes, not 30 s, for an idle keep-alive connection and for a pause inside a body:
+    /// between two requests this task may wait long for a thread, and a streamed upload body is
+    /// produced by tasks on the cooperative pool, which a loaded machine can leave idle as long.
+    private static let patient = LocalHTTPServer.Configuration(idleTimeout: .seconds(600), readTimeout: .seconds(600))
+
     @Test func keepAliveConnectionIsReused() async throws {
-        let server = try startServer()
+        let server = try startServer(Self.patient)
         let transport = CurlTransport()
         for index in 0..<20 {
             let response = try await transport.send(HTTPRequest(method: .post, url: url(server, "/r\(index)"), body: .data(Data("body \(index)".utf8))))
@@ -32,7 +37,7 @@ import Testing
     }
 
     @Test func chunkedUploadFromAStream() async throws {
-        let server = try startServer()
+        let server = try startServer(Self.patient)
         let transport = CurlTransport()
         let pieces = AsyncStream<Data> { continuation in
             for index in 0..<10 { continuation.yield(Data(repeating: UInt8(index), count: 10_000)) }

@@ -131,12 +131,14 @@ import Testing
     }
 }
 
-/// Polls `condition` for up to fifteen seconds (generous: the suite runs in parallel on few cores).
+/// Polls `condition` for up to a minute (generous: the suite runs in parallel on few cores, and
+/// the limit only turns a hang into a failure). The condition is checked after each pause before
+/// the deadline is, so a test task that waited long for a thread judges the state as it is now.
 func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(60)
     while !condition() {
         guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within 15 seconds")
+            Issue.record("condition not met within 60 seconds")
             return
         }
         try await Task.sleep(for: .milliseconds(20))

@@ -5,9 +5,12 @@ import Synchronization
 import Testing
 
 @Suite struct LocalHTTPServerResponseTests {
+    /// Waits up to ten minutes for each piece of the answer: some answers here wait for the test
+    /// (a gate) or for tasks on the cooperative pool, which a loaded machine can leave without a
+    /// thread for longer than the socket's default minute.
     private func get(_ server: LocalHTTPServer, _ path: String = "/") async throws -> RawSocket.Response {
         try await onThread {
-            let socket = try RawSocket(port: server.port)
+            let socket = try RawSocket(port: server.port, timeoutSeconds: 600)
             try socket.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
             return try socket.readResponse()
         }
@@ -185,13 +188,19 @@ import Testing
         // The slow handler waits until the test opens the gate, which happens only after the fast
         // requests were answered: if one connection blocked the others, they would time out.
         let gate = Gate()
+        let slowEntered = Mutex(false)
         let server = try startServer { request in
-            if request.path == "/slow" { await gate.wait() }
+            if request.path == "/slow" {
+                slowEntered.withLock { $0 = true }
+                await gate.wait()
+            }
             return .text(request.path)
         }
         let slowTask = Task { try await get(server, "/slow") }
         defer { gate.open() }
-        try await Task.sleep(for: .milliseconds(50))
+        // The fast requests go only once the slow one is inside its handler (a fixed pause could
+        // end before the slow request even left this process).
+        try await waitUntil { slowEntered.withLock { $0 } }
         for _ in 0..<5 { #expect(try await get(server, "/fast").text == "/fast") }
         #expect(server.requestsHandled == 5)
         gate.open()

@@ -86,9 +86,11 @@ struct LocalHTTPServerSlowClientTests {
             return .text("done \(request.path)")
         }
         let port = server.port
+        // The first two wait for the gate, which opens only after several steps of this test's
+        // task: on a loaded machine each step can wait long for a thread, so a minute is too short.
         @Sendable func request(_ path: String) async throws -> String {
             try await onThread {
-                let socket = try RawSocket(port: port, timeoutSeconds: 60)
+                let socket = try RawSocket(port: port, timeoutSeconds: 600)
                 try socket.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 return String(decoding: socket.readToEnd(), as: UTF8.self)
             }
@@ -105,9 +107,9 @@ struct LocalHTTPServerSlowClientTests {
         #expect(entered.withLock { $0 } == 2, "the refused request never reached the handler")
     }
 
-    /// Polls `condition` for up to 20 s (the limits are about "eventually", not speed).
+    /// Polls `condition` for at least a minute (the limits are about "eventually", not speed).
     private func waitUntil(_ condition: @Sendable () -> Bool) async {
-        for _ in 0..<400 where !condition() {
+        for _ in 0..<1200 where !condition() {
             try? await Task.sleep(for: .milliseconds(50))
         }
     }

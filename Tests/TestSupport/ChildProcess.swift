@@ -77,13 +77,22 @@ public enum ChildProcess {
             path = "/bin/sh"
             argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path] + argv
         }
-        let output = try makePipe()
-        let error = try makePipe()
-        let process = try spawn(path, argv, environment: environment, output: output.write, error: error.write)
-        close(output.write)
-        close(error.write)
-        return Running(process: process, output: output.read, error: error.read)
+        // One start at a time: another start's child cannot inherit these pipes in the instant
+        // before they are marked close-on-exec (it would hold this child's output open, and the
+        // reads below would wait for that other child to exit).
+        let (process, output, error) = try spawnLock.withLock {
+            let output = try makePipe()
+            let error = try makePipe()
+            let process = try spawn(path, argv, environment: environment, output: output.write, error: error.write)
+            close(output.write)
+            close(error.write)
+            return (process, output.read, error.read)
+        }
+        return Running(process: process, output: output, error: error)
     }
+
+    /// Held while a child is started (a few milliseconds; never across a wait for the child).
+    private static let spawnLock = NSLock()
 
     /// A started child process.
     public final class Running: Sendable {
@@ -129,9 +138,8 @@ public enum ChildProcess {
     // MARK: - Plumbing
 
     /// A pipe whose ends other children do not inherit (the child gets its end through `dup2`,
-    /// which clears close-on-exec). `pipe2` is not visible to Swift here, so a child spawned by
-    /// another test in the instant between `pipe` and `fcntl` could inherit them: it would only
-    /// delay this pipe's end-of-file until that child exits.
+    /// which clears close-on-exec). `pipe2` is not visible to Swift here, so the instant between
+    /// `pipe` and `fcntl` is covered by ``spawnLock`` instead (for children started here).
     private static func makePipe() throws -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { throw SpawnError(description: "pipe failed: errno \(errno)") }

@@ -2,17 +2,19 @@ import Foundation
 import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
+import TestSupport
 import Testing
 
 @Suite("Pagination")
 struct PaginationTests {
-    /// Five pages of two files; `loop` makes page 3 point back to page 2's token.
-    private static func backend(hits: Recorder<String>, loop: Bool = false, delay: Duration? = nil) throws -> TestBackend {
+    /// Five pages of two files; `loop` makes page 3 point back to page 2's token; with `hold`,
+    /// every page waits for the gate before it is answered.
+    private static func backend(hits: Recorder<String>, loop: Bool = false, hold: Gate? = nil) throws -> TestBackend {
         try TestBackend { router, oauth in
             router.get("/drive/v3/files") { request, _ in
                 hits.append(request.queryValue("pageToken") ?? "first")
                 if let denied = requireToken(oauth, request) { return denied }
-                if let delay { try? await Task.sleep(for: delay) }
+                await hold?.wait()
                 let page = Int(request.queryValue("pageToken")?.dropFirst(5) ?? "1") ?? 1
                 let next: String? = page < 5 ? "page-\(loop && page == 3 ? 2 : page + 1)" : nil
                 let files = (0..<2).map { TestFile(id: "p\(page)-f\($0)") }
@@ -64,19 +66,30 @@ struct PaginationTests {
 
     @Test func cancellationStopsIteration() async throws {
         let hits = Recorder<String>()
-        // Each page takes 10 s, so the cancellation lands during the first one even on a loaded machine.
-        let backend = try Self.backend(hits: hits, delay: .seconds(10))
+        // The first page is held until the test lets it go, so the cancellation lands while it is
+        // in flight however late this task gets a thread again (a fixed delay could end first).
+        let hold = Gate()
+        defer { hold.open() }
+        let backend = try Self.backend(hits: hits, hold: hold)
         let client = client(backend)
         let call = call
+        let ended = Recorder<Bool>()
         let task = Task {
+            defer { ended.append(true) }
             var count = 0
             for try await _ in client.pages(call, as: TestFileList.self) { count += 1 }
             return count
         }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await waitUntil { hold.entered == 1 }, "the first page was never requested")
         task.cancel()
+        // Only the cancellation can end the held request: a generous wait turns a transfer that
+        // ignores it into a failure instead of a hang.
+        let stopped = await waitUntil(.seconds(120)) { ended.count == 1 }
+        #expect(stopped, "cancelling did not stop the held page request")
+        hold.open()
         let result = await task.result
         #expect(throws: (any Error).self) { try result.get() }
-        #expect(hits.count <= 1)
+        #expect(hits.count == 1)
+        withExtendedLifetime(backend) {}
     }
 }

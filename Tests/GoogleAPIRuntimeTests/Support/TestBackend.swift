@@ -12,9 +12,13 @@ final class TestBackend: Sendable {
     static let scope = "https://www.googleapis.com/auth/drive"
 
     /// - Parameter routes: Registers the test's routes; handlers can check tokens with `oauth`.
+    /// - Parameter serverConfiguration: By default a pause inside a request body or between
+    ///   keep-alive requests may last ten minutes, not 30 s: multipart uploads from a file are
+    ///   streamed by tasks on the cooperative pool, which a loaded machine can leave without a
+    ///   thread for longer than that.
     init(
         accessTokenLifetime: TimeInterval = 3600,
-        serverConfiguration: LocalHTTPServer.Configuration = .init(),
+        serverConfiguration: LocalHTTPServer.Configuration = .init(idleTimeout: .seconds(600), readTimeout: .seconds(600)),
         routes: (inout HTTPRouter, OAuthEmulator) -> Void = { _, _ in }
     ) throws {
         let oauth = OAuthEmulator(configuration: .init(accessTokenLifetime: accessTokenLifetime))
@@ -70,11 +74,14 @@ final class TestBackend: Sendable {
 }
 
 extension AuthorizedSession.Configuration {
-    /// Retries on, but without real waiting.
+    /// Retries on, but without real waiting. The retry budget is an hour, not two minutes: it is
+    /// measured on the real clock, and on a loaded machine the test task can wait tens of seconds
+    /// for a thread between attempts, which would cut a test's expected retries short.
     static var fastTests: Self {
         var configuration = Self()
         configuration.retry.baseDelay = .milliseconds(1)
         configuration.retry.maxDelay = .milliseconds(5)
+        configuration.retry.maxTotalTime = .seconds(3600)
         configuration.sleep = { _ in }
         return configuration
     }

@@ -39,11 +39,14 @@ final class EmulatorHarness: Sendable {
             clientID: client.id, clientSecret: client.secret, endpoints: OAuthEndpoints(emulatorBaseURL: baseURL))
     }
 
+    /// - Parameter clock: The client's notion of now; tests that check an expiry date pass a
+    ///   fixed one, so the check does not depend on how long the test waited for a thread.
     func makeClient(
         configuration: OAuthClientConfiguration? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> OAuthClient {
-        OAuthClient(configuration: configuration ?? clientConfiguration, transport: transport, sleep: sleep)
+        OAuthClient(configuration: configuration ?? clientConfiguration, transport: transport, clock: clock, sleep: sleep)
     }
 }
 

@@ -23,13 +23,13 @@ struct TokenResponseTests {
         }
         var configuration = harness.clientConfiguration
         configuration.endpoints.token = harness.baseURL.appendingPathComponent("custom/token")
-        let credentials = try await harness.makeClient(configuration: configuration).refresh(refreshToken: "1//old")
+        // A fixed clock: the lifetimes are checked exactly, however late this task resumes.
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let credentials = try await harness.makeClient(configuration: configuration, clock: { now }).refresh(refreshToken: "1//old")
         #expect(credentials.accessToken == "ya29.custom")
         #expect(credentials.refreshToken == "1//r")
-        let expiry = try #require(credentials.expiresAt).timeIntervalSinceNow
-        #expect(expiry > 100 && expiry <= 120)
-        let refreshExpiry = try #require(credentials.refreshTokenExpiresAt).timeIntervalSinceNow
-        #expect(refreshExpiry > 580 && refreshExpiry <= 600)
+        #expect(credentials.expiresAt == now.addingTimeInterval(120))
+        #expect(credentials.refreshTokenExpiresAt == now.addingTimeInterval(600))
         #expect(credentials.scopes == ["email", "openid"])
         let claims = try #require(credentials.idTokenClaims)
         #expect(claims.subject == "42")

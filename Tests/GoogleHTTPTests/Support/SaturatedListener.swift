@@ -33,7 +33,7 @@ final class SaturatedListener: @unchecked Sendable {
         guard ready else { throw POSIXError(.EADDRINUSE) }
         port = Int(UInt16(bigEndian: address.sin_port))
         // Linux queues backlog + 1 completed connections; fill the queue (with margin).
-        for _ in 0..<4 {
+        for index in 0..<4 {
             let client = socket(AF_INET, SystemCall.streamSocketType, 0)
             guard client >= 0 else { break }
             // Non-blocking, so a connect that gets no answer returns at once.
@@ -42,8 +42,22 @@ final class SaturatedListener: @unchecked Sendable {
             _ = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
             }
+            // The queue is full only once the first handshake has completed; on a loaded machine
+            // that can take longer than any fixed pause, and a test's connection would take the
+            // free place (and be accepted by the kernel) instead of hanging.
+            if index == 0 { try Self.waitUntilConnected(client) }
         }
-        usleep(50_000)
+    }
+
+    /// Waits (up to a minute) until the non-blocking `client` has finished connecting.
+    private static func waitUntilConnected(_ client: Int32) throws {
+        var descriptor = pollfd(fd: client, events: Int16(POLLOUT), revents: 0)
+        guard poll(&descriptor, 1, 60_000) == 1 else { throw POSIXError(.ETIMEDOUT) }
+        var error: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(client, SOL_SOCKET, SO_ERROR, &error, &size) == 0, error == 0 else {
+            throw POSIXError(.ECONNREFUSED)
+        }
     }
 
     deinit {

@@ -2,6 +2,7 @@ import Foundation
 import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
+import Synchronization
 
 // MARK: - TransportTestServer
 
@@ -12,12 +13,26 @@ import LocalHTTPServer
 ///   from the server in 1 MiB pieces with a `Content-Length`.
 /// - `ANY /sink`: consumes a streamed request body, answering with its length and checksum.
 /// - `GET /delay-head/{ms}`, `GET /slow-body`, `GET /cut/{count}`: the emulator's fault shapes
-///   (``FaultyResponse``).
+///   (``FaultyResponse``); ``slowRequestsStarted`` counts the first two as their handlers start.
 /// - `GET /redirect/{n}`: redirects `n` times, then lands on `/echo`.
+///
+/// Idle connections and pauses inside a request body are allowed ten minutes (not the server's
+/// default 30 s). Tests count connections, so a test task that waits long for a thread between
+/// two requests must not find its connection closed and reopened; and a streamed upload body is
+/// produced by tasks on the cooperative pool, which a loaded machine can leave without a thread
+/// for longer than 30 s (the server would then answer 400 mid-upload).
 final class TransportTestServer: Sendable {
     let server: LocalHTTPServer
+    private let slowStarts: Counter
+
+    /// A count shared with the route handlers.
+    private final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+    }
 
     init() throws {
+        let slowStarts = Counter()
+        self.slowStarts = slowStarts
         var router = HTTPRouter()
         router.add(nil, "/echo") { request, _ in Self.echo(request) }
         router.get("/bytes/{count}") { _, parameters in
@@ -28,12 +43,14 @@ final class TransportTestServer: Sendable {
         }
         router.add(nil, "/sink") { request, _ in await Self.sink(request) }
         router.get("/delay-head/{ms}") { _, parameters in
+            slowStarts.value.add(1, ordering: .relaxed)
             let milliseconds = Int(parameters["ms"] ?? "") ?? 0
             return await FaultyResponse.delayed(
                 HTTPServerResponse(status: 200, body: .data(Data("late".utf8))), by: .milliseconds(milliseconds))
         }
         router.get("/slow-body") { _, _ in
-            FaultyResponse.slowed(
+            slowStarts.value.add(1, ordering: .relaxed)
+            return FaultyResponse.slowed(
                 HTTPServerResponse(status: 200, body: .data(Data(repeating: 0x61, count: 1_000_000))),
                 chunkSize: 1, delay: .seconds(5))
         }
@@ -46,9 +63,13 @@ final class TransportTestServer: Sendable {
             return .redirect(to: remaining <= 1 ? "/echo" : "/redirect/\(remaining - 1)")
         }
         let configuration = LocalHTTPServer.Configuration(
+            idleTimeout: .seconds(600), readTimeout: .seconds(600),
             streamRequestBody: LocalHTTPServer.Configuration.streamingBodies(forPathPrefixes: ["/sink"]))
         server = try LocalHTTPServer.start(configuration: configuration, handler: router.handle)
     }
+
+    /// How many `/delay-head` and `/slow-body` handlers have started.
+    var slowRequestsStarted: Int { slowStarts.value.load(ordering: .relaxed) }
 
     func url(_ path: String) -> URL {
         server.baseURL.appendingPathComponent(path)
