@@ -108,11 +108,11 @@ let package = Package(
 
         // MARK: - Tests
         // Helpers several test targets share (child processes, the exit-test gate, gzip fixtures).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GoogleHTTPTypes"], path: "Tests/TestSupport"),
         .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
-        .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP"]),
+        .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP", "TestSupport"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
         .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
         .testTarget(
@@ -137,7 +137,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive"]
+            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive", "TestSupport"]
         ),
         .testTarget(
             name: "GeneratedAPITests",

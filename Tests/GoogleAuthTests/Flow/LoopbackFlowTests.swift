@@ -3,6 +3,7 @@ import GoogleAuth
 import GoogleEmulator
 import GoogleHTTP
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Installed-app flow end to end (loopback listener, emulator, curl)")
