@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
-        .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP"]),
+        .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP", "TestSupport"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
         .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
         .testTarget(
@@ -137,7 +137,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive"]
+            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive", "TestSupport"]
         ),
         .testTarget(
             name: "GeneratedAPITests",

@@ -3,6 +3,7 @@ import Foundation
 import GoogleHTTP
 import GoogleHTTPTypes
 @testable import LocalHTTPServer
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -141,28 +142,10 @@ struct HTTPMessageFuzzTests {
 
     /// Sends `bytes`, half-closes, and returns the first 64 bytes of what comes back.
     private static func exchange(port: Int, bytes: [UInt8]) throws -> String {
-        let fd = socket(AF_INET, SystemCall.streamSocketType, 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        _ = bytes.withUnsafeBytes { SystemCall.send(fd, $0.baseAddress, $0.count) }
-        shutdown(fd, Int32(SHUT_WR))
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while received.count < 64 {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            received += buffer[0..<count]
-        }
-        return String(decoding: received.prefix(64), as: UTF8.self)
+        let socket = try RawSocket(port: port, timeoutSeconds: 20)
+        // Inputs are at most 4 KiB: one send; a server that closes early is an answer too.
+        try? socket.send(bytes)
+        socket.shutdownWrite()
+        return String(decoding: socket.readPrefix(64), as: UTF8.self)
     }
 }

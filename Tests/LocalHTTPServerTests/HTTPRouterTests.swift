@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTP
 import LocalHTTPServer
+import TestSupport
 import Testing
 
 @Suite struct HTTPRouterTests {

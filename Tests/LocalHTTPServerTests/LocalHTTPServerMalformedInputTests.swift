@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTP
 import LocalHTTPServer
+import TestSupport
 import Testing
 
 @Suite struct LocalHTTPServerMalformedInputTests {
@@ -99,7 +100,7 @@ import Testing
         // The server still answers normally afterwards.
         let (status, _) = try await exchange(server, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", expectClose: false)
         #expect(status == 200)
-        try await waitUntil { server.openConnections == 0 }
+        #expect(await waitUntil { server.openConnections == 0 })
         #expect(leakedServerSockets(port: server.port) == 0)
     }
 
@@ -113,7 +114,7 @@ import Testing
                 _ = socket
             }
         }
-        try await waitUntil { server.openConnections == 0 && server.connectionsAccepted == 3 }
+        #expect(await waitUntil { server.openConnections == 0 && server.connectionsAccepted == 3 })
         let (status, _) = try await exchange(server, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", expectClose: false)
         #expect(status == 200)
         #expect(server.requestsHandled == 1)
@@ -128,19 +129,5 @@ import Testing
             return socket.isClosedByPeer()
         }
         #expect(closed)
-    }
-}
-
-/// Polls `condition` for up to a minute (generous: the suite runs in parallel on few cores, and
-/// the limit only turns a hang into a failure). The condition is checked after each pause before
-/// the deadline is, so a test task that waited long for a thread judges the state as it is now.
-func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within 60 seconds")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(20))
     }
 }

@@ -2,15 +2,16 @@ import Foundation
 import GoogleHTTP
 import LocalHTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct LocalHTTPServerResponseTests {
-    /// Waits up to ten minutes for each piece of the answer: some answers here wait for the test
-    /// (a gate) or for tasks on the cooperative pool, which a loaded machine can leave without a
-    /// thread for longer than the socket's default minute.
-    private func get(_ server: LocalHTTPServer, _ path: String = "/") async throws -> RawSocket.Response {
+    /// - Parameter patient: Wait up to ten minutes, not one, for each piece of the answer: for an
+    ///   answer that waits for the test (a gate) or for tasks on the cooperative pool, which a
+    ///   loaded machine can leave without a thread for longer than a minute.
+    private func get(_ server: LocalHTTPServer, _ path: String = "/", patient: Bool = false) async throws -> RawSocket.Response {
         try await onThread {
-            let socket = try RawSocket(port: server.port, timeoutSeconds: 600)
+            let socket = try RawSocket(port: server.port, timeoutSeconds: patient ? 600 : 60)
             try socket.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
             return try socket.readResponse()
         }
@@ -162,9 +163,9 @@ import Testing
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let late = try await get(server, "/late")
+        let late = try await get(server, "/late", patient: true)
         let afterLate = clock.now
-        let slow = try await get(server, "/slow")
+        let slow = try await get(server, "/slow", patient: true)
         let afterSlow = clock.now
         #expect(late.text == "late")
         #expect(start.duration(to: afterLate) >= .milliseconds(300))
@@ -196,11 +197,11 @@ import Testing
             }
             return .text(request.path)
         }
-        let slowTask = Task { try await get(server, "/slow") }
+        let slowTask = Task { try await get(server, "/slow", patient: true) }
         defer { gate.open() }
         // The fast requests go only once the slow one is inside its handler (a fixed pause could
         // end before the slow request even left this process).
-        try await waitUntil { slowEntered.withLock { $0 } }
+        #expect(await waitUntil { slowEntered.withLock { $0 } })
         for _ in 0..<5 { #expect(try await get(server, "/fast").text == "/fast") }
         #expect(server.requestsHandled == 5)
         gate.open()
@@ -221,6 +222,6 @@ import Testing
         }
         #expect(results == count)
         #expect(server.connectionsAccepted == count)
-        try await waitUntil { server.openConnections == 0 }
+        #expect(await waitUntil { server.openConnections == 0 })
     }
 }

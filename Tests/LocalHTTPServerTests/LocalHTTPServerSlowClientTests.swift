@@ -2,6 +2,7 @@ import Foundation
 import GoogleHTTP
 import LocalHTTPServer
 import Synchronization
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -66,8 +67,7 @@ struct LocalHTTPServerSlowClientTests {
         // The first ones were evicted (EOF), not left waiting for their idle timeout.
         let firstClosed = try await onThread { idle.sockets[0].isClosedByPeer(within: 15) }
         #expect(firstClosed)
-        await waitUntil { server.openConnections <= limit }
-        #expect(server.openConnections <= limit, "\(server.openConnections) open")
+        #expect(await waitUntil { server.openConnections <= limit }, "\(server.openConnections) open")
 
         // A real request still gets through and is answered.
         let response = try await CurlTransport().send(HTTPRequest(url: server.baseURL.appendingPathComponent("real")))
@@ -97,8 +97,7 @@ struct LocalHTTPServerSlowClientTests {
         }
         let first = Task { try await request("/a") }
         let second = Task { try await request("/b") }
-        await waitUntil { entered.withLock { $0 } == 2 }
-        #expect(entered.withLock { $0 } == 2)
+        #expect(await waitUntil { entered.withLock { $0 } == 2 })
         let refused = try await request("/c")
         #expect(refused.hasPrefix("HTTP/1.1 503"), "\(refused)")
         gate.open()
@@ -106,25 +105,10 @@ struct LocalHTTPServerSlowClientTests {
         #expect(try await second.value.hasPrefix("HTTP/1.1 200"))
         #expect(entered.withLock { $0 } == 2, "the refused request never reached the handler")
     }
-
-    /// Polls `condition` for at least a minute (the limits are about "eventually", not speed).
-    private func waitUntil(_ condition: @Sendable () -> Bool) async {
-        for _ in 0..<1200 where !condition() {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-    }
 }
 
 /// Sockets handed between the test and its socket thread; only one of them uses them at a time.
 private final class IdleSockets: @unchecked Sendable {
     let sockets: [RawSocket]
     init(_ sockets: [RawSocket]) { self.sockets = sockets }
-}
-
-extension RawSocket {
-    /// Whether the server has sent something (or closed), without blocking.
-    func hasPendingInput() -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
-    }
 }

@@ -57,33 +57,3 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
         thread.start()
     }
 }
-
-/// Suspends tasks until opened (then lets everyone through, now and later).
-final class Gate: Sendable {
-    private struct State {
-        var isOpen = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Mutex(State())
-
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let proceed = state.withLock { state -> Bool in
-                if state.isOpen { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if proceed { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.isOpen = true
-            defer { state.waiters.removeAll() }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}

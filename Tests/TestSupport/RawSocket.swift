@@ -10,16 +10,23 @@ import Darwin
 
 // MARK: - RawSocket
 
-/// A blocking TCP client for sending exact bytes (including malformed ones) to the server.
-final class RawSocket {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// A blocking TCP client on 127.0.0.1 for sending exact bytes (malformed ones too) to a server
+/// and reading exactly what comes back, the way a misbehaving local process would.
+///
+/// Every call blocks its thread: use it from a thread of its own (``exchange(port:bytes:readTimeoutSeconds:)``
+/// does), never from a task on the cooperative pool, whose few threads the servers' handlers may need.
+public final class RawSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let fd: Int32
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeoutSeconds: Int = 60) throws {
+    /// Connects to 127.0.0.1:`port`.
+    /// - Parameter timeoutSeconds: The longest a single read waits for data.
+    /// - Throws: ``Failure`` when the connection is refused or no socket is available.
+    public init(port: Int, timeoutSeconds: Int = 60) throws {
         // The descriptor is stored only once connected: if `self` were fully initialised when the
         // initialiser throws, deinit would close it a second time, and that number may already
         // belong to another test's socket (a parallel test's listener then reports port 0).
@@ -46,11 +53,13 @@ final class RawSocket {
         close(fd)
     }
 
-    func send(_ text: String) throws {
+    // MARK: - Sending
+
+    public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { SystemCall.send(fd, $0.baseAddress, $0.count) }
@@ -59,9 +68,12 @@ final class RawSocket {
         }
     }
 
-    func shutdownWrite() {
+    /// Tells the server nothing more will come (a half-close).
+    public func shutdownWrite() {
         shutdown(fd, Int32(SHUT_WR))
     }
+
+    // MARK: - Reading
 
     /// Reads more bytes; `false` at EOF or error/timeout.
     private func fill() -> Bool {
@@ -72,15 +84,22 @@ final class RawSocket {
         return true
     }
 
-    /// Everything until the server closes the connection.
-    func readToEnd() -> [UInt8] {
+    /// Everything until the server closes the connection (or a read times out).
+    public func readToEnd() -> [UInt8] {
         while fill() {}
         defer { buffer.removeAll() }
         return buffer
     }
 
+    /// The first `count` bytes that come back, fewer if the connection ends (or a read times out) first.
+    public func readPrefix(_ count: Int) -> [UInt8] {
+        while buffer.count < count, fill() {}
+        defer { buffer.removeAll() }
+        return Array(buffer.prefix(count))
+    }
+
     /// Whether the server closes the connection (EOF or reset) within `seconds`, sending nothing more.
-    func isClosedByPeer(within seconds: Int = 5) -> Bool {
+    public func isClosedByPeer(within seconds: Int = 5) -> Bool {
         guard buffer.isEmpty else { return false }
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -92,22 +111,29 @@ final class RawSocket {
         return false
     }
 
+    /// Whether the server has sent something (or closed), without blocking.
+    public func hasPendingInput() -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     // MARK: - Responses
 
-    struct Response {
-        var status: Int
-        var headers: [(String, String)]
-        var body: [UInt8]
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// Reads one response (1xx interim responses are returned too).
-    func readResponse(forHead: Bool = false) throws -> Response {
+    /// - Parameter forHead: The response answers a HEAD request, so it has no body.
+    public func readResponse(forHead: Bool = false) throws -> Response {
         let headEnd = try readUntil([13, 10, 13, 10])
         let headText = String(decoding: buffer[0..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
@@ -160,5 +186,28 @@ final class RawSocket {
         while buffer.count < count {
             guard fill() else { throw Failure(description: "connection ended after \(buffer.count) of \(count) bytes") }
         }
+    }
+
+    // MARK: - One exchange
+
+    /// Connects, sends `bytes`, half-closes and reads until the server closes or a read times out,
+    /// on a thread of its own (the cooperative pool is never blocked).
+    /// - Returns: What came back, or `nil` when the connection was refused.
+    public static func exchange(port: Int, bytes: [UInt8], readTimeoutSeconds: Int = 10) async -> Data? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: blockingExchange(port: port, bytes: bytes, readTimeoutSeconds: readTimeoutSeconds))
+            }
+            thread.start()
+        }
+    }
+
+    /// ``exchange(port:bytes:readTimeoutSeconds:)`` on the calling thread.
+    public static func blockingExchange(port: Int, bytes: [UInt8], readTimeoutSeconds: Int = 10) -> Data? {
+        guard let socket = try? RawSocket(port: port, timeoutSeconds: readTimeoutSeconds) else { return nil }
+        // A server may close before taking everything (an oversized head): read what it answered.
+        try? socket.send(bytes)
+        socket.shutdownWrite()
+        return Data(socket.readToEnd())
     }
 }
