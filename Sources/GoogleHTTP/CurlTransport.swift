@@ -95,6 +95,25 @@ public final class CurlTransport: HTTPTransport {
         return HTTPStreamingResponse(head: head, body: HTTPResponseBody { try await reader.next() })
     }
 
+    // MARK: - Measuring
+
+    /// Hands a continuation to the curl thread, which resumes it without doing any curl work:
+    /// the two thread hand-offs every request pays, alone (the benchmark's floor row).
+    package func roundTripThroughLoop() async {
+        guard let loop else { return }
+        await withUnsafeContinuation { continuation in
+            loop.enqueue(.ping(continuation))
+        }
+    }
+
+    /// The socket descriptor of every transfer in flight, read on the curl thread (a test hook).
+    package func activeSocketDescriptors() async -> [Int32] {
+        guard let loop else { return [] }
+        return await withUnsafeContinuation { continuation in
+            loop.enqueue(.activeSockets(continuation))
+        }
+    }
+
     // MARK: - Plumbing
 
     /// Prepares a transfer. On failure everything it was given is released, the sink's file included.
