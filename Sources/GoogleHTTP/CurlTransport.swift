@@ -106,14 +106,6 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
-    /// The socket descriptor of every transfer in flight, read on the curl thread (a test hook).
-    package func activeSocketDescriptors() async -> [Int32] {
-        guard let loop else { return [] }
-        return await withUnsafeContinuation { continuation in
-            loop.enqueue(.activeSockets(continuation))
-        }
-    }
-
     // MARK: - Plumbing
 
     /// Prepares a transfer. On failure everything it was given is released, the sink's file included.

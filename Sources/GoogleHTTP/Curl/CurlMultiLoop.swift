@@ -26,8 +26,6 @@ final class CurlMultiLoop: @unchecked Sendable {
         case job(UnownedJob)
         /// Resumed as soon as the loop sees it: the loop's hand-off cost without any curl work.
         case ping(UnsafeContinuation<Void, Never>)
-        /// Answered with the socket of every active transfer (a test hook).
-        case activeSockets(UnsafeContinuation<[Int32], Never>)
     }
 
     private struct Inbox {
@@ -137,8 +135,6 @@ final class CurlMultiLoop: @unchecked Sendable {
             CurlLoopExecutor.runOnGlobalExecutor(job)
         case .ping(let continuation):
             continuation.resume()
-        case .activeSockets(let continuation):
-            continuation.resume(returning: [])
         case .cancel, .resume:
             break
         }
@@ -253,12 +249,6 @@ final class CurlMultiLoop: @unchecked Sendable {
             curl_easy_pause(transfer.easy, 0)
         case .ping(let continuation):
             continuation.resume()
-        case .activeSockets(let continuation):
-            continuation.resume(returning: active.values.compactMap { transfer in
-                var socket: curl_socket_t = -1
-                ccurl_easy_getinfo_socket(transfer.easy, CURLINFO_ACTIVESOCKET, &socket)
-                return socket >= 0 ? Int32(socket) : nil
-            })
         case .job(let job):
             if let executor {
                 job.runSynchronously(on: executor.asUnownedTaskExecutor())
