@@ -15,7 +15,8 @@ import Darwin
 /// One transport owns one curl multi handle, driven by a dedicated thread, so connections are kept
 /// alive and reused across requests and HTTP/2 requests to a host share one connection. Create one
 /// transport and share it; each request costs a pooled easy handle and two thread hand-offs.
-/// Requests still running when the transport is released fail with `.cancelled`.
+/// Requests still running when the transport is released fail with `.cancelled`. Its sockets are
+/// close-on-exec, so a process the app starts meanwhile does not inherit a connection.
 public final class CurlTransport: HTTPTransport {
     public let configuration: Configuration
     /// Runs tasks on this transport's curl thread. A sequential request loop inside
@@ -93,6 +94,17 @@ public final class CurlTransport: HTTPTransport {
         }
         let reader = CurlStreamReader(channel: channel, transfer: transfer, transport: self)
         return HTTPStreamingResponse(head: head, body: HTTPResponseBody { try await reader.next() })
+    }
+
+    // MARK: - Measuring
+
+    /// Hands a continuation to the curl thread, which resumes it without doing any curl work:
+    /// the two thread hand-offs every request pays, alone (the benchmark's floor row).
+    package func roundTripThroughLoop() async {
+        guard let loop else { return }
+        await withUnsafeContinuation { continuation in
+            loop.enqueue(.ping(continuation))
+        }
     }
 
     // MARK: - Plumbing

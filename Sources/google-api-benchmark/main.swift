@@ -33,6 +33,7 @@ enum BenchmarkRegistry {
 let startupRSS = ProcessMemory.value("VmRSS") ?? 0
 
 var measureSeconds = 1.5
+var measureRounds = 3
 var largeMiB: Int64 = 256
 /// Section titles must contain one of these (case-insensitive) to run; empty runs everything.
 var onlySections: [String] = []
@@ -46,13 +47,14 @@ var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--seconds": measureSeconds = arguments.next().flatMap(Double.init) ?? measureSeconds
+    case "--rounds": measureRounds = max(1, arguments.next().flatMap { Int($0) } ?? measureRounds)
     case "--large-mib": largeMiB = arguments.next().flatMap { Int64($0) } ?? largeMiB
     case "--profile": profileOnly = true
     case "--profile-send": profileOnly = true; profileSend = true
     case "--profile-width": profileOnly = true; profileWidth = arguments.next().flatMap { Int($0) } ?? 1
     case "--only": onlySections += arguments.next().map { [$0.lowercased()] } ?? []
     default:
-        print("usage: google-api-benchmark [--seconds S] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N] [--profile-send]")
+        print("usage: google-api-benchmark [--seconds S] [--rounds N] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N] [--profile-send]")
         exit(2)
     }
 }
@@ -80,7 +82,7 @@ do {
         largeURL: server.baseURL.appendingPathComponent(BenchmarkFixtures.largeName), largeBytes: largeMiB << 20,
         jsonFile: jsonFile, largeFile: largeFile,
         gzipBaseURL: server.gzipBaseURL, tlsBaseURL: server.tlsBaseURL, caBundlePath: server.caBundlePath,
-        scratchDirectory: scratch, measureSeconds: measureSeconds)
+        scratchDirectory: scratch, measureSeconds: measureSeconds, rounds: measureRounds)
 } catch {
     print("benchmark setup failed: \(error)")
     try? FileManager.default.removeItem(at: scratch)

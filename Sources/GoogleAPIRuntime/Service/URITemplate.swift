@@ -12,12 +12,15 @@ public enum URITemplate {
     ///   ``GoogleAPIClientError/invalidPathParameter(name:reason:)`` for a value that would not
     ///   stay in its path segment (empty, `.` or `..`).
     public static func expand(_ template: String, values: [String: String]) throws(GoogleAPIClientError) -> String {
+        // Searched as UTF-8 bytes, not Characters (grapheme breaking showed in typed-call
+        // profiles); `{` and `}` are ASCII, so the indices found are valid Substring bounds.
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""
         result.reserveCapacity(template.utf8.count + 32)
         var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
             result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
+            guard let close = rest[open...].utf8.firstIndex(of: UInt8(ascii: "}")) else {
                 throw .invalidPathTemplate(template)
             }
             var expression = rest[rest.index(after: open)..<close]

@@ -46,6 +46,8 @@ final class CurlEasyHandle: @unchecked Sendable {
         ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        // Sockets are close-on-exec: a child process started meanwhile must not hold a connection.
+        ccurl_easy_open_sockets_cloexec(easy)
         ccurl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
         ccurl_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
         // With HTTP/2, wait for an existing connection to confirm multiplexing instead of opening more.

@@ -34,6 +34,13 @@ package enum CredentialDestination {
 
         /// `nil` for URLs without an http(s) scheme or a host.
         package init?(_ url: URL) {
+            guard let origin = Origin(plainlySpelled: url.absoluteString) ?? Origin(components: url) else { return nil }
+            self = origin
+        }
+
+        /// The origin as `URLComponents` reads it: what ``init(_:)`` falls back to for URLs
+        /// ``init(plainlySpelled:)`` does not take.
+        package init?(components url: URL) {
             guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
                 let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
                 let rawHost = components.host, !rawHost.isEmpty
@@ -57,6 +64,10 @@ package enum CredentialDestination {
         guard let origin = Origin(url) else {
             throw CredentialDestinationError(url: url, problem: .notHTTP)
         }
+        try requireSecureTransport(url, origin: origin)
+    }
+
+    private static func requireSecureTransport(_ url: URL, origin: Origin) throws(CredentialDestinationError) {
         if origin.scheme == "http" && !isLoopback(host: origin.host) {
             throw CredentialDestinationError(url: url, problem: .plainHTTPToRemoteHost(host: origin.host))
         }
@@ -66,10 +77,13 @@ package enum CredentialDestination {
     /// ``requireSecureTransport(_:)``) and an origin in `trusted`.
     /// - Throws: ``CredentialDestinationError``.
     package static func requireTrusted(_ url: URL, trusted: Set<Origin>) throws(CredentialDestinationError) {
-        try requireSecureTransport(url)
-        guard let origin = Origin(url), trusted.contains(origin) else {
+        guard let origin = Origin(url) else {
+            throw CredentialDestinationError(url: url, problem: .notHTTP)
+        }
+        try requireSecureTransport(url, origin: origin)
+        guard trusted.contains(origin) else {
             throw CredentialDestinationError(
-                url: url, problem: .untrustedOrigin(origin: Origin(url)?.description ?? "?", trusted: trusted.map(\.description).sorted()))
+                url: url, problem: .untrustedOrigin(origin: origin.description, trusted: trusted.map(\.description).sorted()))
         }
     }
 

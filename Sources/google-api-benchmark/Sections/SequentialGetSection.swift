@@ -13,10 +13,10 @@ import FoundationNetworking
 /// The contenders run in alternating short rounds and each keeps its best round, so a burst of
 /// load from elsewhere on the machine does not land on one contender only.
 struct SequentialGetSection: BenchmarkSection {
-    let title = "Sequential GET, ~18 KB JSON, keep-alive (best of 3 alternating rounds)"
-    let rounds = 3
+    let title = "Sequential GET, ~18 KB JSON, keep-alive (best of alternating rounds, 3 unless --rounds)"
 
     func run(in context: BenchmarkContext) async throws -> [BenchmarkRow] {
+        let rounds = context.rounds
         let transport = CurlTransport()
         let request = HTTPRequest(url: context.jsonURL)
         let expectedBytes = context.jsonBytes
@@ -26,7 +26,7 @@ struct SequentialGetSection: BenchmarkSection {
             guard response.status == 200, response.body.count == expectedBytes else { throw BenchmarkError.badResponse(response.status) }
         }
 
-        var raw = BestRate(), curl = BestRate(), pinned = BestRate()
+        var raw = BestRate(), curl = BestRate(), pinned = BestRate(), floor = BestRate(), heldFloor = BestRate(), loopFloor = BestRate()
         for _ in 0..<rounds {
             let result = context.jsonURL.absoluteString.withCString { curl_raw_loop_get($0, roundSeconds, 0) }
             guard result.error == 0, result.requests > 0 else { throw BenchmarkError.rawLoopFailed(Int(result.error)) }
@@ -38,6 +38,19 @@ struct SequentialGetSection: BenchmarkSection {
                 try await RateMeter.measure(seconds: roundSeconds, sendOnce)
             }
             pinned.add(onLoop.count, seconds: onLoop.seconds)
+            // The hand-offs alone, no I/O: a bare spinning thread, then the transport's own loop.
+            let thread = HandOffThread()
+            let bare = try await RateMeter.measure(seconds: roundSeconds) { await thread.roundTrip() }
+            thread.stop()
+            floor.add(bare.count, seconds: bare.seconds)
+            // Held as long as a raw request takes, so the waiting pool thread goes idle meanwhile.
+            let holdMicroseconds = Int((1e6 / max(raw.rate, 1)).rounded())
+            let holding = HandOffThread(hold: .microseconds(holdMicroseconds))
+            let held = try await RateMeter.measure(seconds: roundSeconds) { await holding.roundTrip() }
+            holding.stop()
+            heldFloor.add(held.count, seconds: held.seconds, minus: Double(holdMicroseconds) / 1e6)
+            let throughLoop = try await RateMeter.measure(seconds: roundSeconds) { await transport.roundTripThroughLoop() }
+            loopFloor.add(throughLoop.count, seconds: throughLoop.seconds)
         }
 
         let session = URLSession(configuration: .ephemeral)
@@ -57,11 +70,25 @@ struct SequentialGetSection: BenchmarkSection {
                 "CurlTransport.send on transport.executor", pinned.formatted,
                 note: BenchmarkFormat.ratio(pinned.rate, to: raw.rate, label: "raw C (task pinned to the curl thread)")),
             BenchmarkRow("URLSession (FoundationNetworking)", urlSession.formatted, note: BenchmarkFormat.ratio(urlSession.rate, to: raw.rate, label: "raw C")),
+            Self.floorRow("hand-off floor: task → spinning thread → task, no I/O", floor, raw: raw),
+            Self.floorRow("the same, resumed after a raw request's time (held, minus the hold)", heldFloor, raw: raw),
+            Self.floorRow("through CurlTransport's loop, no curl work", loopFloor, raw: raw),
         ]
     }
 }
 
 extension SequentialGetSection {
+    /// A round-trip rate shown as time per round trip, with the best `send` could reach against
+    /// the raw loop if the hand-offs were its only extra cost and overlapped nothing.
+    static func floorRow(_ name: String, _ floor: BestRate, raw: BestRate) -> BenchmarkRow {
+        let handOff = 1e6 / max(floor.rate, 1e-9)
+        let request = 1e6 / max(raw.rate, 1e-9)
+        let ceiling = request / (request + handOff)
+        return BenchmarkRow(
+            name, String(format: "%.1f µs", handOff),
+            note: String(format: "raw C request %.1f µs → send ceiling %.2f× raw", request, ceiling))
+    }
+
     /// Only sequential `CurlTransport.send` calls for `measureSeconds`: what `--profile-send` runs.
     static func profileLoop(in context: BenchmarkContext) async throws -> (count: Int, seconds: Double) {
         let transport = CurlTransport()
@@ -80,6 +107,11 @@ struct BestRate {
 
     mutating func add(_ count: Int, seconds: Double) {
         rate = max(rate, Double(count) / max(seconds, 1e-9))
+    }
+
+    /// Adds a round whose every operation included `minus` seconds that are not to be counted.
+    mutating func add(_ count: Int, seconds: Double, minus: Double) {
+        add(count, seconds: max(seconds - Double(count) * minus, 1e-9))
     }
 
     var formatted: String { "\(BenchmarkFormat.grouped(Int(rate.rounded()))) req/s" }

@@ -26,4 +26,7 @@ struct BenchmarkContext: Sendable {
     var scratchDirectory: URL
     /// How long each rate measurement runs.
     var measureSeconds: Double
+    /// Alternating rounds the sequential GET rows split `measureSeconds` into, keeping each
+    /// contender's best (`--rounds`; more rounds ride out bursts of load from elsewhere).
+    var rounds = 3
 }
