@@ -127,6 +127,19 @@ public struct GoogleJSONValueRef {
         tape.error(.typeMismatch, at: index, "expected an object, found \(token.kind)")
     }
 
+    /// The value of the member `members` (iterating this object) stands on: what generated
+    /// code decodes after ``GoogleJSONMembers/nextKey()``. Taken from `self`, the caller's
+    /// borrowed parameter, rather than from `members.value`: `members` changes as it iterates,
+    /// so a value taken from it had to retain the document for each member decoded.
+    @inlinable
+    public subscript(members: GoogleJSONMembers) -> GoogleJSONValueRef {
+        @inline(__always) get {
+            // A mix-up of two documents is a programming error, not bad input.
+            precondition(members.tape === tape, "members of another document")
+            return GoogleJSONValueRef(tape: tape, index: members.valueIndex)
+        }
+    }
+
     /// The first element's token index, the index past the last one and the element count.
     /// - Throws: ``GoogleJSONDecodingError`` when the value is not an array.
     @usableFromInline
@@ -175,6 +188,8 @@ public struct GoogleJSONMembers {
     /// The table position of the last key returned (``GoogleJSONKeyTable/keyCount`` before the
     /// first), from which the table guesses the next.
     @usableFromInline var previous: Int
+    /// The token of the value of the member ``nextKey()`` returned last.
+    @usableFromInline var valueIndex: Int
 
     @usableFromInline
     init(tape: JSONTape, keys: GoogleJSONKeyTable, child: Int, end: Int) {
@@ -183,12 +198,23 @@ public struct GoogleJSONMembers {
         self.child = child
         self.end = end
         self.previous = keys.keyCount
+        self.valueIndex = child
     }
 
     /// The next member: `key` is its position in the key table.
     /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
-    @inlinable @inline(__always)
+    @inlinable
     public mutating func next() throws -> (key: Int, value: GoogleJSONValueRef)? {
+        guard let key = try nextKey() else { return nil }
+        return (key, value)
+    }
+
+    /// The next member's position in the key table, or `nil` after the last; its value is
+    /// ``value``. What generated code calls: unlike ``next()`` it hands out no value that
+    /// holds the document, so decoding a member retains and releases nothing.
+    /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
+    @inlinable @inline(__always)
+    public mutating func nextKey() throws -> Int? {
         // Inlined into each generated type's member loop, with the key lookup itself a call.
         let tokens = tape.tokens
         while child < end {
@@ -203,10 +229,17 @@ public struct GoogleJSONMembers {
                 : try escapedKeyPosition(keyIndex)
             if position >= 0 {
                 previous = position
-                return (position, GoogleJSONValueRef(tape: tape, index: valueIndex))
+                self.valueIndex = valueIndex
+                return position
             }
         }
         return nil
+    }
+
+    /// The value of the member ``nextKey()`` returned last.
+    @inlinable
+    public var value: GoogleJSONValueRef {
+        @inline(__always) get { GoogleJSONValueRef(tape: tape, index: valueIndex) }
     }
 
     /// The table position of a key written with escapes or non-ASCII bytes; -1 when absent.
