@@ -4,10 +4,12 @@ public import Foundation
 // Each mirrors what `GoogleJSONDecoder`'s Codable path does for the same type.
 
 extension String: GoogleJSONFastDecodable {
+    @inlinable
     public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.decode(String.self) }
 }
 
 extension Bool: GoogleJSONFastDecodable {
+    @inlinable
     public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.decode(Bool.self) }
 }
 

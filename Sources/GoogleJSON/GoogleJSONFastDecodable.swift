@@ -47,11 +47,16 @@ public struct GoogleJSONValueRef {
         self.index = index
     }
 
-    var token: JSONToken { tape.tokens[index] }
+    @usableFromInline
+    var token: JSONToken {
+        @inline(__always) get { tape.tokens[index] }
+    }
 
     /// True for JSON `null`.
+    @inlinable
     public var isNull: Bool { token.kind == .null }
 
+    @usableFromInline
     func valueNotFound(_ type: Any.Type) -> GoogleJSONDecodingError {
         tape.error(.valueNotFound, at: index, "expected \(type), found null")
     }
@@ -69,32 +74,70 @@ public struct GoogleJSONValueRef {
 
     /// Decodes a string (the common case, without a generic call).
     /// - Throws: ``GoogleJSONDecodingError``.
+    @inlinable
     public func decode(_ type: String.Type) throws -> String {
+        // Inlined into generated code: a string without escapes or non-ASCII bytes (the parser
+        // flags both) is one `String(decoding:)` of the input bytes, which is allocation-free up
+        // to 15 bytes; everything else takes the validating path.
+        let token = self.token
+        if token.kind == .string, token.flags == 0 {
+            return String(decoding: UnsafeBufferPointer(start: tape.bytes + Int(token.start), count: Int(token.length)), as: UTF8.self)
+        }
+        return try decodeString()
+    }
+
+    /// Null, non-strings, escapes and non-ASCII: ``decode(_:)-(String.Type)``'s slow path.
+    @usableFromInline
+    func decodeString() throws(GoogleJSONDecodingError) -> String {
         if isNull { throw valueNotFound(String.self) }
         return try tape.string(at: index)
     }
 
     /// Decodes a boolean.
     /// - Throws: ``GoogleJSONDecodingError``.
+    @inlinable
     public func decode(_ type: Bool.Type) throws -> Bool {
         switch token.kind {
         case .true: return true
         case .false: return false
-        case .null: throw valueNotFound(Bool.self)
-        case let kind: throw tape.error(.typeMismatch, at: index, "expected a boolean, found \(kind)")
+        default: throw notABoolean()
         }
+    }
+
+    @usableFromInline
+    func notABoolean() -> GoogleJSONDecodingError {
+        let kind = token.kind
+        if kind == .null { return valueNotFound(Bool.self) }
+        return tape.error(.typeMismatch, at: index, "expected a boolean, found \(kind)")
     }
 
     /// The members of an object, in document order. Keys not in `keys`, and members whose value
     /// is `null` (an absent optional), are skipped.
     /// - Parameter keys: The type's wire names.
     /// - Throws: ``GoogleJSONDecodingError`` when the value is not an object.
+    @inlinable @inline(__always)
     public func members(_ keys: GoogleJSONKeyTable) throws -> GoogleJSONMembers {
         let token = self.token
-        guard token.kind == .object else {
-            throw tape.error(.typeMismatch, at: index, "expected an object, found \(token.kind)")
-        }
+        guard token.kind == .object else { throw notAnObject() }
         return GoogleJSONMembers(tape: tape, keys: keys, child: index + 1, end: Int(token.end))
+    }
+
+    @usableFromInline
+    func notAnObject() -> GoogleJSONDecodingError {
+        tape.error(.typeMismatch, at: index, "expected an object, found \(token.kind)")
+    }
+
+    /// The value of the member `members` (iterating this object) stands on: what generated
+    /// code decodes after ``GoogleJSONMembers/nextKey()``. Taken from `self`, the caller's
+    /// borrowed parameter, rather than from `members.value`: `members` changes as it iterates,
+    /// so a value taken from it had to retain the document for each member decoded.
+    @inlinable
+    public subscript(members: GoogleJSONMembers) -> GoogleJSONValueRef {
+        @inline(__always) get {
+            // A mix-up of two documents is a programming error, not bad input.
+            precondition(members.tape === tape, "members of another document")
+            return GoogleJSONValueRef(tape: tape, index: members.valueIndex)
+        }
     }
 
     /// The first element's token index, the index past the last one and the element count.
@@ -138,30 +181,72 @@ public struct GoogleJSONValueRef {
 
 /// Iterates an object's known, non-null members; see ``GoogleJSONValueRef/members(_:)``.
 public struct GoogleJSONMembers {
-    let tape: JSONTape
-    let keys: GoogleJSONKeyTable
-    var child: Int
-    let end: Int
+    @usableFromInline let tape: JSONTape
+    @usableFromInline let keys: GoogleJSONKeyTable
+    @usableFromInline var child: Int
+    @usableFromInline let end: Int
+    /// The table position of the last key returned (``GoogleJSONKeyTable/keyCount`` before the
+    /// first), from which the table guesses the next.
+    @usableFromInline var previous: Int
+    /// The token of the value of the member ``nextKey()`` returned last.
+    @usableFromInline var valueIndex: Int
+
+    @usableFromInline
+    init(tape: JSONTape, keys: GoogleJSONKeyTable, child: Int, end: Int) {
+        self.tape = tape
+        self.keys = keys
+        self.child = child
+        self.end = end
+        self.previous = keys.keyCount
+        self.valueIndex = child
+    }
 
     /// The next member: `key` is its position in the key table.
     /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
+    @inlinable
     public mutating func next() throws -> (key: Int, value: GoogleJSONValueRef)? {
+        guard let key = try nextKey() else { return nil }
+        return (key, value)
+    }
+
+    /// The next member's position in the key table, or `nil` after the last; its value is
+    /// ``value``. What generated code calls: unlike ``next()`` it hands out no value that
+    /// holds the document, so decoding a member retains and releases nothing.
+    /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
+    @inlinable @inline(__always)
+    public mutating func nextKey() throws -> Int? {
+        // Inlined into each generated type's member loop, with the key lookup itself a call.
+        let tokens = tape.tokens
         while child < end {
             let keyIndex = child
-            let valueIndex = child + 1
-            child = Int(tape.tokens[valueIndex].end)
-            if tape.tokens[valueIndex].kind == .null { continue }
-            let keyToken = tape.tokens[keyIndex]
-            let position: Int?
-            if keyToken.flags == 0 {
-                position = keys.index(of: tape.buffer(of: keyToken))
-            } else {
-                var text = try tape.string(at: keyIndex)
-                position = text.withUTF8 { keys.index(of: UnsafeRawBufferPointer($0)) }
+            let valueIndex = child &+ 1
+            let value = tokens[valueIndex]
+            child = Int(value.end)
+            if value.kind == .null { continue }
+            let key = tokens[keyIndex]
+            let position = key.flags == 0
+                ? keys.position(of: UnsafeRawPointer(tape.bytes + Int(key.start)), count: Int(key.length), after: previous)
+                : try escapedKeyPosition(keyIndex)
+            if position >= 0 {
+                previous = position
+                self.valueIndex = valueIndex
+                return position
             }
-            if let position { return (position, GoogleJSONValueRef(tape: tape, index: valueIndex)) }
         }
         return nil
+    }
+
+    /// The value of the member ``nextKey()`` returned last.
+    @inlinable
+    public var value: GoogleJSONValueRef {
+        @inline(__always) get { GoogleJSONValueRef(tape: tape, index: valueIndex) }
+    }
+
+    /// The table position of a key written with escapes or non-ASCII bytes; -1 when absent.
+    @usableFromInline
+    func escapedKeyPosition(_ keyIndex: Int) throws(GoogleJSONDecodingError) -> Int {
+        var text = try tape.string(at: keyIndex)
+        return text.withUTF8 { keys.index(of: UnsafeRawBufferPointer($0)) } ?? -1
     }
 }
 

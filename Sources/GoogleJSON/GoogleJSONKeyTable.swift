@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // MARK: - GoogleJSONKeyTable
 
@@ -11,8 +12,15 @@ import Foundation
 /// Matching keys was the largest single cost of decoding a Drive `File` after the values
 /// themselves, so the table is flat raw memory: each slot carries its key's length and offset
 /// (a mismatch usually costs one load and one compare), and the hash reads whole words.
+///
+/// Objects of one type usually list their members in the same order (every `File` of a
+/// page does), so the table also remembers which key followed each key last time and tries
+/// that one first: when the guess is right a lookup is one length and word comparison, with
+/// no hashing. A wrong guess costs that comparison and falls back to the hash.
 public final class GoogleJSONKeyTable: @unchecked Sendable {
-    // @unchecked: the memory below is written only in `init` and freed only in `deinit`.
+    // @unchecked: `spellings`, `slots` and `entries` are written only in `init` and freed only
+    // in `deinit`; `successors` is shared between threads, so it is read and written only
+    // atomically (relaxed: a stale guess is merely checked and corrected).
 
     private struct Slot {
         /// Key index + 1; 0 when the slot is empty.
@@ -24,6 +32,13 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
     private let spellings: UnsafeMutablePointer<UInt8>
     private let slots: UnsafeMutablePointer<Slot>
     private let mask: Int
+    /// Each key's slot contents, by key index (the guess is checked against these).
+    private let entries: UnsafeMutablePointer<Slot>
+    /// For each key index, and at `keyCount` for the start of an object: the key index seen
+    /// after it last time, or -1.
+    private let successors: UnsafeMutablePointer<Atomic<Int32>>
+    /// The number of keys; ``GoogleJSONMembers`` starts each object at this position.
+    @usableFromInline let keyCount: Int
 
     /// - Parameter keys: The wire names, in the order the generated `switch` numbers them.
     public init(_ keys: [String]) {
@@ -40,20 +55,46 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: Slot(entry: 0, length: 0, offset: 0), count: capacity)
         mask = capacity - 1
+        keyCount = keys.count
+        entries = .allocate(capacity: max(keys.count, 1))
+        successors = .allocate(capacity: keys.count + 1)
+        for position in 0...keys.count { (successors + position).initialize(to: Atomic(-1)) }
         for (position, key) in keys.enumerated() {
             let length = key.utf8.count
             var slot = Self.hash(UnsafeRawPointer(spellings + offsets[position]), length) & mask
             while slots[slot].entry != 0 { slot = (slot + 1) & mask }
             slots[slot] = Slot(entry: Int32(position + 1), length: Int32(length), offset: offsets[position])
+            (entries + position).initialize(to: slots[slot])
         }
     }
 
     deinit {
         spellings.deallocate()
         slots.deallocate()
+        entries.deallocate()
+        successors.deinitialize(count: keyCount + 1)
+        successors.deallocate()
     }
 
     // MARK: - Lookup
+
+    /// The index of the key spelled by the `count` bytes at `base`, or -1 for a key the type
+    /// does not have (`Int`, not `Int?`: this is called for every member decoded).
+    /// - Parameter previous: The index of the object's previous known key, or ``keyCount`` for
+    ///   its first: the key that followed it last time is tried first.
+    @usableFromInline
+    func position(of base: UnsafeRawPointer, count: Int, after previous: Int) -> Int {
+        let guess = Int(successors[previous].load(ordering: .relaxed))
+        if guess >= 0 {
+            let entry = entries[guess]
+            if Int(entry.length) == count, Self.equal(base, UnsafeRawPointer(spellings + entry.offset), count) {
+                return guess
+            }
+        }
+        guard let found = lookup(base, count) else { return -1 }
+        successors[previous].store(Int32(found), ordering: .relaxed)
+        return found
+    }
 
     /// The index of the key spelled `bytes`, or `nil` for a key the type does not have.
     @inline(__always)

@@ -5,7 +5,6 @@ import Foundation
 /// A validating UTF-8 JSON parser (RFC 8259) that fills a ``JSONTape``. Strings and numbers are
 /// only located and validated here; they are converted when a decoder asks for them.
 struct GoogleJSONParser {
-    private let tape: JSONTape
     private let bytes: UnsafeMutablePointer<UInt8>
     private let count: Int
     private let maxDepth: Int
@@ -23,16 +22,13 @@ struct GoogleJSONParser {
         guard input.count < Int(UInt32.max) else {
             throw GoogleJSONDecodingError(kind: .syntax, path: "", byteOffset: 0, message: "JSON documents of 4 GiB or more are not supported")
         }
-        let tape = JSONTape(copying: input)
-        var parser = GoogleJSONParser(tape: tape, maxDepth: maxDepth)
+        var parser = GoogleJSONParser(bytes: JSONTape.copyBytes(input), count: input.count, maxDepth: maxDepth)
         do {
             try parser.parseDocument()
         } catch {
-            parser.handOver()
-            throw parser.locate(error)
+            throw parser.handOver().locate(error)
         }
-        parser.handOver()
-        return tape
+        return parser.handOver()
     }
 
     /// Parses `data` into a tape.
@@ -53,24 +49,17 @@ struct GoogleJSONParser {
         return try tape.jsonValue(at: 0)
     }
 
-    private init(tape: JSONTape, maxDepth: Int) {
-        self.tape = tape
-        self.bytes = tape.bytes
-        self.count = tape.byteCount
+    private init(bytes: UnsafeMutablePointer<UInt8>, count: Int, maxDepth: Int) {
+        self.bytes = bytes
+        self.count = count
         self.maxDepth = maxDepth
-        self.tokenCapacity = max(16, tape.byteCount / 6)
+        self.tokenCapacity = max(16, count / 6)
         self.tokens = .allocate(capacity: tokenCapacity)
     }
 
-    private func handOver() {
-        tape.adopt(tokens: tokens, count: tokenCount, capacity: tokenCapacity)
-    }
-
-    /// Fills in the path of a syntax error once the partial tape is available.
-    private func locate(_ error: GoogleJSONDecodingError) -> GoogleJSONDecodingError {
-        var located = error
-        located.path = tape.path(to: tape.tokenCount)
-        return located
+    /// The tape, which takes ownership of the bytes and tokens (call once).
+    private func handOver() -> JSONTape {
+        JSONTape(bytes: bytes, byteCount: count, tokens: tokens, tokenCount: tokenCount)
     }
 
     @inline(__always)

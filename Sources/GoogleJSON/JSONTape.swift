@@ -2,48 +2,60 @@
 
 /// One parsed JSON value. Containers are followed by their children (objects alternate key and
 /// value tokens); `end` is the index just past the subtree, so any value can be skipped in O(1).
+@usableFromInline
 struct JSONToken {
+    @usableFromInline
     enum Kind: UInt8 {
         case null, `true`, `false`, number, string, array, object
     }
 
-    static let hasEscapes: UInt8 = 1
-    static let hasNonASCII: UInt8 = 2
-    static let isInteger: UInt8 = 4
+    @usableFromInline static let hasEscapes: UInt8 = 1
+    @usableFromInline static let hasNonASCII: UInt8 = 2
+    @usableFromInline static let isInteger: UInt8 = 4
 
-    var kind: Kind
-    var flags: UInt8
+    @usableFromInline var kind: Kind
+    @usableFromInline var flags: UInt8
     /// Byte offset of the value (for strings, just after the opening quote).
-    var start: UInt32
+    @usableFromInline var start: UInt32
     /// Byte length of a string's content or a number; element count of a container.
-    var length: UInt32
+    @usableFromInline var length: UInt32
     /// Index of the token after this value's subtree.
-    var end: UInt32
+    @usableFromInline var end: UInt32
     /// For objects: the key token to try first on the next lookup (keys are usually read in order).
-    var hint: UInt32
+    @usableFromInline var hint: UInt32
 }
 
 // MARK: - JSONTape
 
 /// A parsed document: a private copy of the input bytes and the token array, both owned here.
+///
+/// Every stored property is a `let`: generated code inlines reads of them (through
+/// `GoogleJSONValueRef`), and a `let` needs no dynamic exclusivity check there. The tokens'
+/// memory itself is mutable (the Codable path updates objects' lookup hints).
 @usableFromInline
 final class JSONTape {
-    let bytes: UnsafeMutablePointer<UInt8>
-    let byteCount: Int
-    private(set) var tokens: UnsafeMutablePointer<JSONToken>
-    private(set) var tokenCount = 0
-    private var tokenCapacity: Int
+    @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let byteCount: Int
+    @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
+    @usableFromInline let tokenCount: Int
 
-    /// Copies `input` (plus zero padding so word-sized reads near the end stay in bounds).
-    init(copying input: UnsafeRawBufferPointer) {
-        byteCount = input.count
-        bytes = .allocate(capacity: input.count + 8)
+    /// Takes ownership of `bytes` (`byteCount` bytes plus padding) and of `tokens`.
+    init(bytes: UnsafeMutablePointer<UInt8>, byteCount: Int, tokens: UnsafeMutablePointer<JSONToken>, tokenCount: Int) {
+        self.bytes = bytes
+        self.byteCount = byteCount
+        self.tokens = tokens
+        self.tokenCount = tokenCount
+    }
+
+    /// A copy of `input` plus zero padding (so word-sized reads near the end stay in bounds),
+    /// for a tape to own.
+    static func copyBytes(_ input: UnsafeRawBufferPointer) -> UnsafeMutablePointer<UInt8> {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: input.count + 8)
         if let base = input.baseAddress {
             bytes.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: input.count)
         }
         (bytes + input.count).initialize(repeating: 0, count: 8)
-        tokenCapacity = 0
-        tokens = .allocate(capacity: 0)
+        return bytes
     }
 
     deinit {
@@ -51,17 +63,14 @@ final class JSONTape {
         tokens.deallocate()
     }
 
-    // MARK: - Building
-
-    /// Takes ownership of the parser's token buffer.
-    func adopt(tokens newTokens: UnsafeMutablePointer<JSONToken>, count: Int, capacity: Int) {
-        tokens.deallocate()
-        tokens = newTokens
-        tokenCount = count
-        tokenCapacity = capacity
-    }
-
     // MARK: - Paths
+
+    /// `error` with the path of the end of this (partial) tape: where a syntax error stopped.
+    func locate(_ error: GoogleJSONDecodingError) -> GoogleJSONDecodingError {
+        var located = error
+        located.path = path(to: tokenCount)
+        return located
+    }
 
     /// The path of the value at `target`, like `files[3].size`. Works on partial tapes too (after
     /// a syntax error), where unfinished containers have `end == 0`.
@@ -143,7 +152,7 @@ final class JSONTape {
 
 extension JSONToken.Kind: CustomStringConvertible {
     /// The JSON type with an article, for messages like "expected a string, found a number".
-    var description: String {
+    @usableFromInline var description: String {
         switch self {
         case .null: "null"
         case .true, .false: "a boolean"

@@ -24,6 +24,7 @@ enum BenchmarkRegistry {
         SequentialGetSection(),
         ConcurrentGetSection(),
         DriveDecodeSection(),
+        DriveDecodeOnlySection(),
         WireSection(),
     ]
 }

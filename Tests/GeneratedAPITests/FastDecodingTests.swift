@@ -98,4 +98,96 @@ import Testing
         }
         #expect(throws: GoogleJSONDecodingError.self) { try Self.fast.decode(Drive.FileList.self, from: Data("[1]".utf8)) }
     }
+
+    // MARK: - Fast-path shortcuts
+
+    /// The key table guesses each member's key from the order the previous object of the type
+    /// used; objects whose members come in other orders (same-length keys swapped, keys left
+    /// out, unknown keys in between) must decode exactly as the Codable path does.
+    @Test func membersInChangingOrdersDecodeLikeTheCodablePath() throws {
+        let members: [(String, String)] = [
+            ("kind", #""drive#file""#), ("name", #""n""#), ("size", #""42""#), ("id", #""i""#),
+            ("mimeType", #""text/plain""#), ("starred", "true"), ("unknownKey", "[1, {}]"),
+            ("createdTime", #""2024-05-01T12:30:45.5Z""#), ("trashed", "false"), ("parents", #"["a", "b"]"#),
+        ]
+        // Rotations, reversals and gaps, so consecutive objects rarely share an order.
+        let orders = (0..<40).map { index in
+            var order = Array(members[(index % members.count)...] + members[..<(index % members.count)])
+            if index % 3 == 1 { order.reverse() }
+            let removed = index % 4 == 2 ? order.remove(at: index % order.count).0 : nil
+            return (order, removed)
+        }
+        let files = orders.map { order, _ in "{" + order.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}" }
+        let json = Data(#"{"files": ["#.utf8 + Data(files.joined(separator: ", ").utf8) + Data("]}".utf8))
+        let viaFast = try Self.fast.decode(Drive.FileList.self, from: json)
+        #expect(viaFast == (try Self.codable.decode(Drive.FileList.self, from: json)))
+        let decoded = try #require(viaFast.files)
+        #expect(decoded.count == 40)
+        for (index, file) in decoded.enumerated() {
+            let removed = orders[index].1
+            #expect(file.kind == (removed == "kind" ? nil : "drive#file"), "\(index)")
+            #expect(file.name == (removed == "name" ? nil : "n"), "\(index)")
+            #expect(file.size == (removed == "size" ? nil : 42), "\(index)")
+            #expect(file.id == (removed == "id" ? nil : "i"), "\(index)")
+            #expect(file.mimeType == (removed == "mimeType" ? nil : "text/plain"), "\(index)")
+            #expect(file.starred == (removed == "starred" ? nil : true), "\(index)")
+            #expect(file.trashed == (removed == "trashed" ? nil : false), "\(index)")
+            #expect(file.parents == (removed == "parents" ? nil : ["a", "b"]), "\(index)")
+            #expect(file.createdTime == (removed == "createdTime" ? nil : Date(timeIntervalSince1970: 1_714_566_645.5)), "\(index)")
+        }
+    }
+
+    /// Strings without escapes or non-ASCII bytes are built straight from the input (inline up
+    /// to 15 bytes); the rest are validated and unescaped. Both must give the same text.
+    @Test(arguments: [
+        ("", ""), ("a", "a"), ("fifteen-bytes!!", "fifteen-bytes!!"), ("sixteen-bytes!!!", "sixteen-bytes!!!"),
+        (String(repeating: "long ascii ", count: 30), String(repeating: "long ascii ", count: 30)),
+        (#"tab\tquote\"slash\/"#, "tab\tquote\"slash/"), (#"\u00e9t\u00e9"#, "été"), ("été", "été"),
+        (String(repeating: "é", count: 40), String(repeating: "é", count: 40)), (#"\ud83d\ude00 \u0041"#, "😀 A"),
+    ])
+    func stringsOfEveryShape(escapedJSON: String, expected: String) throws {
+        let json = Data(#"{"files": [{"name": "\#(escapedJSON)", "parents": ["\#(escapedJSON)", "x"]}]}"#.utf8)
+        let file = try #require(try Self.fast.decode(Drive.FileList.self, from: json).files?.first)
+        #expect(file.name == expected)
+        #expect(file.parents == [expected, "x"])
+        #expect(try Self.codable.decode(Drive.FileList.self, from: json).files?.first == file)
+    }
+
+    /// Invalid UTF-8 (which the parser only flags as non-ASCII) is an error naming the member,
+    /// short or long, escaped or not, in a property or an array element.
+    @Test(arguments: [
+        (#"{"files": [{"id": "a"}, {"name": "ab~"}]}"#, "files[1].name"),
+        (#"{"files": [{"name": "\#(String(repeating: "x", count: 40))~"}]}"#, "files[0].name"),
+        (#"{"files": [{"name": "\n~"}]}"#, "files[0].name"),
+        (#"{"files": [{"parents": ["ok", "~"]}]}"#, "files[0].parents[1]"),
+    ])
+    func invalidUTF8InStringsIsATypedError(template: String, path: String) throws {
+        // "~" stands for the byte 0xFF, which no UTF-8 text contains.
+        let bytes = Array(template.utf8).map { $0 == UInt8(ascii: "~") ? 0xFF : $0 }
+        let error = try #require(throws: GoogleJSONDecodingError.self) {
+            try Self.fast.decode(Drive.FileList.self, from: Data(bytes))
+        }
+        #expect(error.kind == .invalidFormat)
+        #expect(error.path == path)
+    }
+
+    /// Nested structs are optional storage inside the parent: absent and null both leave
+    /// `nil`, present ones decode, and an empty object is a value with every member `nil`.
+    @Test func nestedStructsAbsentNullEmptyAndPresent() throws {
+        let json = Data(#"""
+            {"files": [{"id": "absent"}, {"id": "null", "capabilities": null, "imageMediaMetadata": null},
+                       {"id": "empty", "capabilities": {}, "imageMediaMetadata": {}},
+                       {"id": "present", "capabilities": {"canEdit": true}, "imageMediaMetadata": {"width": 7, "location": {"altitude": 1.5}}}]}
+            """#.utf8)
+        let files = try #require(try Self.fast.decode(Drive.FileList.self, from: json).files)
+        #expect(files.map(\.id) == ["absent", "null", "empty", "present"])
+        #expect(files[0].capabilities == nil && files[0].imageMediaMetadata == nil)
+        #expect(files[1].capabilities == nil && files[1].imageMediaMetadata == nil)
+        #expect(files[2].capabilities == Drive.File.Capabilities())
+        #expect(files[2].imageMediaMetadata == Drive.File.ImageMediaMetadata())
+        #expect(files[3].capabilities?.canEdit == true && files[3].capabilities?.canCopy == nil)
+        #expect(files[3].imageMediaMetadata?.width == 7)
+        #expect(files[3].imageMediaMetadata?.location?.altitude == 1.5)
+        #expect(try Self.codable.decode(Drive.FileList.self, from: json).files == files)
+    }
 }

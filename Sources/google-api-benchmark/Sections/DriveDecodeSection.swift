@@ -8,9 +8,8 @@ import LocalHTTPServer
 
 /// `drive.files.list` end to end through the generated GoogleDrive types (URL building, auth
 /// header, transport, GoogleJSONDecoder, `Int64`/`Date` formats) against the same loopback
-/// server and URL as the raw libcurl C loop, one call at a time and 8 at once on one session;
-/// then the decode step alone with the runtime's
-/// decoder, Foundation's JSONDecoder and, for scale, ISO8601DateFormatter on the page's dates.
+/// server and URL as the raw libcurl C loop, one call at a time and 8 at once on one session.
+/// The decode step alone is ``DriveDecodeOnlySection``.
 struct DriveDecodeSection: BenchmarkSection {
     let title = "drive.files.list via generated GoogleDrive types (~18 KB page, best of 3 alternating rounds)"
     let rounds = 3
@@ -45,7 +44,6 @@ struct DriveDecodeSection: BenchmarkSection {
             concurrent.add(together.count, seconds: together.seconds)
         }
 
-        let decodeRows = try DriveDecodeRates.measure(json: json, seconds: roundSeconds, fileCount: fileCount)
         return [
             BenchmarkRow("raw libcurl loop (C) on /drive/v3/files", raw.formatted, note: "baseline, \(json.count) bytes, \(fileCount) files"),
             BenchmarkRow(
@@ -55,7 +53,7 @@ struct DriveDecodeSection: BenchmarkSection {
             BenchmarkRow(
                 "drive.files.list × \(width) tasks, one session", concurrent.formatted,
                 note: BenchmarkFormat.ratio(concurrent.rate, to: rawThreads.rate, label: "raw C threads (target ≥ 0.50×)")),
-        ] + decodeRows
+        ]
     }
 
     /// Only the typed call, repeated for `measureSeconds` by `width` tasks: what `--profile` runs

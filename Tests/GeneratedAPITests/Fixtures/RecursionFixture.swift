@@ -95,10 +95,10 @@ extension Recursion {
 
         private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
-            while let (key, value) = try members.next() {
+            while let key = try members.nextKey() {
                 switch key {
-                case 0: self.literal = try value.decode(Bool.self)
-                case 1: self._not = IndirectBox(try value.decode(Not.self))
+                case 0: self.literal = try json[members].decode(Bool.self)
+                case 1: self._not = IndirectBox(try json[members].decode(Not.self))
                 default: break
                 }
             }
@@ -168,10 +168,10 @@ extension Recursion {
 
         private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
-            while let (key, value) = try members.next() {
+            while let key = try members.nextKey() {
                 switch key {
-                case 0: self.byName = try value.decode([String: Folder].self)
-                case 1: self._info = IndirectBox(try value.decode(Info.self))
+                case 0: self.byName = try json[members].decode([String: Folder].self)
+                case 1: self._info = IndirectBox(try json[members].decode(Info.self))
                 default: break
                 }
             }
@@ -225,9 +225,9 @@ extension Recursion {
 
             private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
                 var members = try json.members(Self.googleJSONKeyTable)
-                while let (key, value) = try members.next() {
+                while let key = try members.nextKey() {
                     switch key {
-                    case 0: self._owner = IndirectBox(try value.decode(Folder.self))
+                    case 0: self._owner = IndirectBox(try json[members].decode(Folder.self))
                     default: break
                     }
                 }
@@ -289,9 +289,9 @@ extension Recursion {
 
         private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
-            while let (key, value) = try members.next() {
+            while let key = try members.nextKey() {
                 switch key {
-                case 0: self.node = try value.decode(Node.self)
+                case 0: self.node = try json[members].decode(Node.self)
                 default: break
                 }
             }
@@ -366,11 +366,11 @@ extension Recursion {
 
         private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
-            while let (key, value) = try members.next() {
+            while let key = try members.nextKey() {
                 switch key {
-                case 0: self.children = try value.decode([Node].self)
-                case 1: self.name = try value.decode(String.self)
-                case 2: self._parent = IndirectBox(try value.decode(Node.self))
+                case 0: self.children = try json[members].decode([Node].self)
+                case 1: self.name = try json[members].decode(String.self)
+                case 2: self._parent = IndirectBox(try json[members].decode(Node.self))
                 default: break
                 }
             }
@@ -439,9 +439,9 @@ extension Recursion {
 
         private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
-            while let (key, value) = try members.next() {
+            while let key = try members.nextKey() {
                 switch key {
-                case 0: self._operand = IndirectBox(try value.decode(Expr.self))
+                case 0: self._operand = IndirectBox(try json[members].decode(Expr.self))
                 default: break
                 }
             }

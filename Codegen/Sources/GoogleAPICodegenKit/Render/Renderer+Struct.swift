@@ -145,11 +145,14 @@ extension Renderer {
         writer.line()
         writer.block("private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws") { writer in
             writer.line("var members = try json.members(Self.googleJSONKeyTable)")
-            writer.block("while let (key, value) = try members.next()") { writer in
+            // `nextKey()` and `json[members]`, not `next()`'s (key, value) pair: a value handed
+            // out by the changing iterator holds the document, which cost a retain and a
+            // release per member; one made from the borrowed `json` needs neither.
+            writer.block("while let key = try members.nextKey()") { writer in
                 writer.line("switch key {")
                 for (position, property) in structure.properties.enumerated() {
                     let wire = wireType(property.type, property.coding)
-                    let decoded = fromWire(property.coding, "try value.decode(\(wire).self)")
+                    let decoded = fromWire(property.coding, "try json[members].decode(\(wire).self)")
                     let assignment = property.isBoxed
                         ? "self._\(property.name) = IndirectBox(\(decoded))"
                         : "\(storage(property)) = \(decoded)"
