@@ -16,6 +16,10 @@ public final class AuthorizedSession: Sendable {
     /// Where the access token may go: the configured origins plus the root URL of every service
     /// client built on this session (see ``trustTokenOrigin(ofRoot:)``).
     private let tokenOrigins: Mutex<Set<CredentialDestination.Origin>>
+    /// `scheme://host:port/` of the last URL that passed ``requireTokenDestination(_:)``: URLs
+    /// starting with these bytes have that origin, and trusted origins are only ever added, so
+    /// they pass without parsing the URL again (every request is checked).
+    private let lastTrustedPrefix = Mutex<String?>(nil)
     /// Shares the parse of a 403 body between the retry decision and the thrown error.
     let parsedErrorBody = ParsedErrorBody()
 
@@ -99,11 +103,16 @@ public final class AuthorizedSession: Sendable {
     /// Refuses, before any token is looked up or sent, a URL the token does not belong to.
     /// - Throws: ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``.
     func requireTokenDestination(_ url: URL) throws(AuthorizedSessionError) {
+        let text = url.absoluteString
+        if let prefix = lastTrustedPrefix.withLock({ $0 }), text.utf8.starts(with: prefix.utf8) { return }
         let trusted = tokenOrigins.withLock { $0 }
         do {
             try CredentialDestination.requireTrusted(url, trusted: trusted)
         } catch {
             throw .untrustedTokenDestination(url: error.url, reason: error.reason)
+        }
+        if let prefix = CredentialDestination.plainOriginPrefix(text) {
+            lastTrustedPrefix.withLock { $0 = String(prefix) }
         }
     }
 

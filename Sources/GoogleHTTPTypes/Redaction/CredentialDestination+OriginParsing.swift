@@ -106,3 +106,30 @@ extension CredentialDestination.Origin {
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 }
+
+// MARK: - Origin prefixes
+
+extension CredentialDestination {
+    /// `scheme://host[:port]/` as spelled at the start of a plainly spelled http(s) URL (see
+    /// ``Origin/init(plainlySpelled:)``) whose path follows its authority; `nil` otherwise. Any URL
+    /// text starting with exactly these bytes has the same origin, so a check that passed for one
+    /// such URL can be remembered by its prefix.
+    package static func plainOriginPrefix(_ text: String) -> Substring? {
+        guard Origin(plainlySpelled: text) != nil else { return nil }
+        let utf8 = text.utf8
+        // After `http://` or `https://` (which the parse just accepted), up to the first `/`.
+        guard var index = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        index = utf8.index(index, offsetBy: 3)
+        while index < utf8.endIndex {
+            switch utf8[index] {
+            case UInt8(ascii: "/"):
+                return text[...index]
+            case UInt8(ascii: "?"), UInt8(ascii: "#"):
+                return nil
+            default:
+                index = utf8.index(after: index)
+            }
+        }
+        return nil
+    }
+}

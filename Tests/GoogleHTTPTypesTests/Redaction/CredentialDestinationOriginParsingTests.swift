@@ -47,4 +47,15 @@ struct CredentialDestinationOriginParsingTests {
         #expect(Origin(plainlySpelled: "https://h.example:8443/")?.port == 8443)
         #expect(Origin(plainlySpelled: "http://h.example:80/") == Origin(plainlySpelled: "http://h.example/"))
     }
+
+    @Test("An origin prefix runs to the path's first slash, and only for plainly spelled URLs")
+    func originPrefixes() {
+        #expect(CredentialDestination.plainOriginPrefix("http://127.0.0.1:8080/drive/v3/files?x=/") == "http://127.0.0.1:8080/")
+        #expect(CredentialDestination.plainOriginPrefix("https://www.googleapis.com/") == "https://www.googleapis.com/")
+        #expect(CredentialDestination.plainOriginPrefix("http://[::1]:9/x") == "http://[::1]:9/")
+        for text in ["http://127.0.0.1:8080", "http://127.0.0.1:8080?a=/b", "http://127.0.0.1:8080#/b",
+                     "http://u@127.0.0.1:8080/", "http://127.0.0.1:8080@evil.example/", "ftp://127.0.0.1/"] {
+            #expect(CredentialDestination.plainOriginPrefix(text) == nil, "\(text)")
+        }
+    }
 }
