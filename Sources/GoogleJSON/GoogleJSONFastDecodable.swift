@@ -210,8 +210,9 @@ public struct GoogleJSONMembers {
     }
 
     /// The next member's position in the key table, or `nil` after the last; its value is
-    /// ``value``. What generated code calls: unlike ``next()`` it hands out no value that
-    /// holds the document, so decoding a member retains and releases nothing.
+    /// `json[members]` (``GoogleJSONValueRef/subscript(_:)``, on the object being iterated).
+    /// What generated code calls: unlike ``next()`` it hands out no value that holds the
+    /// document, so decoding a member retains and releases nothing.
     /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
     @inlinable @inline(__always)
     public mutating func nextKey() throws -> Int? {
@@ -236,9 +237,10 @@ public struct GoogleJSONMembers {
         return nil
     }
 
-    /// The value of the member ``nextKey()`` returned last.
+    /// The value of the member ``nextKey()`` returned last (generated code uses
+    /// `json[members]` instead, which retains nothing).
     @inlinable
-    public var value: GoogleJSONValueRef {
+    var value: GoogleJSONValueRef {
         @inline(__always) get { GoogleJSONValueRef(tape: tape, index: valueIndex) }
     }
 

@@ -183,6 +183,9 @@ struct GoogleJSONParser {
         position += length
     }
 
+    // Inlined into its two callers (keys in `parseObject`, values in `parseValue`): strings are
+    // most of the tokens and most are short, so the call itself was a visible share.
+    @inline(__always)
     private mutating func parseString() throws(GoogleJSONDecodingError) {
         let start = position + 1
         var index = start
@@ -190,7 +193,10 @@ struct GoogleJSONParser {
         var highBits: UInt8 = 0
         scan: while true {
             // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte.
-            while index + 8 <= count {
+            // No bounds check: the input is followed by eight zero bytes (see
+            // `JSONTape.copyBytes`), and a zero is a control character, so the scan stops at
+            // the end of the input at the latest; the check below then reports it.
+            while true {
                 let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
                 let attention = Self.attentionMask(UInt64(littleEndian: word))
                 if attention != 0 {

@@ -34,10 +34,10 @@ public enum RFC3339 {
             }
             return value
         }
-        guard let year = number(0, 4), bytes[4] == UInt8(ascii: "-"), let month = number(5, 2),
-            bytes[7] == UInt8(ascii: "-"), let day = number(8, 2),
-            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
-            let hour = number(11, 2), bytes[13] == UInt8(ascii: ":"), let minute = number(14, 2),
+        // `YYYY-MM-DDTHH:MM` as two words (a page of Drive files has two dates per file, so
+        // this runs often): separators compared exactly, then every digit position checked
+        // and converted at once.
+        guard let (year, month, day, hour, minute) = datePrefix(bytes),
             bytes[16] == UInt8(ascii: ":"), let second = number(17, 2),
             (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
             hour < 24, minute < 60, second <= 60
@@ -82,6 +82,37 @@ public enum RFC3339 {
         let unixSeconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         let sinceReference = unixSeconds - referenceOffset
         return Date(timeIntervalSinceReferenceDate: Double(sinceReference) + Double(microseconds) / 1_000_000)
+    }
+
+    /// The fields of `YYYY-MM-DD?HH:MM` (`?` being `T`, `t` or a space) in the first 16 of
+    /// at least 20 bytes, or `nil`.
+    @inline(__always)
+    private static func datePrefix(_ bytes: UnsafeRawBufferPointer) -> (Int, Int, Int, Int, Int)? {
+        // Little-endian: byte i of the text is bits 8i..<8i+8 of its word.
+        let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))   // YYYY-MM-
+        let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))  // DDTHH:MM
+        let firstDigits: UInt64 = 0x00FF_FF00_FFFF_FFFF
+        let secondDigits: UInt64 = 0xFFFF_00FF_FF00_FFFF
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        let separator = (second >> 16) & 0xFF
+        guard first & ~firstDigits == 0x2D00_002D_0000_0000,
+            second & ~secondDigits & ~0xFF_0000 == 0x0000_3A00_0000_0000,
+            separator == 0x54 || separator == 0x74 || separator == 0x20
+        else { return nil }
+        // A digit is 0x30...0x39: high nibble 3, and still 3 after adding 6 (no byte can carry
+        // into the next once the first test holds).
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let six: UInt64 = 0x0606_0606_0606_0606
+        guard first & high & firstDigits == zeros & firstDigits, second & high & secondDigits == zeros & secondDigits,
+            (first &+ six) & high & firstDigits == zeros & firstDigits,
+            (second &+ six) & high & secondDigits == zeros & secondDigits
+        else { return nil }
+        let a = (first & firstDigits) &- (zeros & firstDigits)
+        let b = (second & secondDigits) &- (zeros & secondDigits)
+        @inline(__always) func digit(_ word: UInt64, _ index: UInt64) -> Int { Int(truncatingIfNeeded: (word >> (index * 8)) & 0xFF) }
+        let year = digit(a, 0) * 1000 + digit(a, 1) * 100 + digit(a, 2) * 10 + digit(a, 3)
+        return (year, digit(a, 5) * 10 + digit(a, 6), digit(b, 0) * 10 + digit(b, 1),
+                digit(b, 3) * 10 + digit(b, 4), digit(b, 6) * 10 + digit(b, 7))
     }
 
     // MARK: - Formatting

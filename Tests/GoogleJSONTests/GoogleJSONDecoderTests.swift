@@ -138,6 +138,28 @@ struct GoogleJSONDecoderTests {
         #expect(error.message.contains(fragment), "\(error.message)")
     }
 
+    /// The string scan reads eight bytes at a time with no bounds check, relying on the zero
+    /// padding after the input: a string left open at any distance from the end of the input,
+    /// after ASCII, non-ASCII bytes or an escape, must be a syntax error, never a read past it.
+    @Test func stringsOpenAtTheEndOfTheInputAreSyntaxErrors() throws {
+        for length in 0..<20 {
+            for tail in ["", "é", "\\n", "\\u0041", "\\"] {
+                for prefix in ["", "[", "{\"k\": ", "{"] {
+                    let input = prefix + "\"" + String(repeating: "a", count: length) + tail
+                    let error = try #require(throws: GoogleJSONDecodingError.self) {
+                        try decoder.decode(JSONValue.self, from: Data(input.utf8))
+                    }
+                    #expect(error.kind == .syntax, "\(input)")
+                }
+            }
+        }
+        // Closed at the very end, the same strings parse.
+        for length in 0..<20 {
+            let text = String(repeating: "a", count: length)
+            #expect(try decoder.decode(String.self, from: Data("\"\(text)\"".utf8)) == text)
+        }
+    }
+
     @Test func invalidUTF8IsRejected() throws {
         var bytes = Array(#"{"name":"ab"}"#.utf8)
         bytes.insert(0xFF, at: 10)

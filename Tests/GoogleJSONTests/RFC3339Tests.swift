@@ -45,6 +45,28 @@ struct RFC3339Tests {
         #expect(abs(date.timeIntervalSince(try #require(ISO8601DateFormatter.fractional.date(from: text) ?? ISO8601DateFormatter().date(from: text)))) < 1e-3)
     }
 
+    /// The date and time before the seconds are checked a word at a time: any byte that is not
+    /// a digit where one belongs (just below '0', just above '9', letters, control, non-ASCII)
+    /// and any wrong separator must still be refused; `t` and a space may stand for `T`.
+    @Test func everyDigitAndSeparatorBeforeTheSecondsIsChecked() throws {
+        let valid = Array("2024-05-01T12:30:45.5Z".utf8)
+        let expected = try #require(RFC3339.parse(UnsafeRawBufferPointer(start: valid, count: valid.count)))
+        #expect(expected == Date(timeIntervalSince1970: 1_714_566_645.5))
+        let candidates: [UInt8] = [0x2F, 0x3A, 0x2D, 0x54, 0x74, 0x20, 0x00, 0xFF, 0x40, 0x3F, 0xB0, 0xB9, 0x70, 0x39 + 0x80]
+        for index in 0..<19 {
+            for candidate in candidates where candidate != valid[index] {
+                var bytes = valid
+                bytes[index] = candidate
+                let parsed = bytes.withUnsafeBytes { RFC3339.parse($0) }
+                if index == 10, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(candidate) {
+                    #expect(parsed == expected, "\(index) \(candidate)")
+                } else {
+                    #expect(parsed == nil, "\(index) \(candidate)")
+                }
+            }
+        }
+    }
+
     @Test func earlyYearsUseTheProlepticGregorianCalendar() throws {
         let date = try #require(RFC3339.parse("0001-01-01T00:00:00Z"))
         #expect(date.timeIntervalSince1970 == -62_135_596_800)

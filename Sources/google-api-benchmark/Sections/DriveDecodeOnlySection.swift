@@ -1,5 +1,12 @@
 import Foundation
 import GoogleDrive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - DriveDecodeOnlySection
 
@@ -8,6 +15,8 @@ import GoogleDrive
 /// in alternating rounds so a load change on the shared machine hits all of them; plus
 /// ISO8601DateFormatter parsing the page's timestamps (what a naive `Date` strategy would pay).
 /// A section of its own so `--only decode` measures (and a profiler sees) nothing else.
+/// Each rate comes with the thread's CPU time per page (best round): on a shared machine the
+/// wall-clock rate swings with the load, the CPU time much less.
 struct DriveDecodeOnlySection: BenchmarkSection {
     let title = "JSON decode only: the drive.files.list page → FileList (best of 3 alternating rounds)"
     let rounds = 3
@@ -22,15 +31,15 @@ struct DriveDecodeOnlySection: BenchmarkSection {
         var codablePath = GoogleJSONDecoder()
         codablePath.usesFastPath = false
         let foundation = JSONDecoder()
-        var googleRate = 0.0, codableRate = 0.0, foundationRate = 0.0
+        var googleRate = Measured(), codableRate = Measured(), foundationRate = Measured()
         for _ in 0..<rounds {
-            googleRate = max(googleRate, try Self.rate(seconds: roundSeconds) {
+            googleRate.add(try Self.rate(seconds: roundSeconds) {
                 guard try google.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
             })
-            codableRate = max(codableRate, try Self.rate(seconds: roundSeconds / 2) {
+            codableRate.add(try Self.rate(seconds: roundSeconds / 2) {
                 guard try codablePath.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
             })
-            foundationRate = max(foundationRate, try Self.rate(seconds: roundSeconds / 2) {
+            foundationRate.add(try Self.rate(seconds: roundSeconds / 2) {
                 guard try foundation.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
             })
         }
@@ -44,25 +53,42 @@ struct DriveDecodeOnlySection: BenchmarkSection {
 
         return [
             BenchmarkRow(
-                "decode only: GoogleJSONDecoder → FileList", Self.pages(googleRate),
-                note: "\(Self.throughput(googleRate, json.count)), \(Self.microseconds(googleRate)) per page, \(fileCount) files"),
+                "decode only: GoogleJSONDecoder → FileList", Self.pages(googleRate.rate),
+                note: "\(Self.throughput(googleRate.rate, json.count)), \(fileCount) files; \(googleRate.cpu)"),
             BenchmarkRow(
-                "decode only: GoogleJSONDecoder, Codable path", Self.pages(codableRate),
-                note: BenchmarkFormat.ratio(codableRate, to: googleRate, label: "the fast path")),
+                "decode only: GoogleJSONDecoder, Codable path", Self.pages(codableRate.rate),
+                note: BenchmarkFormat.ratio(codableRate.rate, to: googleRate.rate, label: "the fast path") + "; \(codableRate.cpu)"),
             BenchmarkRow(
-                "decode only: Foundation JSONDecoder → FileList", Self.pages(foundationRate),
-                note: BenchmarkFormat.ratio(foundationRate, to: googleRate, label: "GoogleJSONDecoder")),
+                "decode only: Foundation JSONDecoder → FileList", Self.pages(foundationRate.rate),
+                note: BenchmarkFormat.ratio(foundationRate.rate, to: googleRate.rate, label: "GoogleJSONDecoder")
+                    + "; \(foundationRate.cpu) (\(String(format: "%.2f", googleRate.cpuSeconds / foundationRate.cpuSeconds))× GoogleJSONDecoder by CPU time)"),
             BenchmarkRow(
-                "ISO8601DateFormatter, the page's \(dates.count) dates", Self.pages(formatterRate),
-                note: BenchmarkFormat.ratio(formatterRate, to: googleRate, label: "a full GoogleJSONDecoder page")),
+                "ISO8601DateFormatter, the page's \(dates.count) dates", Self.pages(formatterRate.rate),
+                note: BenchmarkFormat.ratio(formatterRate.rate, to: googleRate.rate, label: "a full GoogleJSONDecoder page")),
         ]
     }
 
-    /// Iterations per second of `operation`, run for about `seconds` after a short warm-up.
-    private static func rate(seconds: Double, _ operation: () throws -> Void) throws -> Double {
+    /// The best of several rounds: wall-clock rate and CPU seconds per operation.
+    private struct Measured {
+        private(set) var rate = 0.0
+        private(set) var cpuSeconds = Double.infinity
+
+        mutating func add(_ round: (rate: Double, cpuSeconds: Double)) {
+            rate = max(rate, round.rate)
+            cpuSeconds = min(cpuSeconds, round.cpuSeconds)
+        }
+
+        var cpu: String { String(format: "%.1f µs CPU per page", cpuSeconds * 1e6) }
+    }
+
+    /// Iterations per second of `operation`, run for about `seconds` after a short warm-up, and
+    /// the calling thread's CPU time per iteration (the loop never suspends, so it stays on
+    /// one thread).
+    private static func rate(seconds: Double, _ operation: () throws -> Void) throws -> (rate: Double, cpuSeconds: Double) {
         for _ in 0..<20 { try operation() }
         let clock = ContinuousClock()
         let start = clock.now
+        let cpuStart = threadCPUSeconds()
         var count = 0
         var elapsed = Duration.zero
         repeat {
@@ -70,7 +96,14 @@ struct DriveDecodeOnlySection: BenchmarkSection {
             count += 10
             elapsed = clock.now - start
         } while elapsed < .milliseconds(Int(seconds * 1000))
-        return Double(count) / max(elapsed.seconds, 1e-9)
+        let cpu = threadCPUSeconds() - cpuStart
+        return (Double(count) / max(elapsed.seconds, 1e-9), cpu / Double(count))
+    }
+
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private static func dateStrings(in json: Data) throws -> [String] {
@@ -86,9 +119,5 @@ struct DriveDecodeOnlySection: BenchmarkSection {
 
     private static func throughput(_ rate: Double, _ bytes: Int) -> String {
         String(format: "%.0f MB/s of JSON", rate * Double(bytes) / 1e6)
-    }
-
-    private static func microseconds(_ rate: Double) -> String {
-        String(format: "%.1f µs", 1e6 / max(rate, 1e-9))
     }
 }
