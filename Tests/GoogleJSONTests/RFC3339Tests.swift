@@ -50,7 +50,7 @@ struct RFC3339Tests {
     /// and any wrong separator must still be refused; `t` and a space may stand for `T`.
     @Test func everyDigitAndSeparatorBeforeTheSecondsIsChecked() throws {
         let valid = Array("2024-05-01T12:30:45.5Z".utf8)
-        let expected = try #require(RFC3339.parse(UnsafeRawBufferPointer(start: valid, count: valid.count)))
+        let expected = try #require(valid.withUnsafeBytes { RFC3339.parse($0) })
         #expect(expected == Date(timeIntervalSince1970: 1_714_566_645.5))
         let candidates: [UInt8] = [0x2F, 0x3A, 0x2D, 0x54, 0x74, 0x20, 0x00, 0xFF, 0x40, 0x3F, 0xB0, 0xB9, 0x70, 0x39 + 0x80]
         for index in 0..<19 {
