@@ -30,7 +30,8 @@ package struct SpawnedProcess: Sendable {
     ///
     /// Standard input, output and error are `/dev/null` unless a descriptor is given for them;
     /// every other descriptor of this process is closed in the child, whether or not it was
-    /// marked close-on-exec, so a browser cannot hold an app's sockets or files open.
+    /// marked close-on-exec, so a browser cannot hold an app's sockets or files open. The child
+    /// starts with no signal blocked and every signal at its default action.
     /// - Parameters:
     ///   - path: The executable (no `PATH` search).
     ///   - arguments: `argv`, starting with the program's name.
@@ -45,17 +46,13 @@ package struct SpawnedProcess: Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // The given descriptors first, so one of them being 0–2 is duplicated before /dev/null
+        // takes that number.
+        if let standardOutput { posix_spawn_file_actions_adddup2(&actions, standardOutput, 1) }
+        if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if let standardOutput {
-            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        if let standardError {
-            posix_spawn_file_actions_adddup2(&actions, standardError, 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
+        if standardOutput == nil { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        if standardError == nil { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         // glibc ignores a close action on a descriptor another thread closed meanwhile.
         for descriptor in openDescriptors() where descriptor > 2 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
@@ -67,8 +64,23 @@ package struct SpawnedProcess: Sendable {
             argv.forEach { free($0) }
             variables.forEach { free($0) }
         }
+        // The child starts with no blocked signals and every signal at its default action, as
+        // with Foundation's Process: otherwise it inherits the mask of the calling thread (a
+        // Dispatch worker blocks nearly all signals), and a browser could not be stopped with
+        // SIGTERM or Ctrl-C.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         var processID: pid_t = 0
-        let result = posix_spawn(&processID, path, &actions, nil, argv, variables)
+        let result = posix_spawn(&processID, path, &actions, &attributes, argv, variables)
         guard result == 0 else {
             throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(result)))")
         }
