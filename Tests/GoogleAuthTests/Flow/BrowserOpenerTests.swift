@@ -64,11 +64,15 @@ struct BrowserOpenerTests {
         let report = root.appendingPathComponent("report")
         let script = root.appendingPathComponent("browser.sh")
         // `$$` is the shell the opener started; its descriptor table is what the browser got.
+        // Only builtins: a shell blocks signals around fork, so a child (sed) reading the shell's
+        // status could see that temporary mask instead of the one the shell started with.
         try """
             #!/bin/sh
             if [ -e /proc/$$/fd/\(leaky) ]; then echo inherited > "\(report.path)"; else echo closed > "\(report.path)"; fi
             echo "$1" >> "\(report.path)"
-            sed -n 's/^SigBlk:[[:space:]]*//p' /proc/$$/status >> "\(report.path)"
+            while read -r key value; do
+                if [ "$key" = "SigBlk:" ]; then echo "$value" >> "\(report.path)"; fi
+            done < /proc/$$/status
             """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
         let opener = SystemBrowserOpener(environment: ["BROWSER": script.path], output: { _ in })
