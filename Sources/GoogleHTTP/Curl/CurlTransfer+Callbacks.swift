@@ -10,7 +10,8 @@ import Darwin
 
 // MARK: - C callbacks
 
-// libcurl calls these on the loop thread with the transfer as userdata. They must not capture
+// libcurl calls these under the loop's multi lock (on the loop thread, or on a task's thread that
+// started a request) with the transfer as userdata. They must not capture
 // anything, so each one only recovers the transfer and forwards to it.
 
 func curlWriteCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
@@ -59,7 +60,7 @@ func curlProgressCallback(
     return 0
 }
 
-// MARK: - Body and header handling (loop thread)
+// MARK: - Body and header handling (multi lock)
 
 extension CurlTransfer {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {

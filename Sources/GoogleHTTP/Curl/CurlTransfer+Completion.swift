@@ -1,7 +1,7 @@
 import Foundation
 internal import CCurl
 
-// MARK: - Completion and error mapping (loop thread)
+// MARK: - Completion and error mapping (multi lock)
 
 extension CurlTransfer {
     /// Finishes the transfer with curl's verdict, translated into an ``HTTPTransportError``.
