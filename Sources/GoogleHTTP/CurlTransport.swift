@@ -1,5 +1,6 @@
 import Foundation
 internal import CCurl
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -106,6 +107,12 @@ public final class CurlTransport: HTTPTransport {
         await withUnsafeContinuation { continuation in
             loop.enqueue(.ping(continuation))
         }
+    }
+
+    /// How many requests so far started on their caller's thread instead of going through the
+    /// curl thread's queue (Linux, in-memory bodies, idle transport).
+    package var requestsStartedOnCaller: Int {
+        loop?.callerStarts.load(ordering: .relaxed) ?? 0
     }
 
     // MARK: - Plumbing

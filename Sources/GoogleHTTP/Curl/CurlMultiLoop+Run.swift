@@ -48,6 +48,7 @@ extension CurlMultiLoop {
             let stopping = takeCommands(into: &batch)
             var ranTaskCode = false
             let (timeout, idle) = multiLock.withLock { _ -> (Int32, Bool) in
+                roundStartedAt = .now
                 receivedInRound = false
                 for command in batch where command.needsMulti {
                     handle(command)
@@ -132,6 +133,7 @@ extension CurlMultiLoop {
         multiLock.withLock { _ in
             while true {
                 let stopping = takeCommands(into: &batch)
+                roundStartedAt = .now
                 for command in batch {
                     handle(command)
                 }
@@ -185,15 +187,20 @@ extension CurlMultiLoop {
     func pollTimeoutMilliseconds() -> Int32 {
         let ceiling = receivedInRound && !active.isEmpty ? 2 : 1000
         guard let nextStallCheck else { return Int32(ceiling) }
-        let remaining = ContinuousClock.now.duration(to: nextStallCheck)
+        // The round's start time is good enough to tell a check more than a second away.
+        var remaining = roundStartedAt.duration(to: nextStallCheck)
+        guard remaining < .milliseconds(1100) else { return Int32(ceiling) }
+        remaining = ContinuousClock.now.duration(to: nextStallCheck)
         guard remaining > .zero else { return 0 }
         return Int32(min(ceiling, CurlTransfer.milliseconds(remaining)))
     }
 
     /// Fails transfers whose stall window ran out; paused or still-connecting ones start afresh.
     func failStalledTransfers() {
+        // A round that started just before the check is due leaves it to the next, at once
+        // (`pollTimeoutMilliseconds` says 0).
+        guard let due = nextStallCheck, roundStartedAt >= due else { return }
         let now = ContinuousClock.now
-        guard let due = nextStallCheck, now >= due else { return }
         var earliest: ContinuousClock.Instant?
         var stalled: [CurlTransfer] = []
         for transfer in active.values {

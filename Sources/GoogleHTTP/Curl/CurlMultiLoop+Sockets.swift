@@ -21,6 +21,7 @@ extension CurlMultiLoop {
             guard active.isEmpty else { return nil }
             // The loop sleeps at most a second, and longer stall limits start checking when it
             // next wakes, before they can run out (shorter ones go through the loop).
+            roundStartedAt = .now
             let loopReceived = receivedInRound
             receivedInRound = false
             attach(transfer)
@@ -30,6 +31,7 @@ extension CurlMultiLoop {
             return (true, received)
         }
         guard let outcome, let outcome else { return false }
+        callerStarts.add(1, ordering: .relaxed)
         if outcome.received, isSleeping.load(ordering: .sequentiallyConsistent) {
             // Bytes arrived while starting (HTTP/2 frames of other streams): the loop's wait may
             // have no 2 ms cap for input curl left unprocessed, so let it look.

@@ -74,6 +74,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// producers skip the wake-up system call while the loop is awake anyway: each side writes
     /// its flag, then reads the other's (sequentially consistent), so at least one notices.
     let isSleeping = Atomic<Bool>(false)
+    /// Requests started by their caller (`startOnCaller`), for tests and the benchmark.
+    let callerStarts = Atomic<Int>(0)
     /// The executor jobs run on; owned by the transport, which may outlive this reference.
     weak var executor: CurlLoopExecutor?
 
@@ -93,6 +95,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     var timerArmed = false
     /// Sockets curl asked us to watch, registered in the epoll set.
     var watchedSockets: Set<Int32> = []
+    /// When the current round of curl work started: the time stall windows use, so a round
+    /// reads the clock once, not for every callback.
+    var roundStartedAt = ContinuousClock.now
     /// Set by `tearDown`: the multi handle is gone.
     var multiClosed = false
 
@@ -236,7 +241,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             transfer.recvPaused = false
             transfer.sendPaused = false
             // Time spent paused (waiting for our side) is not a stall.
-            transfer.stallWatch?.restart(at: .now)
+            transfer.stallWatch?.restart(at: roundStartedAt)
             curl_easy_pause(transfer.easy, 0)
         case .ping(let continuation):
             continuation.resume()
@@ -249,7 +254,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    /// Attaches `transfer` to the multi handle (multi lock). With the socket API, curl then asks
+    /// Attaches `transfer` to the multi handle (multi lock, `roundStartedAt` current). With the socket API, curl then asks
     /// through its timer callback to be driven at once (`timeoutDue`), which `finishRound` does.
     func attach(_ transfer: CurlTransfer) {
         guard !transfer.isCancellationRequested else {
@@ -257,7 +262,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             pool.giveBack(transfer.handle)
             return
         }
-        let now = ContinuousClock.now
+        let now = roundStartedAt
         transfer.startedAt = now
         let code = curl_multi_add_handle(multi, transfer.easy)
         guard code == CURLM_OK else {

@@ -60,7 +60,8 @@ final class CurlTransfer: @unchecked Sendable {
     var sendPaused = false
     /// Set by a callback that failed on our side, so the resulting curl error maps to our cause.
     var localFailure: HTTPTransportError?
-    var startedAt = ContinuousClock.now
+    /// Set when attached to the multi handle (not read from the clock here: one read per request less).
+    var startedAt: ContinuousClock.Instant?
     /// Present when the request has a stall limit; see ``CurlStallWatch``.
     var stallWatch: CurlStallWatch?
     /// Whether the connection was up at the last stall check (waiting for it is not a stall).
