@@ -16,6 +16,7 @@ typedef int (*ccurl_socket_callback)(CURL *easy, curl_socket_t socket, int what,
 typedef int (*ccurl_timer_callback)(CURLM *multi, long timeout_ms, void *userp);
 typedef int (*ccurl_seek_callback)(void *userdata, curl_off_t offset, int origin);
 typedef int (*ccurl_sockopt_callback)(void *clientp, curl_socket_t curlfd, curlsocktype purpose);
+typedef int (*ccurl_closesocket_callback)(void *clientp, curl_socket_t item);
 
 // MARK: - curl_easy_setopt
 
@@ -53,6 +54,12 @@ static inline CURLcode ccurl_easy_setopt_seek_callback(CURL *handle, ccurl_seek_
 
 static inline CURLcode ccurl_easy_setopt_sockopt_callback(CURL *handle, ccurl_sockopt_callback value) {
     return curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_closesocket_callback(CURL *handle, ccurl_closesocket_callback value,
+                                                             void *clientp) {
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, value);
+    return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_CLOSESOCKETDATA, clientp);
 }
 
 // MARK: - Sockets

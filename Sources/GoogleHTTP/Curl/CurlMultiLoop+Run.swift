@@ -54,6 +54,7 @@ extension CurlMultiLoop {
                     handle(command)
                 }
                 var running: Int32 = 0
+                var timerFired = false
                 for index in 0..<readyCount {
                     let descriptor = descriptors[index]
                     if descriptor == wakeDescriptor {
@@ -63,10 +64,11 @@ extension CurlMultiLoop {
                     } else if descriptor == timerDescriptor {
                         var expirations: UInt64 = 0
                         _ = read(timerDescriptor, &expirations, MemoryLayout<UInt64>.size)
-                        timerArmed = false
+                        armedDeadline = nil
                         timeoutDue = true
+                        timerFired = true
                     } else {
-                        curl_multi_socket_action(multi, descriptor, selects[index], &running)
+                        socketEvent(descriptor, selects: selects[index], running: &running)
                     }
                 }
                 if timedOut, !active.isEmpty {
@@ -74,6 +76,7 @@ extension CurlMultiLoop {
                     ccurl_multi_socket_all(multi, &running)
                 }
                 finishRound()
+                if timerFired { rearmTimer() }
                 return (pollTimeoutMilliseconds(), active.isEmpty)
             }
             readyCount = 0

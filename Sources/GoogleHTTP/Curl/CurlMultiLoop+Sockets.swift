@@ -44,33 +44,75 @@ extension CurlMultiLoop {
 
     /// curl's socket callback: keeps the epoll set in step with the sockets curl waits on.
     func watchSocket(_ socket: Int32, what: Int32) {
-        if what == ccurl_poll_remove {
-            if watchedSockets.remove(socket) != nil {
+        guard what != ccurl_poll_remove else {
+            // Left registered (see `wantedSockets`); `socketEvent` drops it if it ever reports.
+            wantedSockets[socket] = nil
+            return
+        }
+        wantedSockets[socket] = what
+        let registered = registeredSockets[socket]
+        guard registered != what else { return }
+        if ccurl_epoll_watch(eventDescriptor, socket, what, registered == nil ? 0 : 1) == 0 {
+            registeredSockets[socket] = what
+        }
+    }
+
+    /// An event from the epoll set for one of curl's sockets (loop thread).
+    func socketEvent(_ socket: Int32, selects: Int32, running: inout Int32) {
+        guard wantedSockets[socket] != nil else {
+            // An idle cached connection (the server closing it, say): curl will notice when it
+            // next looks at it; until then the socket leaves the set, or its event repeats.
+            if registeredSockets.removeValue(forKey: socket) != nil {
                 _ = ccurl_epoll_unwatch(eventDescriptor, socket)
             }
             return
         }
-        let registered = watchedSockets.contains(socket)
-        if ccurl_epoll_watch(eventDescriptor, socket, what, registered ? 1 : 0) == 0 {
-            watchedSockets.insert(socket)
+        curl_multi_socket_action(multi, socket, selects, &running)
+    }
+
+    /// curl's close-socket callback: a closed descriptor leaves the epoll set by itself, and the
+    /// number may come back as another socket, which must then be added afresh.
+    func socketClosed(_ socket: Int32) {
+        wantedSockets[socket] = nil
+        if registeredSockets.removeValue(forKey: socket) != nil {
+            _ = ccurl_epoll_unwatch(eventDescriptor, socket)
         }
     }
 
     /// curl's timer callback: `timeoutMilliseconds` from now curl wants `CURL_SOCKET_TIMEOUT`;
     /// 0 means before the current round ends, -1 never.
+    ///
+    /// curl moves its timer on most calls, and each `timerfd_settime` is a system call (16 % of
+    /// the curl thread's time when done every time), so the timer is only moved earlier: one
+    /// that fires before curl's deadline wakes the loop, which re-arms it (`rearmTimer`), and
+    /// one left armed after curl cancels its timer fires once for nothing.
     func setTimer(milliseconds timeoutMilliseconds: Int) {
-        if timeoutMilliseconds == 0 {
+        guard timeoutMilliseconds != 0 else {
             timeoutDue = true
-        } else if timeoutMilliseconds < 0 {
-            if timerArmed {
-                timerArmed = false
-                _ = ccurl_timer_set(timerDescriptor, -1)
-            }
-        } else {
-            // Arming from a caller's thread does not wake the loop unless the timer fires first.
-            timerArmed = true
-            _ = ccurl_timer_set(timerDescriptor, timeoutMilliseconds)
+            return
         }
+        guard timeoutMilliseconds > 0 else {
+            curlDeadline = nil
+            return
+        }
+        // Not the round's start: a deadline computed early would fire before curl's, and curl
+        // does not repeat a timer it already reported.
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        curlDeadline = deadline
+        if let armedDeadline, armedDeadline <= deadline { return }
+        // Arming from a caller's thread does not wake the loop unless the timer fires first.
+        armedDeadline = deadline
+        _ = ccurl_timer_set(timerDescriptor, timeoutMilliseconds)
+    }
+
+    /// After the timer fired: arms it for curl's current deadline, if any (loop thread).
+    func rearmTimer() {
+        guard armedDeadline == nil, let curlDeadline else { return }
+        let now = ContinuousClock.now
+        // A deadline curl has not acted on yet (its clock read a little later): look again soon.
+        let remaining = max(now.duration(to: curlDeadline), .milliseconds(1))
+        armedDeadline = now + remaining
+        _ = ccurl_timer_set(timerDescriptor, CurlTransfer.milliseconds(remaining))
     }
 }
 
@@ -89,4 +131,11 @@ func curlTimerCallback(_ multi: UnsafeMutableRawPointer?, _ timeoutMilliseconds:
     guard let userp else { return 0 }
     Unmanaged<CurlMultiLoop>.fromOpaque(userp).takeUnretainedValue().setTimer(milliseconds: timeoutMilliseconds)
     return 0
+}
+
+func curlCloseSocketCallback(_ clientp: UnsafeMutableRawPointer?, _ socket: curl_socket_t) -> Int32 {
+    if let clientp {
+        Unmanaged<CurlMultiLoop>.fromOpaque(clientp).takeUnretainedValue().socketClosed(socket)
+    }
+    return SystemCall.close(socket) == 0 ? 0 : 1
 }

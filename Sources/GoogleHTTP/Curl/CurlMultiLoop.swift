@@ -91,10 +91,15 @@ final class CurlMultiLoop: @unchecked Sendable {
     var channelsToFlush: [CurlResponseChannel] = []
     /// curl asked (through its timer callback) to be called with `CURL_SOCKET_TIMEOUT` right away.
     var timeoutDue = false
-    /// Whether the timerfd may still fire (so a cancelled timer needs disarming).
-    var timerArmed = false
-    /// Sockets curl asked us to watch, registered in the epoll set.
-    var watchedSockets: Set<Int32> = []
+    /// When curl wants `CURL_SOCKET_TIMEOUT` next (its timer callback), and when the timerfd
+    /// fires; the timer is only re-armed for an earlier deadline (`setTimer`).
+    var curlDeadline: ContinuousClock.Instant?
+    var armedDeadline: ContinuousClock.Instant?
+    /// What curl asked us to watch each socket for (CURL_POLL_IN/OUT bits), and what the epoll
+    /// set watches it for: a socket curl stops watching (a connection going back to the cache)
+    /// stays registered until it reports an event or is closed, so reusing it costs no system call.
+    var wantedSockets: [Int32: Int32] = [:]
+    var registeredSockets: [Int32: Int32] = [:]
     /// When the current round of curl work started: the time stall windows use, so a round
     /// reads the clock once, not for every callback.
     var roundStartedAt = ContinuousClock.now
@@ -264,6 +269,11 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
         let now = roundStartedAt
         transfer.startedAt = now
+        if usesSockets, !transfer.handle.reportsClosedSockets {
+            // Tells `socketClosed` which descriptors leave the epoll set (see `wantedSockets`).
+            transfer.handle.reportsClosedSockets = true
+            ccurl_easy_setopt_closesocket_callback(transfer.easy, curlCloseSocketCallback, Unmanaged.passUnretained(self).toOpaque())
+        }
         let code = curl_multi_add_handle(multi, transfer.easy)
         guard code == CURLM_OK else {
             let message = String(cString: curl_multi_strerror(code))
