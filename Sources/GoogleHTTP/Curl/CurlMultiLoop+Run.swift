@@ -47,7 +47,7 @@ extension CurlMultiLoop {
         while true {
             let stopping = takeCommands(into: &batch)
             var ranTaskCode = false
-            let (timeout, idle) = multiLock.withLock { _ -> (Int32, Bool) in
+            let (timeout, spinsForCommands) = multiLock.withLock { _ -> (Int32, Bool) in
                 roundStartedAt = .now
                 receivedInRound = false
                 for command in batch where command.needsMulti {
@@ -77,7 +77,8 @@ extension CurlMultiLoop {
                 }
                 finishRound()
                 if timerFired { rearmTimer() }
-                return (pollTimeoutMilliseconds(), active.isEmpty)
+                // A caller that starts its own requests never queues the next one.
+                return (pollTimeoutMilliseconds(), active.isEmpty && lastAddWasQueued)
             }
             readyCount = 0
             timedOut = false
@@ -92,7 +93,7 @@ extension CurlMultiLoop {
             }
             // Task code may have started requests, which changes how long to sleep.
             if ranTaskCode || hasCommands.load(ordering: .acquiring) { continue }
-            if idle {
+            if spinsForCommands {
                 if commandSpin.spin(checkingEvery: 64, until: { hasCommands.load(ordering: .acquiring) }) { continue }
             }
             isSleeping.store(true, ordering: .sequentiallyConsistent)

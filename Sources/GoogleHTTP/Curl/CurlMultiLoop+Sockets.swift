@@ -24,6 +24,7 @@ extension CurlMultiLoop {
             roundStartedAt = .now
             let loopReceived = receivedInRound
             receivedInRound = false
+            lastAddWasQueued = false
             attach(transfer)
             finishRound()
             let received = receivedInRound && !active.isEmpty

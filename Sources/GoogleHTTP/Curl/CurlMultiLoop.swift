@@ -103,6 +103,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// When the current round of curl work started: the time stall windows use, so a round
     /// reads the clock once, not for every callback.
     var roundStartedAt = ContinuousClock.now
+    /// Whether the last request attached came through the command queue: only then can the
+    /// next one be expected there, worth the loop's command spin (`startOnCaller` clears it).
+    var lastAddWasQueued = true
     /// Set by `tearDown`: the multi handle is gone.
     var multiClosed = false
 
@@ -234,6 +237,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     func handle(_ command: Command) {
         switch command {
         case .add(let transfer):
+            lastAddWasQueued = true
             attach(transfer)
         case .cancel(let transfer):
             guard active.removeValue(forKey: ObjectIdentifier(transfer)) != nil else { return }
