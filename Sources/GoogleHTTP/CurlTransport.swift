@@ -115,6 +115,13 @@ public final class CurlTransport: HTTPTransport {
         loop?.callerStarts.load(ordering: .relaxed) ?? 0
     }
 
+    /// Whether requests may start on their caller's thread (the default); off, every request is
+    /// queued to the curl thread, which the benchmark measures next to it.
+    package var startsRequestsOnCaller: Bool {
+        get { loop?.callerStartEnabled.load(ordering: .relaxed) ?? false }
+        set { loop?.callerStartEnabled.store(newValue, ordering: .relaxed) }
+    }
+
     // MARK: - Plumbing
 
     /// Prepares a transfer. On failure everything it was given is released, the sink's file included.

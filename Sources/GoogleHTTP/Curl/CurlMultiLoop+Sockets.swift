@@ -11,7 +11,7 @@ extension CurlMultiLoop {
     /// lock means the loop is awake and working, and `enqueue` is then as cheap.
     /// - Returns: `false` when the transfer was not started; it must then be enqueued.
     func startOnCaller(_ transfer: CurlTransfer) -> Bool {
-        guard usesSockets, transfer.canStartOnCaller else { return false }
+        guard usesSockets, transfer.canStartOnCaller, callerStartEnabled.load(ordering: .relaxed) else { return false }
         let outcome = multiLock.withLockIfAvailable { _ -> (started: Bool, received: Bool)? in
             guard !multiClosed else { return nil }
             // Only onto an idle multi handle. With transfers running, the loop wakes for their

@@ -76,6 +76,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     let isSleeping = Atomic<Bool>(false)
     /// Requests started by their caller (`startOnCaller`), for tests and the benchmark.
     let callerStarts = Atomic<Int>(0)
+    /// Off only to measure against (the benchmark's queued `send` row): every request is queued.
+    let callerStartEnabled = Atomic<Bool>(true)
     /// The executor jobs run on; owned by the transport, which may outlive this reference.
     weak var executor: CurlLoopExecutor?
 
