@@ -132,6 +132,7 @@ extension CurlTransfer {
             status = Self.parseStatus(line)
             headers = HTTPHeaders()
             expectedBodyLength = nil
+            hasContentEncoding = false
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<colon])
             let name = String(decoding: nameBytes, as: UTF8.self)
@@ -140,15 +141,17 @@ extension CurlTransfer {
             var valueEnd = line.count
             while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
             let value = String(decoding: line[valueStart..<valueEnd], as: UTF8.self)
-            if case .buffer = sink, Self.isContentLength(nameBytes) {
+            if case .buffer = sink, Self.isName(nameBytes, "content-length") {
                 expectedBodyLength = Int(value).flatMap { $0 >= 0 ? $0 : nil }
+            } else if Self.isName(nameBytes, "content-encoding") {
+                hasContentEncoding = true
             }
             headers.add(name: name, value: value)
         }
     }
 
     private func finishHeaderBlock() {
-        if decodesBody, headers.contains("Content-Encoding") {
+        if decodesBody, hasContentEncoding {
             // The caller gets the decoded bytes, which these no longer describe (Go's net/http
             // drops them too).
             headers.remove(name: "Content-Encoding")
@@ -162,10 +165,10 @@ extension CurlTransfer {
         }
     }
 
-    /// Compares raw bytes (this runs for every header line on the curl thread, and most names
-    /// differ in length, which costs nothing to check).
-    private static func isContentLength(_ name: UnsafeRawBufferPointer) -> Bool {
-        let expected: StaticString = "content-length"
+    /// Whether a header name is `lowercased`, ignoring ASCII case. Compares raw bytes: this runs
+    /// for every header line on the curl thread, and most names differ in length, which costs
+    /// nothing to check.
+    private static func isName(_ name: UnsafeRawBufferPointer, _ expected: StaticString) -> Bool {
         guard name.count == expected.utf8CodeUnitCount else { return false }
         let lowered = expected.utf8Start
         for index in 0..<name.count {

@@ -56,6 +56,8 @@ final class CurlTransfer: @unchecked Sendable {
     var ownsHeaderList = false
     /// Whether curl decodes a compressed body, making `Content-Encoding`/`Content-Length` stale.
     var decodesBody = false
+    /// Whether the current header block has a `Content-Encoding` field.
+    var hasContentEncoding = false
     var recvPaused = false
     var sendPaused = false
     /// Set by a callback that failed on our side, so the resulting curl error maps to our cause.
