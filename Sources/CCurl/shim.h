@@ -16,6 +16,7 @@ typedef int (*ccurl_socket_callback)(CURL *easy, curl_socket_t socket, int what,
 typedef int (*ccurl_timer_callback)(CURLM *multi, long timeout_ms, void *userp);
 typedef int (*ccurl_seek_callback)(void *userdata, curl_off_t offset, int origin);
 typedef int (*ccurl_sockopt_callback)(void *clientp, curl_socket_t curlfd, curlsocktype purpose);
+typedef int (*ccurl_closesocket_callback)(void *clientp, curl_socket_t item);
 
 // MARK: - curl_easy_setopt
 
@@ -53,6 +54,12 @@ static inline CURLcode ccurl_easy_setopt_seek_callback(CURL *handle, ccurl_seek_
 
 static inline CURLcode ccurl_easy_setopt_sockopt_callback(CURL *handle, ccurl_sockopt_callback value) {
     return curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_closesocket_callback(CURL *handle, ccurl_closesocket_callback value,
+                                                             void *clientp) {
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, value);
+    return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_CLOSESOCKETDATA, clientp);
 }
 
 // MARK: - Sockets
@@ -154,6 +161,121 @@ static inline void ccurl_name_current_thread(const char *name) {
 #endif
 }
 
+// MARK: - Socket-API event loop (Linux)
+
+#ifdef __linux__
+#include <sys/epoll.h>
+#include <sys/timerfd.h>
+#include <errno.h>
+#include <time.h>
+#endif
+
+/// Whether the epoll/timerfd helpers below work here (Linux); elsewhere they fail with -1 and the
+/// transport drives curl with curl_multi_poll instead.
+static inline int ccurl_has_epoll(void) {
+#ifdef __linux__
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+/// A close-on-exec epoll instance, or -1.
+static inline int ccurl_epoll_create(void) {
+#ifdef __linux__
+    return epoll_create1(EPOLL_CLOEXEC);
+#else
+    return -1;
+#endif
+}
+
+/// Watches `fd` for `what`, curl's CURL_POLL_IN/OUT/INOUT bits (0 keeps it registered with no
+/// interest); `registered` says whether it is already in the set (modify rather than add).
+/// Kept in C because `struct epoll_event` is packed on x86_64.
+static inline int ccurl_epoll_watch(int epfd, int fd, int what, int registered) {
+#ifdef __linux__
+    struct epoll_event event;
+    event.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0);
+    event.data.u64 = 0;
+    event.data.fd = fd;
+    int result = epoll_ctl(epfd, registered ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event);
+    if (result != 0 && registered && errno == ENOENT) {
+        result = epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+    } else if (result != 0 && !registered && errno == EEXIST) {
+        result = epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event);
+    }
+    return result;
+#else
+    (void)epfd; (void)fd; (void)what; (void)registered;
+    return -1;
+#endif
+}
+
+static inline int ccurl_epoll_unwatch(int epfd, int fd) {
+#ifdef __linux__
+    return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL);
+#else
+    (void)epfd; (void)fd;
+    return -1;
+#endif
+}
+
+/// Waits like epoll_wait and reports each ready descriptor with curl's CURL_CSELECT_* bits.
+/// Returns the number of entries filled, 0 on timeout or EINTR, -1 on other errors.
+static inline int ccurl_epoll_wait(int epfd, int *fds, int *selects, int capacity, int timeout_ms) {
+#ifdef __linux__
+    struct epoll_event events[64];
+    if (capacity > 64) capacity = 64;
+    int count = epoll_wait(epfd, events, capacity, timeout_ms);
+    if (count < 0) return errno == EINTR ? 0 : -1;
+    for (int index = 0; index < count; index++) {
+        uint32_t ready = events[index].events;
+        fds[index] = events[index].data.fd;
+        selects[index] = ((ready & (EPOLLIN | EPOLLHUP | EPOLLRDHUP)) ? CURL_CSELECT_IN : 0)
+            | ((ready & EPOLLOUT) ? CURL_CSELECT_OUT : 0) | ((ready & EPOLLERR) ? CURL_CSELECT_ERR : 0);
+    }
+    return count;
+#else
+    (void)epfd; (void)fds; (void)selects; (void)capacity; (void)timeout_ms;
+    return -1;
+#endif
+}
+
+/// A non-blocking, close-on-exec CLOCK_MONOTONIC timerfd for curl's timer, or -1.
+static inline int ccurl_timer_fd(void) {
+#ifdef __linux__
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+#else
+    return -1;
+#endif
+}
+
+/// Arms the timer to fire once after `milliseconds` (at least 1), or disarms it when negative.
+static inline int ccurl_timer_set(int fd, long milliseconds) {
+#ifdef __linux__
+    struct itimerspec spec = {{0, 0}, {0, 0}};
+    if (milliseconds >= 0) {
+        if (milliseconds == 0) milliseconds = 1;
+        spec.it_value.tv_sec = milliseconds / 1000;
+        spec.it_value.tv_nsec = (milliseconds % 1000) * 1000000L;
+    }
+    return timerfd_settime(fd, 0, &spec, NULL);
+#else
+    (void)fd; (void)milliseconds;
+    return -1;
+#endif
+}
+
+/// Runs every transfer once, like curl_multi_perform, in socket-API terms (sockets reported
+/// through the socket callback). Deprecated by curl only in favour of per-socket calls, which
+/// cannot reach input libcurl 7.88 has already read but not processed (see CurlMultiLoop).
+static inline CURLMcode ccurl_multi_socket_all(CURLM *multi, int *running) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+    return curl_multi_socket_all(multi, running);
+#pragma clang diagnostic pop
+}
+
 // MARK: - Constants Swift cannot import (macros built from expressions)
 
 static const size_t ccurl_writefunc_pause = CURL_WRITEFUNC_PAUSE;
@@ -166,5 +288,7 @@ static const int ccurl_seekfunc_cantseek = CURL_SEEKFUNC_CANTSEEK;
 static const long ccurl_pipe_multiplex = CURLPIPE_MULTIPLEX;
 static const long ccurl_global_default = CURL_GLOBAL_DEFAULT;
 static const int ccurl_error_size = CURL_ERROR_SIZE;
+static const curl_socket_t ccurl_socket_timeout = CURL_SOCKET_TIMEOUT;
+static const int ccurl_poll_remove = CURL_POLL_REMOVE;
 
 #endif

@@ -33,6 +33,30 @@ struct CurlTransportConnectionTests {
         #expect(server.server.connectionsAccepted == 1)
     }
 
+    #if os(Linux)
+    @Test("requests with in-memory bodies start on the caller's thread; file bodies go through the curl thread")
+    func callerStart() async throws {
+        let server = try TransportTestServer()
+        let directory = try TemporaryDirectory()
+        let transport = CurlTransport()
+        for index in 0..<20 {
+            let body = Data("request \(index)".utf8)
+            let response = try await transport.send(HTTPRequest(method: .post, url: server.url("/echo"), body: .data(body)))
+            #expect(response.body == body)
+        }
+        // Each start that finds the curl thread still finishing its round goes through its queue
+        // instead, so not all 20 need to have started here; none would without the socket API.
+        let started = transport.requestsStartedOnCaller
+        #expect(started > 0)
+        let file = directory.file("body")
+        try Data("from a file".utf8).write(to: file)
+        let response = try await transport.send(HTTPRequest(method: .put, url: server.url("/echo"), body: .file(file)))
+        #expect(response.body == Data("from a file".utf8))
+        #expect(transport.requestsStartedOnCaller == started, "a file body is read by the curl thread")
+        #expect(server.server.connectionsAccepted == 1)
+    }
+    #endif
+
     @Test("a task pinned to the transport's executor runs requests on the curl thread")
     func executorPreference() async throws {
         let server = try TransportTestServer()

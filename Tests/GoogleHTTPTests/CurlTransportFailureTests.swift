@@ -78,6 +78,18 @@ struct CurlTransportFailureTests {
         #expect(elapsed < .seconds(120))
     }
 
+    @Test("a stall limit above a second fires for a request its caller started")
+    func stalledAfterCallerStart() async throws {
+        let server = try TransportTestServer()
+        // Limits above a second let the calling task start the request itself (Linux); the loop
+        // thread, asleep meanwhile, must still start checking the limit in time.
+        let timeouts = HTTPTimeouts(request: .seconds(60), stall: .milliseconds(1500), stallMinimumBytesPerSecond: 1000)
+        let request = HTTPRequest(url: server.url("/slow-body"), timeouts: timeouts)
+        let transport = CurlTransport()
+        let error = await #expect(throws: HTTPTransportError.self) { _ = try await transport.send(request) }
+        #expect(error?.kind == .stalled, "\(String(describing: error))")
+    }
+
     @Test("a connection that is never accepted fails with connectTimeout")
     func connectTimeout() async throws {
         let listener = try SaturatedListener()

@@ -12,6 +12,8 @@ final class CurlEasyHandle: @unchecked Sendable {
     /// Whether the handle currently asks for gzip for one request (``HTTPRequest/acceptsGzip``);
     /// tracked so the two options involved are only set when a request differs from the last.
     var asksForGzip = false
+    /// Whether the handle reports closed sockets to its loop (set once, when first attached).
+    var reportsClosedSockets = false
 
     init?(configuration: CurlTransport.Configuration) {
         guard let easy = curl_easy_init() else { return nil }

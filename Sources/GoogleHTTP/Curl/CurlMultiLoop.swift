@@ -13,10 +13,16 @@ import Darwin
 
 /// One libcurl multi handle and the thread that drives it.
 ///
-/// Every call on the multi handle, and on easy handles while they are attached to it, happens on
-/// this thread. Other threads talk to it only through `enqueue`, which queues a command and wakes
-/// `curl_multi_poll` through an eventfd polled next to curl's sockets. The multi handle owns the
-/// connection cache, so connections stay alive across requests and HTTP/2 streams share connections.
+/// Every call on the multi handle, and on easy handles while they are attached to it, happens
+/// under `multiLock`. On Linux the loop thread drives curl through its socket API and waits in
+/// `epoll_wait` without the lock (curl's sockets, a timerfd for curl's timer and an eventfd for
+/// commands), so a calling task can start its own request (`startOnCaller`): on a kept-alive
+/// connection the request is on the wire before the task suspends, and nobody wakes the loop
+/// thread, which sleeps until the response arrives. Whatever cannot start that way (bodies read
+/// from files or streams, a busy lock) goes through `enqueue`, which queues a command and wakes
+/// the loop. Elsewhere the loop holds the lock and drives `curl_multi_poll`, and every request
+/// is a command. The multi handle owns the connection cache, so connections stay alive across
+/// requests and HTTP/2 streams share connections.
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command {
         case add(CurlTransfer)
@@ -26,9 +32,17 @@ final class CurlMultiLoop: @unchecked Sendable {
         case job(UnownedJob)
         /// Resumed as soon as the loop sees it: the loop's hand-off cost without any curl work.
         case ping(UnsafeContinuation<Void, Never>)
+
+        /// Whether handling it calls libcurl (and so needs `multiLock`).
+        var needsMulti: Bool {
+            switch self {
+            case .add, .cancel, .resume: true
+            case .job, .ping: false
+            }
+        }
     }
 
-    private struct Inbox {
+    struct Inbox {
         var commands: [Command] = []
         var shutdownRequested = false
         var closed = false
@@ -37,49 +51,108 @@ final class CurlMultiLoop: @unchecked Sendable {
     let pool: CurlEasyHandlePool
     /// A header list holding only `Expect:`, shared by requests without custom headers.
     let expectSuppression: UnsafeMutablePointer<curl_slist>?
-    private let multi: UnsafeMutableRawPointer
+    let multi: UnsafeMutableRawPointer
+    /// Guards the multi handle, the easy handles attached to it and every field below marked
+    /// "multi lock". Taken by the loop thread for each round of curl work and by callers starting
+    /// a request; callers only ever try it (a cooperative thread must not wait).
+    let multiLock = Mutex<Void>(())
     /// An eventfd the loop polls next to curl's sockets; producers write it to wake the loop,
     /// outside the inbox lock (a write is a system call, and holding the lock through it made
     /// producers and the loop spin on each other). It belongs to this object, not to the multi
     /// handle, so it stays valid while anyone can call `enqueue`; closed in `deinit`. -1 where
     /// eventfd is missing: then `curl_multi_wakeup` under the lock, as before.
-    private let wakeDescriptor: Int32
-    private let inbox = Mutex(Inbox())
+    let wakeDescriptor: Int32
+    /// The loop's epoll set and curl's timer (socket API); both -1 where unavailable.
+    let eventDescriptor: Int32
+    let timerDescriptor: Int32
+    /// Whether the loop drives curl's socket API (Linux), which lets callers start requests.
+    let usesSockets: Bool
+    let inbox = Mutex(Inbox())
     /// Mirrors "the inbox is not empty", readable without the lock while the loop spins.
-    private let hasCommands = Atomic<Bool>(false)
-    /// Whether the loop is (about to be) blocked in `curl_multi_poll`. Together with `hasCommands`
-    /// this lets producers skip the wake-up system call while the loop is awake anyway: each side
-    /// writes its flag, then reads the other's (sequentially consistent), so at least one notices.
-    private let isSleeping = Atomic<Bool>(false)
+    let hasCommands = Atomic<Bool>(false)
+    /// Whether the loop is (about to be) blocked waiting. Together with `hasCommands` this lets
+    /// producers skip the wake-up system call while the loop is awake anyway: each side writes
+    /// its flag, then reads the other's (sequentially consistent), so at least one notices.
+    let isSleeping = Atomic<Bool>(false)
+    /// Requests started by their caller (`startOnCaller`), for tests and the benchmark.
+    let callerStarts = Atomic<Int>(0)
+    /// Off only to measure against (the benchmark's queued `send` row): every request is queued.
+    let callerStartEnabled = Atomic<Bool>(true)
     /// The executor jobs run on; owned by the transport, which may outlive this reference.
     weak var executor: CurlLoopExecutor?
-    /// Transfers attached to the multi handle; loop thread only.
-    private var active: [ObjectIdentifier: CurlTransfer] = [:]
-    /// No transfer can have stalled before this; `nil` when none has a stall limit. Loop thread only.
-    private var nextStallCheck: ContinuousClock.Instant?
+
+    // MARK: Multi lock
+
+    /// Transfers attached to the multi handle.
+    var active: [ObjectIdentifier: CurlTransfer] = [:]
+    /// No transfer can have stalled before this; `nil` when none has a stall limit.
+    var nextStallCheck: ContinuousClock.Instant?
+    /// Set by the body and header callbacks during a round of curl work.
+    var receivedInRound = false
+    /// Streamed bodies whose waiting consumers get this round's bytes once it ends.
+    var channelsToFlush: [CurlResponseChannel] = []
+    /// curl asked (through its timer callback) to be called with `CURL_SOCKET_TIMEOUT` right away.
+    var timeoutDue = false
+    /// When curl wants `CURL_SOCKET_TIMEOUT` next (its timer callback), and when the timerfd
+    /// fires; the timer is only re-armed for an earlier deadline (`setTimer`).
+    var curlDeadline: ContinuousClock.Instant?
+    var armedDeadline: ContinuousClock.Instant?
+    /// What curl asked us to watch each socket for (CURL_POLL_IN/OUT bits), and what the epoll
+    /// set watches it for: a socket curl stops watching (a connection going back to the cache)
+    /// stays registered until it reports an event or is closed, so reusing it costs no system call.
+    var wantedSockets: [Int32: Int32] = [:]
+    var registeredSockets: [Int32: Int32] = [:]
+    /// When the current round of curl work started: the time stall windows use, so a round
+    /// reads the clock once, not for every callback.
+    var roundStartedAt = ContinuousClock.now
+    /// Whether the last request attached came through the command queue: only then can the
+    /// next one be expected there, worth the loop's command spin (`startOnCaller` clears it).
+    var lastAddWasQueued = true
+    /// Set by `tearDown`: the multi handle is gone.
+    var multiClosed = false
+
+    // MARK: Loop thread
+
     /// Right after going idle, the next request usually follows within microseconds (a sequential
     /// caller preparing it): watching for it briefly saves a sleep and a wake-up per request.
-    /// Loop thread only.
-    private var commandSpin = CurlSpinWindow(length: .microseconds(50))
+    var commandSpin = CurlSpinWindow(length: .microseconds(50))
     // Not done, both measured slower on a loaded 2-core machine: spinning on curl's sockets while a
     // response is due, saving this thread's own wake-up (0.49× against 0.57× raw C), and
     // stretching this window up to 250 µs to cover a typed caller's decode between requests (15%
     // fewer typed calls). A spin takes a core from the server and from the task about to run.
-    /// Set by the body and header callbacks during a round of curl work; loop thread only.
-    var receivedInRound = false
-    /// Streamed bodies whose waiting consumers get this round's bytes once it ends; loop thread only.
-    private var channelsToFlush: [CurlResponseChannel] = []
 
     init?(configuration: CurlTransport.Configuration) {
         guard CurlGlobal.ensureInitialized(), let multi = curl_multi_init() else { return nil }
         self.multi = multi
-        self.wakeDescriptor = ccurl_wake_fd()
+        let wake = ccurl_wake_fd()
+        var events = ccurl_epoll_create()
+        var timer = ccurl_timer_fd()
+        if wake < 0 || events < 0 || timer < 0
+            || ccurl_epoll_watch(events, wake, Int32(CURL_POLL_IN), 0) != 0
+            || ccurl_epoll_watch(events, timer, Int32(CURL_POLL_IN), 0) != 0 {
+            if events >= 0 { close(events) }
+            if timer >= 0 { close(timer) }
+            events = -1
+            timer = -1
+        }
+        self.wakeDescriptor = wake
+        self.eventDescriptor = events
+        self.timerDescriptor = timer
+        self.usesSockets = events >= 0
         self.pool = CurlEasyHandlePool(configuration: configuration)
         self.expectSuppression = curl_slist_append(nil, "Expect:")
         ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex)
         ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(0, configuration.maxConnectionsPerHost))
         ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(0, configuration.maxConnectionsTotal))
         ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(1, configuration.idleConnectionCacheSize))
+        if usesSockets {
+            // Unretained: curl calls these only from calls on the multi handle, which this object owns.
+            let userp = Unmanaged.passUnretained(self).toOpaque()
+            ccurl_multi_setopt_socket_callback(multi, curlSocketCallback)
+            ccurl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, userp)
+            ccurl_multi_setopt_timer_callback(multi, curlTimerCallback)
+            ccurl_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, userp)
+        }
         let thread = Thread { [self] in
             // Named from inside: Foundation on Linux does not pass Thread.name to the kernel.
             ccurl_name_current_thread("CurlTransport")
@@ -90,6 +163,8 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     deinit {
         if wakeDescriptor >= 0 { close(wakeDescriptor) }
+        if eventDescriptor >= 0 { close(eventDescriptor) }
+        if timerDescriptor >= 0 { close(timerDescriptor) }
     }
 
     // MARK: - Any thread
@@ -120,14 +195,14 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    /// Makes the loop's poll return (now, or at once the next time it polls).
-    private func signalWake() {
+    /// Makes the loop's wait return (now, or at once the next time it waits).
+    func signalWake() {
         var one: UInt64 = 1
         _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
     }
 
     /// Fails or re-routes a command that arrived after shutdown.
-    private func reject(_ command: Command) {
+    func reject(_ command: Command) {
         switch command {
         case .add(let transfer):
             transfer.finish(HTTPTransportError(kind: .cancelled, url: transfer.url, message: "the transport was shut down"))
@@ -158,83 +233,14 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    // MARK: - Loop thread
+    // MARK: - Commands
 
-    private func run() {
-        var batch: [Command] = []
-        batch.reserveCapacity(64)
-        while true {
-            // The lock is only taken when there is something to take: a producer holding it while
-            // this thread spins on it costs both sides a futex call (shutdown sets the flag too).
-            if hasCommands.load(ordering: .acquiring) {
-                let stopping = inbox.withLock { inbox -> Bool in
-                    swap(&inbox.commands, &batch)
-                    hasCommands.store(false, ordering: .relaxed)
-                    return inbox.shutdownRequested
-                }
-                for command in batch {
-                    handle(command)
-                }
-                batch.removeAll(keepingCapacity: true)
-                if stopping {
-                    tearDown()
-                    return
-                }
-            }
-            var running: Int32 = 0
-            receivedInRound = false
-            curl_multi_perform(multi, &running)
-            collectFinished()
-            flushChannels()
-            failStalledTransfers()
-            if hasCommands.load(ordering: .acquiring) { continue }
-            if active.isEmpty {
-                if commandSpin.spin(checkingEvery: 64, until: { hasCommands.load(ordering: .acquiring) }) { continue }
-            }
-            isSleeping.store(true, ordering: .sequentiallyConsistent)
-            if hasCommands.load(ordering: .sequentiallyConsistent) {
-                isSleeping.store(false, ordering: .relaxed)
-                continue
-            }
-            var readyDescriptors: Int32 = 0
-            if wakeDescriptor >= 0 {
-                var wake = curl_waitfd(fd: wakeDescriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0)
-                curl_multi_poll(multi, &wake, 1, pollTimeoutMilliseconds(), &readyDescriptors)
-                if wake.revents != 0 {
-                    // Reset the counter; commands written meanwhile are in the inbox and seen next.
-                    var count: UInt64 = 0
-                    _ = read(wakeDescriptor, &count, MemoryLayout<UInt64>.size)
-                }
-            } else {
-                curl_multi_poll(multi, nil, 0, pollTimeoutMilliseconds(), &readyDescriptors)
-            }
-            isSleeping.store(false, ordering: .relaxed)
-        }
-    }
-
-    private func handle(_ command: Command) {
+    /// Handles a command; those that call libcurl (`needsMulti`) run under `multiLock`.
+    func handle(_ command: Command) {
         switch command {
         case .add(let transfer):
-            guard !transfer.isCancellationRequested else {
-                transfer.finish(transfer.cancellationError())
-                pool.giveBack(transfer.handle)
-                return
-            }
-            transfer.startedAt = .now
-            let code = curl_multi_add_handle(multi, transfer.easy)
-            guard code == CURLM_OK else {
-                let message = String(cString: curl_multi_strerror(code))
-                transfer.finish(HTTPTransportError(kind: .other, url: transfer.url, message: message, code: Int(code.rawValue)))
-                pool.giveBack(transfer.handle)
-                return
-            }
-            active[ObjectIdentifier(transfer)] = transfer
-            if let stall = transfer.timeouts.stall {
-                let watch = CurlStallWatch(
-                    period: stall, minimumBytesPerSecond: transfer.timeouts.stallMinimumBytesPerSecond, now: .now)
-                transfer.stallWatch = watch
-                nextStallCheck = min(nextStallCheck ?? watch.deadline, watch.deadline)
-            }
+            lastAddWasQueued = true
+            attach(transfer)
         case .cancel(let transfer):
             guard active.removeValue(forKey: ObjectIdentifier(transfer)) != nil else { return }
             curl_multi_remove_handle(multi, transfer.easy)
@@ -246,7 +252,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             transfer.recvPaused = false
             transfer.sendPaused = false
             // Time spent paused (waiting for our side) is not a stall.
-            transfer.stallWatch?.restart(at: .now)
+            transfer.stallWatch?.restart(at: roundStartedAt)
             curl_easy_pause(transfer.easy, 0)
         case .ping(let continuation):
             continuation.resume()
@@ -259,15 +265,45 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
+    /// Attaches `transfer` to the multi handle (multi lock, `roundStartedAt` current). With the socket API, curl then asks
+    /// through its timer callback to be driven at once (`timeoutDue`), which `finishRound` does.
+    func attach(_ transfer: CurlTransfer) {
+        guard !transfer.isCancellationRequested else {
+            transfer.finish(transfer.cancellationError())
+            pool.giveBack(transfer.handle)
+            return
+        }
+        let now = roundStartedAt
+        transfer.startedAt = now
+        if usesSockets, !transfer.handle.reportsClosedSockets {
+            // Tells `socketClosed` which descriptors leave the epoll set (see `wantedSockets`).
+            transfer.handle.reportsClosedSockets = true
+            ccurl_easy_setopt_closesocket_callback(transfer.easy, curlCloseSocketCallback, Unmanaged.passUnretained(self).toOpaque())
+        }
+        let code = curl_multi_add_handle(multi, transfer.easy)
+        guard code == CURLM_OK else {
+            let message = String(cString: curl_multi_strerror(code))
+            transfer.finish(HTTPTransportError(kind: .other, url: transfer.url, message: message, code: Int(code.rawValue)))
+            pool.giveBack(transfer.handle)
+            return
+        }
+        active[ObjectIdentifier(transfer)] = transfer
+        if let stall = transfer.timeouts.stall {
+            let watch = CurlStallWatch(period: stall, minimumBytesPerSecond: transfer.timeouts.stallMinimumBytesPerSecond, now: now)
+            transfer.stallWatch = watch
+            nextStallCheck = min(nextStallCheck ?? watch.deadline, watch.deadline)
+        }
+    }
+
     // MARK: - Streamed bodies
 
-    /// Called by a write callback (loop thread) for a channel whose consumer waits.
+    /// Called by a write callback (multi lock) for a channel whose consumer waits.
     func flushAfterRound(_ channel: CurlResponseChannel) {
         channelsToFlush.append(channel)
     }
 
     /// Hands each waiting consumer everything its body received this round, in one wake-up.
-    private func flushChannels() {
+    func flushChannels() {
         guard !channelsToFlush.isEmpty else { return }
         let channels = channelsToFlush
         channelsToFlush.removeAll(keepingCapacity: true)
@@ -276,59 +312,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    // MARK: - Stalls
+    // MARK: - Completion
 
-    /// At most a second, so commands are never missed for long, and no later than the next
-    /// possible stall, which gives stall limits the clock's resolution rather than curl's seconds.
-    ///
-    /// After a round that received bytes, at most 2 ms: libcurl 7.88 may leave input it already
-    /// pulled off the socket (decrypted TLS records, other HTTP/2 streams' frames) unprocessed
-    /// without asking for a timeout, and the socket then stays quiet, so the poll would sleep
-    /// its full second (seen as 1 s stalls with 8 requests multiplexed over HTTPS + HTTP/2). The
-    /// next round's `curl_multi_perform` walks every transfer and drains it.
-    private func pollTimeoutMilliseconds() -> Int32 {
-        let ceiling = receivedInRound && !active.isEmpty ? 2 : 1000
-        guard let nextStallCheck else { return Int32(ceiling) }
-        let remaining = ContinuousClock.now.duration(to: nextStallCheck)
-        guard remaining > .zero else { return 0 }
-        return Int32(min(ceiling, CurlTransfer.milliseconds(remaining)))
-    }
-
-    /// Fails transfers whose stall window ran out; paused or still-connecting ones start afresh.
-    private func failStalledTransfers() {
-        let now = ContinuousClock.now
-        guard let due = nextStallCheck, now >= due else { return }
-        var earliest: ContinuousClock.Instant?
-        var stalled: [CurlTransfer] = []
-        for transfer in active.values {
-            guard var watch = transfer.stallWatch else { continue }
-            if !transfer.hasConnected {
-                var connectedAfter: curl_off_t = 0
-                ccurl_easy_getinfo_off_t(transfer.easy, CURLINFO_PRETRANSFER_TIME_T, &connectedAfter)
-                transfer.hasConnected = connectedAfter > 0
-            }
-            if transfer.recvPaused || transfer.sendPaused || !transfer.hasConnected {
-                watch.restart(at: now)
-            }
-            transfer.stallWatch = watch
-            if watch.isStalled(at: now) {
-                stalled.append(transfer)
-            } else {
-                earliest = min(earliest ?? watch.deadline, watch.deadline)
-            }
-        }
-        nextStallCheck = earliest
-        for transfer in stalled {
-            active.removeValue(forKey: ObjectIdentifier(transfer))
-            curl_multi_remove_handle(multi, transfer.easy)
-            let watch = transfer.stallWatch
-            let message = "fewer than \(watch?.bytesPerWindow ?? 1) bytes moved in \(watch?.period ?? .zero)"
-            transfer.finish(HTTPTransportError(kind: .stalled, url: transfer.url, message: message))
-            pool.giveBack(transfer.handle)
-        }
-    }
-
-    private func collectFinished() {
+    func collectFinished() {
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
@@ -350,7 +336,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    private func tearDown() {
+    /// Multi lock, loop thread, once: fails what is left and frees the multi handle.
+    func tearDown() {
         let leftovers = inbox.withLock { inbox -> [Command] in
             inbox.closed = true
             defer { inbox.commands = [] }
@@ -364,6 +351,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             transfer.finish(HTTPTransportError(kind: .cancelled, url: transfer.url, message: "the transport was shut down"))
         }
         active = [:]
+        multiClosed = true
         pool.drain()
         curl_multi_cleanup(multi)
         curl_slist_free_all(expectSuppression)

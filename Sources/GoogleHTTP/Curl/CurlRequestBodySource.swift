@@ -12,7 +12,7 @@ import Darwin
 // MARK: - CurlRequestBodySource
 
 /// Feeds a request body to curl's read callback, from memory, a file descriptor or an upload
-/// channel. Used only on the loop thread once the transfer is submitted.
+/// channel. Used only under the loop's multi lock once the transfer is submitted.
 final class CurlRequestBodySource {
     enum ReadResult {
         case bytes(Int)
@@ -58,6 +58,12 @@ final class CurlRequestBodySource {
             let channel = CurlUploadChannel(chunks: chunks, expectedLength: length, transfer: transfer, limit: transfer.bufferLimit)
             return CurlRequestBodySource(storage: .stream(channel), knownLength: length)
         }
+    }
+
+    /// Whether the body is in memory, so reading it never blocks or waits for a producer.
+    var isInMemory: Bool {
+        if case .data = storage { return true }
+        return false
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {

@@ -24,11 +24,13 @@ struct CurlStallWatch {
     /// When the current window runs out.
     var deadline: ContinuousClock.Instant { windowStart + period }
 
-    /// Counts bytes moved in either direction (headers included).
-    mutating func record(_ count: Int) {
+    /// Counts bytes moved in either direction (headers included). `now` is asked only when a
+    /// window fills; the loop passes the time its round started, read once per round rather
+    /// than once per header line and body chunk.
+    mutating func record(_ count: Int, now: () -> ContinuousClock.Instant = { .now }) {
         windowBytes += Int64(count)
         if windowBytes >= bytesPerWindow {
-            restart(at: .now)
+            restart(at: now())
         }
     }
 

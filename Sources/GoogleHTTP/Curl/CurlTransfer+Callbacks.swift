@@ -10,7 +10,8 @@ import Darwin
 
 // MARK: - C callbacks
 
-// libcurl calls these on the loop thread with the transfer as userdata. They must not capture
+// libcurl calls these under the loop's multi lock (on the loop thread, or on a task's thread that
+// started a request) with the transfer as userdata. They must not capture
 // anything, so each one only recovers the transfer and forwards to it.
 
 func curlWriteCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
@@ -19,7 +20,7 @@ func curlWriteCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ co
     let transfer = CurlTransfer.from(userdata)
     transfer.loop.receivedInRound = true
     let accepted = transfer.receiveBody(bytes)
-    if accepted > 0 { transfer.stallWatch?.record(accepted) }
+    if accepted > 0 { transfer.stallWatch?.record(accepted) { transfer.loop.roundStartedAt } }
     return accepted
 }
 
@@ -29,7 +30,7 @@ func curlHeaderCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ c
     let transfer = CurlTransfer.from(userdata)
     transfer.loop.receivedInRound = true
     transfer.receiveHeaderLine(bytes)
-    transfer.stallWatch?.record(bytes.count)
+    transfer.stallWatch?.record(bytes.count) { transfer.loop.roundStartedAt }
     return size * count
 }
 
@@ -59,7 +60,7 @@ func curlProgressCallback(
     return 0
 }
 
-// MARK: - Body and header handling (loop thread)
+// MARK: - Body and header handling (multi lock)
 
 extension CurlTransfer {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -109,7 +110,7 @@ extension CurlTransfer {
         guard let requestBody else { return 0 }
         switch requestBody.read(into: buffer) {
         case .bytes(let count):
-            stallWatch?.record(count)
+            stallWatch?.record(count) { loop.roundStartedAt }
             return count
         case .wait:
             sendPaused = true
@@ -131,22 +132,26 @@ extension CurlTransfer {
             status = Self.parseStatus(line)
             headers = HTTPHeaders()
             expectedBodyLength = nil
+            hasContentEncoding = false
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            let name = String(decoding: line[..<colon], as: UTF8.self)
+            let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<colon])
+            let name = String(decoding: nameBytes, as: UTF8.self)
             var valueStart = colon + 1
             while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
             var valueEnd = line.count
             while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
             let value = String(decoding: line[valueStart..<valueEnd], as: UTF8.self)
-            if case .buffer = sink, name.caseInsensitiveEquals("Content-Length") {
+            if case .buffer = sink, Self.isName(nameBytes, "content-length") {
                 expectedBodyLength = Int(value).flatMap { $0 >= 0 ? $0 : nil }
+            } else if Self.isName(nameBytes, "content-encoding") {
+                hasContentEncoding = true
             }
             headers.add(name: name, value: value)
         }
     }
 
     private func finishHeaderBlock() {
-        if decodesBody, headers.contains("Content-Encoding") {
+        if decodesBody, hasContentEncoding {
             // The caller gets the decoded bytes, which these no longer describe (Go's net/http
             // drops them too).
             headers.remove(name: "Content-Encoding")
@@ -158,6 +163,21 @@ extension CurlTransfer {
         if !willFollow {
             deliverHeadIfNeeded()
         }
+    }
+
+    /// Whether a header name is `lowercased`, ignoring ASCII case. Compares raw bytes: this runs
+    /// for every header line on the curl thread, and most names differ in length, which costs
+    /// nothing to check.
+    private static func isName(_ name: UnsafeRawBufferPointer, _ expected: StaticString) -> Bool {
+        guard name.count == expected.utf8CodeUnitCount else { return false }
+        let lowered = expected.utf8Start
+        for index in 0..<name.count {
+            let byte = name[index]
+            // Only letters fold; "-" has no other case.
+            let folded = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            if folded != lowered[index] { return false }
+        }
+        return true
     }
 
     private static func parseStatus(_ line: UnsafeRawBufferPointer) -> Int {

@@ -1,7 +1,7 @@
 import Foundation
 internal import CCurl
 
-// MARK: - Completion and error mapping (loop thread)
+// MARK: - Completion and error mapping (multi lock)
 
 extension CurlTransfer {
     /// Finishes the transfer with curl's verdict, translated into an ``HTTPTransportError``.
@@ -56,7 +56,7 @@ extension CurlTransfer {
     /// `CurlStallWatch`); tell them apart by elapsed time, and otherwise a transfer that never got
     /// connected hit the connect limit.
     private func timeoutKind(message: String) -> HTTPTransportError.Kind {
-        let elapsed = startedAt.duration(to: .now)
+        let elapsed = startedAt.map { $0.duration(to: .now) } ?? .zero
         if let limit = timeouts.request, elapsed >= limit - .milliseconds(5) {
             return .requestTimeout
         }

@@ -11,10 +11,11 @@ import Darwin
 
 // MARK: - CurlTransfer
 
-/// One request in flight. Created and configured by the calling task, then handed to the loop
-/// thread, which alone touches the fields marked "loop thread" until the transfer completes.
-/// Completion is published through a continuation, which orders those writes before the caller
-/// reads the results.
+/// One request in flight. Created and configured by the calling task, then attached to the multi
+/// handle (by the caller itself or by the loop thread, see ``CurlMultiLoop``); from then on only
+/// code holding the loop's multi lock touches the fields marked "multi lock" until the transfer
+/// completes. Completion is published through a continuation, which orders those writes before
+/// the caller reads the results.
 final class CurlTransfer: @unchecked Sendable {
     /// Where the response body goes.
     enum Sink {
@@ -43,7 +44,7 @@ final class CurlTransfer: @unchecked Sendable {
     let isFollowingRedirects: Bool
     private let waiters = Mutex(Waiters())
 
-    // MARK: Loop thread
+    // MARK: Multi lock
 
     var status = 0
     var headers = HTTPHeaders()
@@ -55,11 +56,14 @@ final class CurlTransfer: @unchecked Sendable {
     var ownsHeaderList = false
     /// Whether curl decodes a compressed body, making `Content-Encoding`/`Content-Length` stale.
     var decodesBody = false
+    /// Whether the current header block has a `Content-Encoding` field.
+    var hasContentEncoding = false
     var recvPaused = false
     var sendPaused = false
     /// Set by a callback that failed on our side, so the resulting curl error maps to our cause.
     var localFailure: HTTPTransportError?
-    var startedAt = ContinuousClock.now
+    /// Set when attached to the multi handle (not read from the clock here: one read per request less).
+    var startedAt: ContinuousClock.Instant?
     /// Present when the request has a stall limit; see ``CurlStallWatch``.
     var stallWatch: CurlStallWatch?
     /// Whether the connection was up at the last stall check (waiting for it is not a stall).
@@ -77,6 +81,17 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     var easy: UnsafeMutableRawPointer { handle.easy }
+
+    /// Whether the calling task may start this transfer itself (``CurlMultiLoop/startOnCaller(_:)``):
+    /// its callbacks then may run on that task's thread, so only a response read into memory and
+    /// a body from memory (or none), which never block or wait, and stall limits the loop is
+    /// sure to start checking in time.
+    var canStartOnCaller: Bool {
+        guard case .buffer = sink else { return false }
+        if let requestBody, !requestBody.isInMemory { return false }
+        if let stall = timeouts.stall, stall < .milliseconds(1100) { return false }
+        return true
+    }
 
     var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -138,7 +153,7 @@ final class CurlTransfer: @unchecked Sendable {
         HTTPTransportError(kind: .cancelled, url: url, message: "the request was cancelled")
     }
 
-    // MARK: - Delivery (loop thread)
+    // MARK: - Delivery (multi lock)
 
     /// Publishes the response head to a streaming caller once the final header block is complete.
     func deliverHeadIfNeeded() {
