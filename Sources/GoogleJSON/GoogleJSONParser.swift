@@ -122,7 +122,12 @@ struct GoogleJSONParser {
                 guard position < count, bytes[position] == UInt8(ascii: ":") else { throw syntax("expected ':' after a key") }
                 position += 1
                 skipWhitespace()
-                try parseValue(depth: depth)
+                // String values (most members) without the call to `parseValue` and its switch.
+                if position < count, bytes[position] == UInt8(ascii: "\"") {
+                    try parseString()
+                } else {
+                    try parseValue(depth: depth)
+                }
                 members += 1
                 skipWhitespace()
                 guard position < count else { throw syntax("unexpected end of input inside an object") }
@@ -183,8 +188,8 @@ struct GoogleJSONParser {
         position += length
     }
 
-    // Inlined into its two callers (keys in `parseObject`, values in `parseValue`): strings are
-    // most of the tokens and most are short, so the call itself was a visible share.
+    // Inlined into its callers (keys and values in `parseObject`, other values in `parseValue`):
+    // strings are most of the tokens and most are short, so the call itself was a visible share.
     @inline(__always)
     private mutating func parseString() throws(GoogleJSONDecodingError) {
         let start = position + 1

@@ -42,13 +42,19 @@ package enum PercentEncoding {
     /// Encodes every byte except the unreserved ones: safe in any URL component and in forms
     /// (space becomes `%20`, `+` becomes `%2B`).
     package static func encodeUnreserved(_ value: String) -> String {
-        encode(value) { bytes, index in isUnreserved(bytes[index]) }
+        // Most query names and values (`pageSize`, tokens, ids) need no escape: returned as
+        // they are, without the two arrays and the new string of `encode` (each typed API
+        // call encodes several).
+        if value.utf8.allSatisfy(isUnreserved) { return value }
+        return encode(value) { bytes, index in isUnreserved(bytes[index]) }
     }
 
     /// Encodes every byte except unreserved and reserved characters and valid `%XX` escapes, as
     /// URI templates' reserved expansion (`{+name}`) does.
     package static func encodeReserved(_ value: String) -> String {
-        encode(value) { bytes, index in
+        // Without a `%`, only the character classes decide; a value they all keep is returned.
+        if value.utf8.allSatisfy({ isUnreserved($0) || isReserved($0) }) { return value }
+        return encode(value) { bytes, index in
             let byte = bytes[index]
             if isUnreserved(byte) || isReserved(byte) { return true }
             return byte == UInt8(ascii: "%") && index + 2 < bytes.count
