@@ -180,7 +180,14 @@ struct GoogleJSONParser {
 
     private mutating func parseLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(GoogleJSONDecodingError) {
         let length = literal.utf8CodeUnitCount
-        guard position + length <= count, memcmp(bytes + position, literal.utf8Start, length) == 0 else {
+        // Compared as one word (`false` as a word and its last byte), not through `memcmp`: the
+        // input is followed by zero padding, so reading four bytes is in bounds, and the length
+        // check comes first so padding never counts as part of a literal.
+        guard position + length <= count,
+            UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(literal.utf8Start).loadUnaligned(as: UInt32.self),
+            length == 4 || bytes[position + 4] == literal.utf8Start[4]
+        else {
             throw syntax("invalid literal, expected '\(literal)'")
         }
         let index = tokenCount
