@@ -220,7 +220,8 @@ public struct GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
     @inlinable @inline(__always)
     public mutating func nextKey() throws -> Int? {
-        // Inlined into each generated type's member loop, with the key lookup itself a call.
+        // Inlined into each generated type's member loop, with the key table's guess checked
+        // inline and only a wrong guess (a hash lookup) a call.
         let tokens = tape.tokens
         while child < end {
             let keyIndex = child
