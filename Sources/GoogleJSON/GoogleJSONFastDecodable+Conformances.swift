@@ -87,6 +87,11 @@ extension Array: GoogleJSONFastDecodable where Element: GoogleJSONFastDecodable 
     @inlinable
     public init(googleJSON json: GoogleJSONValueRef) throws {
         let (first, end, count) = try json.arrayElements([Element].self)
+        // Empty and one-element arrays (most repeated fields: `parents`, `owners`, `spaces`)
+        // as literals: `init(unsafeUninitializedCapacity:)` looks the storage class's generic
+        // metadata up at run time on every call, and costs twice a literal's allocation.
+        if count == 0 { self = []; return }
+        if count == 1 { self = [try Element(googleJSON: json.value(at: first))]; return }
         // Elements are built in place: `append` (or initializing from a returned value) would
         // copy each (large) element and destroy the temporary. Inlinable so the element type
         // is known where this is specialized.

@@ -77,11 +77,15 @@ public struct GoogleJSONValueRef {
     @inlinable
     public func decode(_ type: String.Type) throws -> String {
         // Inlined into generated code: a string without escapes or non-ASCII bytes (the parser
-        // flags both) is one `String(decoding:)` of the input bytes, which is allocation-free up
-        // to 15 bytes; everything else takes the validating path.
+        // flags both) of up to 15 bytes is one allocation-free `String(decoding:)` of the input
+        // bytes; a longer one may repeat an earlier value of the document, which the tape then
+        // shares (`plainString`); everything else takes the validating path.
         let token = self.token
         if token.kind == .string, token.flags == 0 {
-            return String(decoding: UnsafeBufferPointer(start: tape.bytes + Int(token.start), count: Int(token.length)), as: UTF8.self)
+            if token.length < 16 {
+                return String(decoding: UnsafeBufferPointer(start: tape.bytes + Int(token.start), count: Int(token.length)), as: UTF8.self)
+            }
+            return tape.plainString(token)
         }
         return try decodeString()
     }
@@ -216,7 +220,8 @@ public struct GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
     @inlinable @inline(__always)
     public mutating func nextKey() throws -> Int? {
-        // Inlined into each generated type's member loop, with the key lookup itself a call.
+        // Inlined into each generated type's member loop, with the key table's guess checked
+        // inline and only a wrong guess (a hash lookup) a call.
         let tokens = tape.tokens
         while child < end {
             let keyIndex = child

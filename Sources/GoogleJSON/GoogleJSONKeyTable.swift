@@ -22,21 +22,28 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
     // in `deinit`; `successors` is shared between threads, so it is read and written only
     // atomically (relaxed: a stale guess is merely checked and corrected).
 
-    private struct Slot {
+    @usableFromInline
+    struct Slot {
         /// Key index + 1; 0 when the slot is empty.
-        var entry: Int32
-        var length: Int32
-        var offset: Int
+        @usableFromInline var entry: Int32
+        @usableFromInline var length: Int32
+        @usableFromInline var offset: Int
+
+        init(entry: Int32, length: Int32, offset: Int) {
+            self.entry = entry
+            self.length = length
+            self.offset = offset
+        }
     }
 
-    private let spellings: UnsafeMutablePointer<UInt8>
+    @usableFromInline let spellings: UnsafeMutablePointer<UInt8>
     private let slots: UnsafeMutablePointer<Slot>
     private let mask: Int
     /// Each key's slot contents, by key index (the guess is checked against these).
-    private let entries: UnsafeMutablePointer<Slot>
+    @usableFromInline let entries: UnsafeMutablePointer<Slot>
     /// For each key index, and at `keyCount` for the start of an object: the key index seen
     /// after it last time, or -1.
-    private let successors: UnsafeMutablePointer<Atomic<Int32>>
+    @usableFromInline let successors: UnsafeMutablePointer<Atomic<Int32>>
     /// The number of keys; ``GoogleJSONMembers`` starts each object at this position.
     @usableFromInline let keyCount: Int
 
@@ -82,8 +89,10 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
     /// does not have (`Int`, not `Int?`: this is called for every member decoded).
     /// - Parameter previous: The index of the object's previous known key, or ``keyCount`` for
     ///   its first: the key that followed it last time is tried first.
-    @usableFromInline
+    @inlinable @inline(__always)
     func position(of base: UnsafeRawPointer, count: Int, after previous: Int) -> Int {
+        // The guess is checked inline (in generated member loops, through `nextKey()`): it is
+        // right for nearly every member of a page, and the call itself was a visible share.
         let guess = Int(successors[previous].load(ordering: .relaxed))
         if guess >= 0 {
             let entry = entries[guess]
@@ -91,6 +100,12 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
                 return guess
             }
         }
+        return position(ofUnexpected: base, count: count, after: previous)
+    }
+
+    /// ``position(of:count:after:)`` when the guess was wrong: hashes, and remembers the key.
+    @usableFromInline
+    func position(ofUnexpected base: UnsafeRawPointer, count: Int, after previous: Int) -> Int {
         guard let found = lookup(base, count) else { return -1 }
         successors[previous].store(Int32(found), ordering: .relaxed)
         return found
@@ -140,7 +155,7 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
     }
 
     /// Byte equality of two `count`-byte ranges, a word at a time (the last word overlaps).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ count: Int) -> Bool {
         if count >= 8 {
             var offset = 0

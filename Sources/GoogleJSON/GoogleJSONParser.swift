@@ -122,7 +122,12 @@ struct GoogleJSONParser {
                 guard position < count, bytes[position] == UInt8(ascii: ":") else { throw syntax("expected ':' after a key") }
                 position += 1
                 skipWhitespace()
-                try parseValue(depth: depth)
+                // String values (most members) without the call to `parseValue` and its switch.
+                if position < count, bytes[position] == UInt8(ascii: "\"") {
+                    try parseString()
+                } else {
+                    try parseValue(depth: depth)
+                }
                 members += 1
                 skipWhitespace()
                 guard position < count else { throw syntax("unexpected end of input inside an object") }
@@ -175,7 +180,14 @@ struct GoogleJSONParser {
 
     private mutating func parseLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(GoogleJSONDecodingError) {
         let length = literal.utf8CodeUnitCount
-        guard position + length <= count, memcmp(bytes + position, literal.utf8Start, length) == 0 else {
+        // Compared as one word (`false` as a word and its last byte), not through `memcmp`: the
+        // input is followed by zero padding, so reading four bytes is in bounds, and the length
+        // check comes first so padding never counts as part of a literal.
+        guard position + length <= count,
+            UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(literal.utf8Start).loadUnaligned(as: UInt32.self),
+            length == 4 || bytes[position + 4] == literal.utf8Start[4]
+        else {
             throw syntax("invalid literal, expected '\(literal)'")
         }
         let index = tokenCount
@@ -183,8 +195,8 @@ struct GoogleJSONParser {
         position += length
     }
 
-    // Inlined into its two callers (keys in `parseObject`, values in `parseValue`): strings are
-    // most of the tokens and most are short, so the call itself was a visible share.
+    // Inlined into its callers (keys and values in `parseObject`, other values in `parseValue`):
+    // strings are most of the tokens and most are short, so the call itself was a visible share.
     @inline(__always)
     private mutating func parseString() throws(GoogleJSONDecodingError) {
         let start = position + 1

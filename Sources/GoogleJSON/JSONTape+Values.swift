@@ -13,12 +13,19 @@ extension JSONTape {
         return GoogleJSONDecodingError(kind: kind, path: path(to: index), byteOffset: offset, message: message)
     }
 
+    /// A string token without escapes or non-ASCII bytes (flags 0): its bytes are the string.
+    /// Long ones come from (and go into) the document's ``JSONStringCache``.
+    @usableFromInline
+    func plainString(_ token: JSONToken) -> String {
+        strings.string(bytes, start: Int(token.start), length: Int(token.length))
+    }
+
     /// The string at `index` (a string token), unescaped and validated as UTF-8.
     func string(at index: Int) throws(GoogleJSONDecodingError) -> String {
         let token = tokens[index]
         guard token.kind == .string else { throw error(.typeMismatch, at: index, "expected a string, found \(token.kind)") }
+        if token.flags == 0 { return plainString(token) }
         let raw = UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length))
-        if token.flags == 0 { return String(decoding: raw, as: UTF8.self) }
         if token.flags & JSONToken.hasEscapes == 0 {
             guard let text = String(validating: raw, as: UTF8.self) else {
                 throw error(.invalidFormat, at: index, "string is not valid UTF-8")

@@ -38,6 +38,8 @@ final class JSONTape {
     @usableFromInline let byteCount: Int
     @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
     @usableFromInline let tokenCount: Int
+    /// Long strings already made from this document, to share repeated values.
+    let strings: JSONStringCache
 
     /// Takes ownership of `bytes` (`byteCount` bytes plus padding) and of `tokens`.
     init(bytes: UnsafeMutablePointer<UInt8>, byteCount: Int, tokens: UnsafeMutablePointer<JSONToken>, tokenCount: Int) {
@@ -45,6 +47,7 @@ final class JSONTape {
         self.byteCount = byteCount
         self.tokens = tokens
         self.tokenCount = tokenCount
+        self.strings = JSONStringCache(documentLength: byteCount)
     }
 
     /// A copy of `input` plus zero padding (so word-sized reads near the end stay in bounds),
@@ -61,6 +64,7 @@ final class JSONTape {
     deinit {
         bytes.deallocate()
         tokens.deallocate()
+        strings.deallocate()
     }
 
     // MARK: - Paths

@@ -117,6 +117,15 @@ struct GoogleJSONDecoderTests {
         #expect(error.path == "[1].count")
     }
 
+    @Test func literalsAnywhereDecode() throws {
+        // At the very end of the input too, where only the padding follows.
+        #expect(try decoder.decode(Bool.self, from: Data("true".utf8)) == true)
+        #expect(try decoder.decode(Bool.self, from: Data("false".utf8)) == false)
+        #expect(try decoder.decode(JSONValue.self, from: Data("null".utf8)) == .null)
+        #expect(try decoder.decode([String: JSONValue].self, from: Data(#"{"a":true,"b":false,"c":null,"d":[false,true]}"#.utf8))
+            == ["a": .bool(true), "b": .bool(false), "c": .null, "d": .array([.bool(false), .bool(true)])])
+    }
+
     @Test func deepNestingIsRejectedWithoutCrashing() throws {
         let deep = Data(String(repeating: "[", count: 100_000).utf8)
         let error = try #require(throws: GoogleJSONDecodingError.self) { try decoder.decode(JSONValue.self, from: deep) }
@@ -129,6 +138,9 @@ struct GoogleJSONDecoderTests {
         ("", "unexpected end"), ("{", "end of input"), ("[1,]", "expected a value"), ("{\"a\" 1}", "':'"),
         ("01", "leading zero"), ("1.", "digits after"), ("\"a\u{1}\"", "control"), ("\"\\x\"", "escape"),
         ("[1] x", "after the JSON value"), ("tru", "literal"), ("{'a':1}", "quoted key"), ("-", "invalid number"),
+        // Literals are compared a word at a time: the fifth byte of `false`, a literal cut
+        // short by the end of the input (where zero padding follows) and a wrong last letter.
+        ("[falsy]", "literal"), ("fals", "literal"), ("nul", "literal"), ("[nulL]", "literal"), ("{\"a\":trUe}", "literal"),
     ])
     func malformedSyntaxIsATypedError(input: String, fragment: String) throws {
         let error = try #require(throws: GoogleJSONDecodingError.self) {

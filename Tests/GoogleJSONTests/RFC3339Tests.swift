@@ -13,6 +13,23 @@ struct RFC3339Tests {
         #expect(unix(RFC3339.parse("2024-02-29t12:00:00.500z")) == 1_709_208_000.5)
     }
 
+    @Test func millisecondsWithZTakeTheShortPathToTheSameValue() throws {
+        // `.mmmZ` (24 bytes, what Google sends) has a path of its own; the same instant written
+        // with six digits, an offset or a lower-case `z` goes the general way.
+        for text in ["2024-03-01T10:15:30.123Z", "1999-12-31T23:59:59.999Z", "2024-02-29T00:00:00.000Z", "1969-07-20T20:17:40.001Z"] {
+            let short = try #require(RFC3339.parse(text))
+            let six = text.replacingOccurrences(of: "Z", with: "000Z")
+            #expect(RFC3339.parse(six) == short, "\(text)")
+            #expect(RFC3339.parse(text.replacingOccurrences(of: "Z", with: "+00:00")) == short, "\(text)")
+            #expect(RFC3339.parse(text.replacingOccurrences(of: "Z", with: "z")) == short, "\(text)")
+            #expect(RFC3339.format(short) == text)
+        }
+        for bad in ["2024-03-01T10:15:30.12xZ", "2024-02-30T10:15:30.123Z", "2024-03-01T10:15:30.1234", "2024-03-01T10:15:30x123Z",
+                    "2024-03-01T24:15:30.123Z", "2024-03-01T10:15:30.-12Z"] {
+            #expect(RFC3339.parse(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func honoursOffsets() throws {
         let utc = try #require(RFC3339.parse("2024-06-01T10:00:00Z"))
         #expect(RFC3339.parse("2024-06-01T15:30:00+05:30") == utc)

@@ -45,15 +45,25 @@ public struct APICall: Sendable {
     }
 
     /// Adds a query parameter; `nil` leaves it out.
+    @inlinable
     public mutating func addQuery(_ name: String, _ value: (some APIParameterValue)?) {
+        // Inlinable so that generated methods (a dozen optional parameters each) get it
+        // specialized: the generic call looked up `Optional<T>`'s metadata at run time each time.
         guard let value else { return }
-        query.append((name, value.apiParameterString))
+        appendQuery(name, value.apiParameterString)
     }
 
     /// Adds a repeated query parameter, once per value; `nil` leaves it out.
+    @inlinable
     public mutating func addQuery(_ name: String, _ values: [some APIParameterValue]?) {
         guard let values else { return }
-        for value in values { query.append((name, value.apiParameterString)) }
+        for value in values { appendQuery(name, value.apiParameterString) }
+    }
+
+    /// Appends one query item (what the inlinable `addQuery` calls; `query`'s setter is private).
+    @usableFromInline
+    mutating func appendQuery(_ name: String, _ value: String) {
+        query.append((name, value))
     }
 
     /// Replaces every query parameter named `name` with a single one (`nil` removes them).

@@ -19,6 +19,10 @@ public struct GoogleServiceClient: Sendable {
     public var encoder = GoogleJSONEncoder()
     /// Media settings for uploads and downloads.
     public var media = MediaConfiguration()
+    /// `rootURL`'s text ending in `/`, and that followed by the service path: where each
+    /// call's URL starts (made once here rather than on every call).
+    private let rootText: String
+    private let serviceText: String
 
     /// - Parameters:
     ///   - session: The user's authorized session.
@@ -28,6 +32,10 @@ public struct GoogleServiceClient: Sendable {
         self.session = session
         self.descriptor = descriptor
         self.rootURL = rootURL ?? descriptor.rootURL
+        var rootText = self.rootURL.absoluteString
+        if rootText.utf8.last != UInt8(ascii: "/") { rootText += "/" }
+        self.rootText = rootText
+        self.serviceText = rootText + Self.droppingLeadingSlash(descriptor.servicePath)
         // The session sends the access token only to origins it trusts; this root is one.
         session.trustTokenOrigin(ofRoot: self.rootURL)
     }
@@ -71,7 +79,9 @@ public struct GoogleServiceClient: Sendable {
         guard !call.scopes.isEmpty else { return }
         let granted = try await session.grantedScopes
         guard !granted.isEmpty else { return }
-        if granted.isDisjoint(with: call.scopes) {
+        // Compared, not hashed: credentials hold a few scopes and a Drive method lists up to
+        // eight long ones, which `Set.isDisjoint(with:)` hashed on every call.
+        if !granted.contains(where: call.scopes.contains) {
             throw AuthorizedSessionError.scopeNotGranted(required: call.scopes, granted: granted)
         }
     }
@@ -120,22 +130,23 @@ public struct GoogleServiceClient: Sendable {
     ) throws(GoogleAPIClientError) -> URL {
         // Built as one string and parsed once: no URLComponents, and no generic String
         // algorithms (`trimmingPrefix` showed up in profiles of a typed call).
-        var text = rootURL.absoluteString
-        text.reserveCapacity(text.utf8.count + 160)
-        if text.utf8.last != UInt8(ascii: "/") { text += "/" }
+        var text = ""
+        text.reserveCapacity(serviceText.utf8.count + 160)
         switch base {
         case .service:
             let expanded = try URITemplate.expand(call.path, values: call.pathParameters)
             if expanded.utf8.first == UInt8(ascii: "/") {
+                text += rootText
                 text += expanded.dropFirst()
             } else {
-                text += Self.droppingLeadingSlash(descriptor.servicePath)
+                text += serviceText
                 text += expanded
             }
         case .upload:
             guard let uploadPath = call.mediaUploadPath else {
                 throw .unsupported("this method does not accept media uploads")
             }
+            text += rootText
             text += try URITemplate.expand(String(Self.droppingLeadingSlash(uploadPath)), values: call.pathParameters)
         }
         var separator = "?"

@@ -42,18 +42,31 @@ package enum PercentEncoding {
     /// Encodes every byte except the unreserved ones: safe in any URL component and in forms
     /// (space becomes `%20`, `+` becomes `%2B`).
     package static func encodeUnreserved(_ value: String) -> String {
-        encode(value) { bytes, index in isUnreserved(bytes[index]) }
+        // Most query names and values (`pageSize`, tokens, ids) need no escape: returned as
+        // they are, without the two arrays and the new string of `encode` (each typed API
+        // call encodes several).
+        if allBytes(of: value, satisfy: isUnreserved) { return value }
+        return encode(value) { bytes, index in isUnreserved(bytes[index]) }
     }
 
     /// Encodes every byte except unreserved and reserved characters and valid `%XX` escapes, as
     /// URI templates' reserved expansion (`{+name}`) does.
     package static func encodeReserved(_ value: String) -> String {
-        encode(value) { bytes, index in
+        // Without a `%`, only the character classes decide; a value they all keep is returned.
+        if allBytes(of: value, satisfy: { isUnreserved($0) || isReserved($0) }) { return value }
+        return encode(value) { bytes, index in
             let byte = bytes[index]
             if isUnreserved(byte) || isReserved(byte) { return true }
             return byte == UInt8(ascii: "%") && index + 2 < bytes.count
                 && hexValue(bytes[index + 1]) != nil && hexValue(bytes[index + 2]) != nil
         }
+    }
+
+    /// Whether every UTF-8 byte of `value` satisfies `test`: over the string's own buffer when
+    /// it has one (a native string), which is much faster than iterating its `utf8` view.
+    @inline(__always)
+    private static func allBytes(of value: String, satisfy test: (UInt8) -> Bool) -> Bool {
+        value.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? value.utf8.allSatisfy(test)
     }
 
     private static func encode(_ value: String, keep: ([UInt8], Int) -> Bool) -> String {

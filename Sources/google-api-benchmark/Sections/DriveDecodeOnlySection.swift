@@ -27,11 +27,13 @@ struct DriveDecodeOnlySection: BenchmarkSection {
         guard fileCount > 0 else { throw BenchmarkError.badResponse(0) }
         let roundSeconds = context.measureSeconds / Double(rounds)
 
+        let fuller = Self.fullerPageJSON()
+        let fullerCount = try GoogleJSONDecoder().decode(Drive.FileList.self, from: fuller).files?.count ?? 0
         let google = GoogleJSONDecoder()
         var codablePath = GoogleJSONDecoder()
         codablePath.usesFastPath = false
         let foundation = JSONDecoder()
-        var googleRate = Measured(), codableRate = Measured(), foundationRate = Measured()
+        var googleRate = Measured(), codableRate = Measured(), foundationRate = Measured(), fullerRate = Measured()
         for _ in 0..<rounds {
             googleRate.add(try Self.rate(seconds: roundSeconds) {
                 guard try google.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
@@ -41,6 +43,9 @@ struct DriveDecodeOnlySection: BenchmarkSection {
             })
             foundationRate.add(try Self.rate(seconds: roundSeconds / 2) {
                 guard try foundation.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
+            })
+            fullerRate.add(try Self.rate(seconds: roundSeconds / 2) {
+                guard try google.decode(Drive.FileList.self, from: fuller).files?.count == fullerCount else { throw BenchmarkError.badResponse(0) }
             })
         }
 
@@ -62,6 +67,9 @@ struct DriveDecodeOnlySection: BenchmarkSection {
                 "decode only: Foundation JSONDecoder → FileList", Self.pages(foundationRate.rate),
                 note: BenchmarkFormat.ratio(foundationRate.rate, to: googleRate.rate, label: "GoogleJSONDecoder")
                     + "; \(foundationRate.cpu) (\(String(format: "%.2f", googleRate.cpuSeconds / foundationRate.cpuSeconds))× GoogleJSONDecoder by CPU time)"),
+            BenchmarkRow(
+                "decode only: GoogleJSONDecoder, a fuller page", Self.pages(fullerRate.rate),
+                note: "\(fuller.count / 1000) KB, \(fullerCount) files with owners, links, capabilities; \(fullerRate.cpu)"),
             BenchmarkRow(
                 "ISO8601DateFormatter, the page's \(dates.count) dates", Self.pages(formatterRate.rate),
                 note: BenchmarkFormat.ratio(formatterRate.rate, to: googleRate.rate, label: "a full GoogleJSONDecoder page")),

@@ -29,30 +29,47 @@ struct DriveDecodeSection: BenchmarkSection {
         }
 
         var raw = BestRate(), generated = BestRate(), rawThreads = BestRate(), concurrent = BestRate()
+        // This process's CPU time per request or call (all its threads; the server's not
+        // counted), which a busy machine disturbs less than the rates.
+        var rawCPU = ProcessCPU(), generatedCPU = ProcessCPU(), rawThreadsCPU = ProcessCPU(), concurrentCPU = ProcessCPU()
         for _ in 0..<rounds {
+            var cpuStart = ProcessCPU.seconds()
             let result = endpoint.filesURL.absoluteString.withCString { curl_raw_loop_get($0, roundSeconds, 0) }
             guard result.error == 0, result.requests > 0 else { throw BenchmarkError.rawLoopFailed(Int(result.error)) }
             raw.add(Int(result.requests), seconds: result.seconds)
-            let measured = try await RateMeter.measure(seconds: roundSeconds, listOnce)
+            rawCPU.add(since: cpuStart, count: Int(result.requests))
+            cpuStart = ProcessCPU.seconds()
+            let measured = try await RateMeter.measure(seconds: roundSeconds, warmup: 20, listOnce)
             generated.add(measured.count, seconds: measured.seconds)
+            generatedCPU.add(since: cpuStart, count: measured.count + 20)
+            cpuStart = ProcessCPU.seconds()
             let threads = endpoint.filesURL.absoluteString.withCString {
                 curl_raw_loop_get_threads($0, roundSeconds, Int32(width))
             }
             guard threads.error == 0, threads.requests > 0 else { throw BenchmarkError.rawLoopFailed(Int(threads.error)) }
             rawThreads.add(Int(threads.requests), seconds: threads.seconds)
+            rawThreadsCPU.add(since: cpuStart, count: Int(threads.requests))
+            cpuStart = ProcessCPU.seconds()
             let together = try await Self.measureConcurrently(width: width, seconds: roundSeconds, listOnce)
             concurrent.add(together.count, seconds: together.seconds)
+            concurrentCPU.add(since: cpuStart, count: together.count + width * Self.warmup)
         }
 
         return [
-            BenchmarkRow("raw libcurl loop (C) on /drive/v3/files", raw.formatted, note: "baseline, \(json.count) bytes, \(fileCount) files"),
+            BenchmarkRow(
+                "raw libcurl loop (C) on /drive/v3/files", raw.formatted,
+                note: "baseline, \(json.count) bytes, \(fileCount) files; \(rawCPU.formatted) per request"),
             BenchmarkRow(
                 "drive.files.list → FileList", generated.formatted,
-                note: BenchmarkFormat.ratio(generated.rate, to: raw.rate, label: "raw C (target ≥ 0.50×, goal 0.70×)")),
-            BenchmarkRow("raw libcurl (C, \(width) threads × 1 handle) on /drive/v3/files", rawThreads.formatted, note: "baseline"),
+                note: BenchmarkFormat.ratio(generated.rate, to: raw.rate, label: "raw C (target ≥ 0.50×, goal 0.70×)")
+                    + "; \(generatedCPU.formatted) per call"),
+            BenchmarkRow(
+                "raw libcurl (C, \(width) threads × 1 handle) on /drive/v3/files", rawThreads.formatted,
+                note: "baseline; \(rawThreadsCPU.formatted) per request"),
             BenchmarkRow(
                 "drive.files.list × \(width) tasks, one session", concurrent.formatted,
-                note: BenchmarkFormat.ratio(concurrent.rate, to: rawThreads.rate, label: "raw C threads (target ≥ 0.50×)")),
+                note: BenchmarkFormat.ratio(concurrent.rate, to: rawThreads.rate, label: "raw C threads (target ≥ 0.50×)")
+                    + "; \(concurrentCPU.formatted) per call"),
         ]
     }
 
@@ -68,6 +85,9 @@ struct DriveDecodeSection: BenchmarkSection {
         }
     }
 
+    /// Untimed calls each task of ``measureConcurrently(width:seconds:_:)`` makes first.
+    static let warmup = 5
+
     /// `width` tasks each repeating `operation` for `seconds`; total completions and wall time.
     static func measureConcurrently(
         width: Int, seconds: Double, _ operation: @escaping @Sendable () async throws -> Void
@@ -76,12 +96,34 @@ struct DriveDecodeSection: BenchmarkSection {
         let start = clock.now
         let total = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<width {
-                group.addTask { try await RateMeter.measure(seconds: seconds, warmup: 5, operation).count }
+                group.addTask { try await RateMeter.measure(seconds: seconds, warmup: warmup, operation).count }
             }
             return try await group.reduce(0, +)
         }
         return (total, start.duration(to: clock.now).seconds)
     }
+}
+
+// MARK: - ProcessCPU
+
+/// The least CPU time (user + system, all threads of this process) per operation over rounds.
+struct ProcessCPU {
+    private var perOperation = Double.infinity
+
+    /// CPU seconds this process has used so far.
+    static func seconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return user + system
+    }
+
+    mutating func add(since start: Double, count: Int) {
+        perOperation = min(perOperation, (Self.seconds() - start) / Double(max(count, 1)))
+    }
+
+    var formatted: String { String(format: "%.0f µs CPU", perOperation * 1e6) }
 }
 
 // MARK: - DriveListEndpoint

@@ -17,6 +17,23 @@ struct PercentEncodingTests {
         #expect(PercentEncoding.encodeReserved("%zz") == "%25zz")
     }
 
+    @Test("Every ASCII byte alone and in a longer value is kept or escaped by its class")
+    func everyASCIIByte() {
+        // Values made only of kept characters are returned as they are (the common case of a
+        // query name or value); one byte outside the class must still take the escaping path.
+        for byte in UInt8(0)..<0x80 {
+            let text = "ab" + String(UnicodeScalar(byte)) + "/c"
+            let hex = "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            let unreserved = PercentEncoding.isUnreserved(byte)
+            let reserved = unreserved || PercentEncoding.isReserved(byte)
+            #expect(PercentEncoding.encodeUnreserved(text) == "ab" + (unreserved ? String(UnicodeScalar(byte)) : hex) + "%2Fc")
+            let expectedReserved = "ab" + (reserved ? String(UnicodeScalar(byte)) : hex) + "/c"
+            #expect(PercentEncoding.encodeReserved(text) == expectedReserved, "byte \(byte)")
+        }
+        #expect(PercentEncoding.encodeReserved("projects/p1/items/a:b?c=d&e") == "projects/p1/items/a:b?c=d&e")
+        #expect(PercentEncoding.encodeUnreserved("") == "")
+    }
+
     @Test("Decoding keeps malformed escapes and treats + per context")
     func decoding() {
         #expect(PercentEncoding.decode("a+b%20c%zz%4", plusIsSpace: true) == "a b c%zz%4")
