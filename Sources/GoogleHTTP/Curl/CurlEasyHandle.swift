@@ -89,7 +89,7 @@ final class CurlEasyHandle: @unchecked Sendable {
 /// Idle easy handles. Taken by request tasks (which configure them off the loop thread) and
 /// returned by the loop thread once a transfer is done.
 final class CurlEasyHandlePool: Sendable {
-    private let idle = Mutex<[CurlEasyHandle]>([])
+    private let idle = PlainLock<[CurlEasyHandle]>([])
     private let configuration: CurlTransport.Configuration
     private let capacity: Int
 

@@ -125,6 +125,7 @@ extension CurlMultiLoop {
         } while timeoutDue
         flushChannels()
         failStalledTransfers()
+        looksIdle.store(active.isEmpty, ordering: .relaxed)
     }
 
     // MARK: - curl_multi_poll (elsewhere)

@@ -8,12 +8,15 @@ extension CurlMultiLoop {
     /// right now and no other transfer is running: on a kept-alive connection the request is
     /// sent before this returns, and the loop thread, asleep in `epoll_wait`, is not woken until
     /// the response arrives (waking it for a command cost the caller ~20 µs of CPU per request).
-    /// Never waits for the lock: a busy lock means the loop is awake and working, and `enqueue`
+    /// Never waits for the lock (nor tries it while the loop last saw transfers running, see
+    /// `looksIdle`): a busy lock means the loop is awake and working, and `enqueue`
     /// is then as cheap. Stall limits the loop might not start checking in time stay queued
     /// (``CurlTransfer/canStartOnCaller``): it sleeps at most a second.
     /// - Returns: `false` when the transfer was not started; it must then be enqueued.
     func startOnCaller(_ transfer: CurlTransfer) -> Bool {
-        guard usesSockets, transfer.canStartOnCaller, callerStartEnabled.load(ordering: .relaxed) else { return false }
+        guard usesSockets, transfer.canStartOnCaller, callerStartEnabled.load(ordering: .relaxed),
+            looksIdle.load(ordering: .relaxed)
+        else { return false }
         let outcome = multiLock.withLockIfAvailable { _ -> (started: Bool, received: Bool)? in
             guard !multiClosed else { return nil }
             // Only onto an idle multi handle. With transfers running the loop wakes for their

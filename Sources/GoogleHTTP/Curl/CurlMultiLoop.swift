@@ -55,7 +55,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// Guards the multi handle, the easy handles attached to it and every field below marked
     /// "multi lock". Taken by the loop thread for each round of curl work and by callers starting
     /// a request; callers only ever try it (a cooperative thread must not wait).
-    let multiLock = Mutex<Void>(())
+    let multiLock = PlainLock<Void>(())
     /// An eventfd the loop polls next to curl's sockets; producers write it to wake the loop,
     /// outside the inbox lock (a write is a system call, and holding the lock through it made
     /// producers and the loop spin on each other). It belongs to this object, not to the multi
@@ -67,7 +67,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     let timerDescriptor: Int32
     /// Whether the loop drives curl's socket API (Linux), which lets callers start requests.
     let usesSockets: Bool
-    let inbox = Mutex(Inbox())
+    let inbox = PlainLock(Inbox())
     /// Mirrors "the inbox is not empty", readable without the lock while the loop spins.
     let hasCommands = Atomic<Bool>(false)
     /// Whether the loop is (about to be) blocked waiting. Together with `hasCommands` this lets
@@ -78,6 +78,10 @@ final class CurlMultiLoop: @unchecked Sendable {
     let callerStarts = Atomic<Int>(0)
     /// Off only to measure against (the benchmark's queued `send` row): every request is queued.
     let callerStartEnabled = Atomic<Bool>(true)
+    /// Mirrors `active.isEmpty` as of the end of the last round, readable without the multi lock:
+    /// a caller looks here before trying the lock, so while transfers run it neither touches the
+    /// lock's cache line nor makes the loop's next lock a contended one.
+    let looksIdle = Atomic<Bool>(true)
     /// The executor jobs run on; owned by the transport, which may outlive this reference.
     weak var executor: CurlLoopExecutor?
 

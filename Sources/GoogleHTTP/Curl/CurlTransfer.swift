@@ -42,7 +42,7 @@ final class CurlTransfer: @unchecked Sendable {
     let sink: Sink
     let progress: (@Sendable (HTTPProgress) -> Void)?
     let isFollowingRedirects: Bool
-    private let waiters = Mutex(Waiters())
+    private let waiters = PlainLock(Waiters())
 
     // MARK: Multi lock
 

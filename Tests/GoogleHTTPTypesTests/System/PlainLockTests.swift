@@ -1,0 +1,73 @@
+import Foundation
+import GoogleHTTPTypes
+import Testing
+
+@Suite("PlainLock")
+struct PlainLockTests {
+    @Test("a try fails while another thread holds the lock, and succeeds once it is released")
+    func tryWhileHeld() async {
+        let lock = PlainLock(0)
+        // The waiting happens on threads of our own, never on a cooperative one.
+        let outcome: (whileHeld: Int?, afterRelease: Int?) = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let holding = DispatchSemaphore(value: 0)
+                let release = DispatchSemaphore(value: 0)
+                let released = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    lock.withLock { value in
+                        value = 1
+                        holding.signal()
+                        release.wait()
+                    }
+                    released.signal()
+                }
+                holding.wait()
+                let whileHeld = lock.withLockIfAvailable { $0 }
+                release.signal()
+                released.wait()
+                let afterRelease = lock.withLockIfAvailable { $0 }
+                continuation.resume(returning: (whileHeld, afterRelease))
+            }
+        }
+        #expect(outcome.whileHeld == nil)
+        #expect(outcome.afterRelease == 1)
+    }
+
+    @Test("increments from four threads at once are none of them lost")
+    func mutualExclusion() async {
+        let lock = PlainLock(0)
+        let threads = 4
+        let increments = 50_000
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let group = DispatchGroup()
+            for _ in 0..<threads {
+                group.enter()
+                Thread.detachNewThread {
+                    for _ in 0..<increments {
+                        // A read and a separate write: without mutual exclusion, updates get lost.
+                        lock.withLock { value in
+                            let read = value
+                            value = read + 1
+                        }
+                    }
+                    group.leave()
+                }
+            }
+            group.notify(queue: .global()) { continuation.resume() }
+        }
+        #expect(lock.withLock { $0 } == threads * increments)
+    }
+
+    @Test("a throwing body releases the lock")
+    func throwingBodyReleases() {
+        struct Failure: Error {}
+        let lock = PlainLock("start")
+        #expect(throws: Failure.self) {
+            try lock.withLock { (value: inout String) throws(Failure) in
+                value = "changed"
+                throw Failure()
+            }
+        }
+        #expect(lock.withLockIfAvailable { $0 } == "changed")
+    }
+}
