@@ -19,7 +19,7 @@ public final class AuthorizedSession: Sendable {
     /// `scheme://host:port/` of the last URL that passed ``requireTokenDestination(_:)``: URLs
     /// starting with these bytes have that origin, and trusted origins are only ever added, so
     /// they pass without parsing the URL again (every request is checked).
-    private let lastTrustedPrefix = Mutex<String?>(nil)
+    private let lastTrustedPrefix = PlainLock<String?>(nil)
     /// Shares the parse of a 403 body between the retry decision and the thrown error.
     let parsedErrorBody = ParsedErrorBody()
 

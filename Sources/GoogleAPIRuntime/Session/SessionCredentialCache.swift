@@ -1,6 +1,6 @@
 import Foundation
 import GoogleAuth
-import Synchronization
+import GoogleHTTPTypes
 
 // MARK: - SessionCredentialCache
 
@@ -8,7 +8,7 @@ import Synchronization
 /// token and nothing in flight — costs a lock instead of a hop onto the coordinator actor.
 /// Only the coordinator writes it; anything unusual (expired, missing, failed) goes to the actor.
 final class SessionCredentialCache: Sendable {
-    private let current = Mutex<OAuthCredentials?>(nil)
+    private let current = PlainLock<OAuthCredentials?>(nil)
 
     /// The cached credentials when their token is valid for at least `skew` at `now`.
     func validCredentials(now: Date, skew: TimeInterval) -> OAuthCredentials? {
