@@ -32,6 +32,8 @@ struct DriveDecodeSection: BenchmarkSection {
         // This process's CPU time per request or call (all its threads; the server's not
         // counted), which a busy machine disturbs less than the rates.
         var rawCPU = ProcessCPU(), generatedCPU = ProcessCPU(), rawThreadsCPU = ProcessCPU(), concurrentCPU = ProcessCPU()
+        // The typed calls' CPU by thread (all rounds): the curl thread's share against the pool's.
+        var generatedThreads = ThreadCPU(), concurrentThreads = ThreadCPU()
         for _ in 0..<rounds {
             var cpuStart = ProcessCPU.seconds()
             let result = endpoint.filesURL.absoluteString.withCString { curl_raw_loop_get($0, roundSeconds, 0) }
@@ -39,9 +41,11 @@ struct DriveDecodeSection: BenchmarkSection {
             raw.add(Int(result.requests), seconds: result.seconds)
             rawCPU.add(since: cpuStart, count: Int(result.requests))
             cpuStart = ProcessCPU.seconds()
+            var threadsStart = ThreadCPU.snapshot()
             let measured = try await RateMeter.measure(seconds: roundSeconds, warmup: 20, listOnce)
             generated.add(measured.count, seconds: measured.seconds)
             generatedCPU.add(since: cpuStart, count: measured.count + 20)
+            generatedThreads.add(since: threadsStart, count: measured.count + 20)
             cpuStart = ProcessCPU.seconds()
             let threads = endpoint.filesURL.absoluteString.withCString {
                 curl_raw_loop_get_threads($0, roundSeconds, Int32(width))
@@ -50,9 +54,11 @@ struct DriveDecodeSection: BenchmarkSection {
             rawThreads.add(Int(threads.requests), seconds: threads.seconds)
             rawThreadsCPU.add(since: cpuStart, count: Int(threads.requests))
             cpuStart = ProcessCPU.seconds()
+            threadsStart = ThreadCPU.snapshot()
             let together = try await Self.measureConcurrently(width: width, seconds: roundSeconds, listOnce)
             concurrent.add(together.count, seconds: together.seconds)
             concurrentCPU.add(since: cpuStart, count: together.count + width * Self.warmup)
+            concurrentThreads.add(since: threadsStart, count: together.count + width * Self.warmup)
         }
 
         return [
@@ -62,15 +68,21 @@ struct DriveDecodeSection: BenchmarkSection {
             BenchmarkRow(
                 "drive.files.list → FileList", generated.formatted,
                 note: BenchmarkFormat.ratio(generated.rate, to: raw.rate, label: "raw C (target ≥ 0.50×, goal 0.70×)")
-                    + "; \(generatedCPU.formatted) per call"),
+                    + "; \(generatedCPU.formatted) per call" + Self.split(generatedThreads)),
             BenchmarkRow(
                 "raw libcurl (C, \(width) threads × 1 handle) on /drive/v3/files", rawThreads.formatted,
                 note: "baseline; \(rawThreadsCPU.formatted) per request"),
             BenchmarkRow(
                 "drive.files.list × \(width) tasks, one session", concurrent.formatted,
                 note: BenchmarkFormat.ratio(concurrent.rate, to: rawThreads.rate, label: "raw C threads (target ≥ 0.50×)")
-                    + "; \(concurrentCPU.formatted) per call"),
+                    + "; \(concurrentCPU.formatted) per call" + Self.split(concurrentThreads)),
         ]
+    }
+
+    /// " (curl thread … + pool threads …, all rounds)", or nothing where threads can't be read.
+    private static func split(_ threads: ThreadCPU) -> String {
+        let text = threads.formatted
+        return text.isEmpty ? "" : " (\(text), all rounds)"
     }
 
     /// Only the typed call, repeated for `measureSeconds` by `width` tasks: what `--profile` runs
