@@ -1,7 +1,7 @@
 import Foundation
 import GoogleAuth
 public import GoogleHTTP
-import GoogleHTTPTypes
+@_spi(Locking) import GoogleHTTPTypes
 import Synchronization
 
 // MARK: - AuthorizedSession

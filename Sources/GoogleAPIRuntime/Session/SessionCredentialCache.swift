@@ -1,6 +1,6 @@
 import Foundation
 import GoogleAuth
-import GoogleHTTPTypes
+@_spi(Locking) import GoogleHTTPTypes
 
 // MARK: - SessionCredentialCache
 

@@ -1,6 +1,7 @@
 import Foundation
 internal import CCurl
 import Synchronization
+@_spi(Locking) import GoogleHTTPTypes
 
 // MARK: - CurlEasyHandle
 

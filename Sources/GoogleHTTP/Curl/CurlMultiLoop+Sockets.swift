@@ -1,5 +1,6 @@
 import Foundation
 internal import CCurl
+@_spi(Locking) import GoogleHTTPTypes
 
 // MARK: - Starting on the caller's thread
 

@@ -1,5 +1,6 @@
 import Foundation
 internal import CCurl
+@_spi(Locking) import GoogleHTTPTypes
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -42,7 +42,10 @@ final class CurlTransfer: @unchecked Sendable {
     let sink: Sink
     let progress: (@Sendable (HTTPProgress) -> Void)?
     let isFollowingRedirects: Bool
-    private let waiters = PlainLock(Waiters())
+    /// A `Mutex`, not a `PlainLock` (which would be one more allocation per request): the task
+    /// and the loop thread take it at different moments of a request, so it is almost never
+    /// contended.
+    private let waiters = Mutex(Waiters())
 
     // MARK: Multi lock
 

@@ -15,44 +15,70 @@ import Darwin
 /// holder's unlock is a system call too, and any wait goes through the kernel's PI machinery.
 /// With 8 typed calls at once on 2 cores that was ~2 futex calls per request. This one is a
 /// plain `pthread_mutex_t`: trying never enters the kernel, and a contended lock costs one
-/// `FUTEX_WAIT`/`FUTEX_WAKE` pair. Critical sections must stay short and must not suspend. Like
-/// `Mutex`, values go in and results come out as `sending`, so the lock cannot be used to share
-/// a non-`Sendable` value between threads.
-package final class PlainLock<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+/// `FUTEX_WAIT`/`FUTEX_WAKE` pair. Critical sections must stay short and must not suspend.
+///
+/// The value and the mutex share one allocation (`ManagedBuffer`, whose elements have a stable
+/// address), and the methods are inlinable, so an uncontended lock costs what `Mutex` costs:
+/// no call, no exclusivity check. Not reentrant: debug builds trap when a thread takes it twice.
+///
+/// Public only so that other modules of this package can inline it, and behind an SPI
+/// (`@_spi(Locking) import GoogleHTTPTypes`) so that it is not part of the package's API.
+@_spi(Locking)
+public struct PlainLock<Value: Sendable>: @unchecked Sendable {
+    @usableFromInline let storage: Storage
 
-    package init(_ value: consuming sending Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+    public init(_ value: Value) {
+        storage = Storage.make(value)
     }
 
     /// Runs `body` with the lock held, waiting for it if needed.
-    @inline(__always)
-    package func withLock<Result, Failure: Error>(
-        _ body: (inout sending Value) throws(Failure) -> sending Result
-    ) throws(Failure) -> sending Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+    @inlinable
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeMutablePointers { value, mutex in
+            let locked = pthread_mutex_lock(mutex)
+            assert(locked == 0, "PlainLock taken twice by one thread (error \(locked))")
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
     }
 
     /// Runs `body` with the lock held if it is free right now; `nil` (without waiting, and
     /// without a system call) if another thread holds it.
-    @inline(__always)
-    package func withLockIfAvailable<Result, Failure: Error>(
-        _ body: (inout sending Value) throws(Failure) -> sending Result
-    ) throws(Failure) -> sending Result? {
-        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+    @inlinable
+    public func withLockIfAvailable<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
+        try storage.withUnsafeMutablePointers { value, mutex in
+            guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
+    }
+
+    // MARK: - Storage
+
+    /// The guarded value as the header, the mutex as the single element.
+    @usableFromInline
+    final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        static func make(_ value: Value) -> Storage {
+            let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in value }, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { mutex in
+                mutex.initialize(to: pthread_mutex_t())
+                var attributes = pthread_mutexattr_t()
+                pthread_mutexattr_init(&attributes)
+                #if DEBUG
+                // Reports a second lock by the same thread (asserted above) instead of hanging.
+                pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+                #endif
+                pthread_mutex_init(mutex, &attributes)
+                pthread_mutexattr_destroy(&attributes)
+            }
+            return storage
+        }
+
+        deinit {
+            withUnsafeMutablePointerToElements { mutex in
+                pthread_mutex_destroy(mutex)
+                mutex.deinitialize(count: 1)
+            }
+        }
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // MARK: - ThreadCPU
@@ -39,6 +43,8 @@ struct ThreadCPU {
             // After the name: state is field 3, utime field 14, stime field 15.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
+            // Linux keeps the last 15 bytes of a name: Dispatch's default-priority workers, which
+            // run the cooperative pool, read "oot.default-qos"; other priorities count as other.
             let kind: Kind = name == "CurlTransport" ? .curl : name.hasSuffix("default-qos") ? .pool : .other
             snapshot.threads[id] = (kind, (user + system) / ticksPerSecond)
         }

@@ -1,5 +1,5 @@
 import Foundation
-import GoogleHTTPTypes
+@_spi(Locking) import GoogleHTTPTypes
 import Testing
 
 @Suite("PlainLock")
@@ -58,16 +58,23 @@ struct PlainLockTests {
         #expect(lock.withLock { $0 } == threads * increments)
     }
 
-    @Test("a throwing body releases the lock")
+    @Test("a throwing body releases the lock, with or without waiting")
     func throwingBodyReleases() {
         struct Failure: Error {}
         let lock = PlainLock("start")
         #expect(throws: Failure.self) {
-            try lock.withLock { (value: inout String) throws(Failure) in
+            try lock.withLock { value in
                 value = "changed"
                 throw Failure()
             }
         }
         #expect(lock.withLockIfAvailable { $0 } == "changed")
+        #expect(throws: Failure.self) {
+            try lock.withLockIfAvailable { value in
+                value = "again"
+                throw Failure()
+            }
+        }
+        #expect(lock.withLockIfAvailable { $0 } == "again")
     }
 }
