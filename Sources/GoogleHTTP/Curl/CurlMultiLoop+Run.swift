@@ -48,7 +48,7 @@ extension CurlMultiLoop {
         while true {
             let stopping = takeCommands(into: &batch)
             var ranTaskCode = false
-            let (timeout, spinsForCommands) = multiLock.withLock { _ -> (Int32, Bool) in
+            let (timeout, spinsForCommands) = multiLock.withLock { () -> (Int32, Bool) in
                 roundStartedAt = .now
                 receivedInRound = false
                 for command in batch where command.needsMulti {
@@ -89,7 +89,7 @@ extension CurlMultiLoop {
             }
             batch.removeAll(keepingCapacity: true)
             if stopping {
-                multiLock.withLock { _ in tearDown() }
+                multiLock.withLock { tearDown() }
                 return
             }
             // Task code may have started requests, which changes how long to sleep.
@@ -136,7 +136,7 @@ extension CurlMultiLoop {
     private func runWithPoll() {
         var batch: [Command] = []
         batch.reserveCapacity(64)
-        multiLock.withLock { _ in
+        multiLock.withLock {
             while true {
                 let stopping = takeCommands(into: &batch)
                 roundStartedAt = .now

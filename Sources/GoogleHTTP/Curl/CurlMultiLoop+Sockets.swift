@@ -18,7 +18,7 @@ extension CurlMultiLoop {
         guard usesSockets, transfer.canStartOnCaller, callerStartEnabled.load(ordering: .relaxed),
             looksIdle.load(ordering: .relaxed)
         else { return false }
-        let outcome = multiLock.withLockIfAvailable { _ -> (started: Bool, received: Bool)? in
+        let outcome = multiLock.withLockIfAvailable { () -> (started: Bool, received: Bool)? in
             guard !multiClosed else { return nil }
             // Only onto an idle multi handle. With transfers running the loop wakes for their
             // sockets anyway and takes a queued request then, while a caller starting it in the

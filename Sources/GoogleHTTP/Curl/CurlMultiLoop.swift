@@ -56,7 +56,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// Guards the multi handle, the easy handles attached to it and every field below marked
     /// "multi lock". Taken by the loop thread for each round of curl work and by callers starting
     /// a request; callers only ever try it (a cooperative thread must not wait).
-    let multiLock = PlainLock<Void>(())
+    let multiLock = PlainLock<Void>()
     /// An eventfd the loop polls next to curl's sockets; producers write it to wake the loop,
     /// outside the inbox lock (a write is a system call, and holding the lock through it made
     /// producers and the loop spin on each other). It belongs to this object, not to the multi
