@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+@_spi(Locking) import GoogleHTTPTypes
 
 // MARK: - CurlResponseChannel
 
@@ -39,7 +39,7 @@ final class CurlResponseChannel: Sendable {
         case wait
     }
 
-    private let state = Mutex(State())
+    private let state = PlainLock(State())
     private let limit: Int
 
     init(limit: Int) {

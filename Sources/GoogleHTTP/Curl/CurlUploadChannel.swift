@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+@_spi(Locking) import GoogleHTTPTypes
 
 // MARK: - CurlUploadChannel
 
@@ -28,13 +28,13 @@ final class CurlUploadChannel: Sendable {
         case tooLong
     }
 
-    private let state: Mutex<State>
+    private let state: PlainLock<State>
     private let limit: Int
     private let expectedLength: Int64?
-    private let pump = Mutex<Task<Void, Never>?>(nil)
+    private let pump = PlainLock<Task<Void, Never>?>(nil)
 
     init(chunks: HTTPBodyStream, expectedLength: Int64?, transfer: CurlTransfer, limit: Int = 1 << 20) {
-        self.state = Mutex(State(transfer: transfer))
+        self.state = PlainLock(State(transfer: transfer))
         self.limit = limit
         self.expectedLength = expectedLength
         let task = Task { [self] in
