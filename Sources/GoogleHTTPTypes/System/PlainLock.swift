@@ -36,22 +36,34 @@ public struct PlainLock<Value: Sendable>: @unchecked Sendable {
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         // The value's address is taken only with the lock held: finding the header is a formal
         // access to it, which ThreadSanitizer (which knows pthread mutexes) would report.
-        try storage.withUnsafeMutablePointerToElements { mutex in
-            let locked = pthread_mutex_lock(mutex)
-            assert(locked == 0, "PlainLock taken twice by one thread (error \(locked))")
-            defer { pthread_mutex_unlock(mutex) }
-            return try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
-        }
+        try whileLocked { try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) } }
     }
 
     /// Runs `body` with the lock held if it is free right now; `nil` (without waiting, and
     /// without a system call) if another thread holds it.
     @inlinable
     public func withLockIfAvailable<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
+        try ifAvailable { try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) } }
+    }
+
+    /// Runs `body` between locking and unlocking the mutex (finding the mutex reads no value).
+    @inlinable
+    func whileLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try storage.withUnsafeMutablePointerToElements { mutex in
+            let locked = pthread_mutex_lock(mutex)
+            assert(locked == 0, "PlainLock taken twice by one thread (error \(locked))")
+            defer { pthread_mutex_unlock(mutex) }
+            return try body()
+        }
+    }
+
+    /// Runs `body` with the mutex held if trying it succeeds; `nil` otherwise.
+    @inlinable
+    func ifAvailable<Result>(_ body: () throws -> Result) rethrows -> Result? {
         try storage.withUnsafeMutablePointerToElements { mutex in
             guard pthread_mutex_trylock(mutex) == 0 else { return nil }
             defer { pthread_mutex_unlock(mutex) }
-            return try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
+            return try body()
         }
     }
 
@@ -98,21 +110,12 @@ extension PlainLock where Value == Void {
     /// written under the lock and read, to find the mutex, outside it.)
     @inlinable
     public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointerToElements { mutex in
-            let locked = pthread_mutex_lock(mutex)
-            assert(locked == 0, "PlainLock taken twice by one thread (error \(locked))")
-            defer { pthread_mutex_unlock(mutex) }
-            return try body()
-        }
+        try whileLocked(body)
     }
 
     /// Runs `body` with the lock held if it is free right now; `nil` if another thread holds it.
     @inlinable
     public func withLockIfAvailable<Result>(_ body: () throws -> Result) rethrows -> Result? {
-        try storage.withUnsafeMutablePointerToElements { mutex in
-            guard pthread_mutex_trylock(mutex) == 0 else { return nil }
-            defer { pthread_mutex_unlock(mutex) }
-            return try body()
-        }
+        try ifAvailable(body)
     }
 }

@@ -58,6 +58,49 @@ struct PlainLockTests {
         #expect(lock.withLock { $0 } == threads * increments)
     }
 
+    @Test("a lock without a value excludes threads from state kept elsewhere, and its try fails while held")
+    func valuelessLock() async {
+        // The multi handle's lock is one of these: it guards the loop's own fields.
+        // Unsynchronised boxes: only the lock (or the semaphore below) orders their accesses.
+        final class Counter: @unchecked Sendable { var value = 0 }
+        final class Outcome: @unchecked Sendable { var value: Bool? }
+        let lock = PlainLock<Void>()
+        let counter = Counter()
+        let threads = 4
+        let increments = 50_000
+        let triedWhileHeld: Bool? = await withCheckedContinuation { continuation in
+            let group = DispatchGroup()
+            for _ in 0..<threads {
+                group.enter()
+                Thread.detachNewThread {
+                    for _ in 0..<increments {
+                        lock.withLock {
+                            let read = counter.value
+                            counter.value = read + 1
+                        }
+                    }
+                    group.leave()
+                }
+            }
+            group.notify(queue: .global()) {
+                // Held by this thread through `withLock`, tried by another: must fail.
+                let attempted = DispatchSemaphore(value: 0)
+                let outcome = Outcome()
+                lock.withLock {
+                    Thread.detachNewThread {
+                        outcome.value = lock.withLockIfAvailable { true }
+                        attempted.signal()
+                    }
+                    attempted.wait()
+                }
+                continuation.resume(returning: outcome.value)
+            }
+        }
+        #expect(counter.value == threads * increments)
+        #expect(triedWhileHeld == nil)
+        #expect(lock.withLockIfAvailable { true } == true)
+    }
+
     @Test("a throwing body releases the lock, with or without waiting")
     func throwingBodyReleases() {
         struct Failure: Error {}
