@@ -44,6 +44,8 @@ var profileOnly = false
 var profileWidth = 1
 /// `--profile-send`: the same with bare `CurlTransport.send` calls.
 var profileSend = false
+/// `--profile-decode`: the same with only the decode step (the page already in memory).
+var profileDecode = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -52,10 +54,11 @@ while let argument = arguments.next() {
     case "--large-mib": largeMiB = arguments.next().flatMap { Int64($0) } ?? largeMiB
     case "--profile": profileOnly = true
     case "--profile-send": profileOnly = true; profileSend = true
+    case "--profile-decode": profileOnly = true; profileDecode = true
     case "--profile-width": profileOnly = true; profileWidth = arguments.next().flatMap { Int($0) } ?? 1
     case "--only": onlySections += arguments.next().map { [$0.lowercased()] } ?? []
     default:
-        print("usage: google-api-benchmark [--seconds S] [--rounds N] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N] [--profile-send]")
+        print("usage: google-api-benchmark [--seconds S] [--rounds N] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N] [--profile-send] [--profile-decode]")
         exit(2)
     }
 }
@@ -93,10 +96,12 @@ do {
 // MARK: - Run
 
 if profileOnly {
-    let calls = profileSend
+    let calls = profileDecode
+        ? try DriveDecodeOnlySection.profileLoop(in: context)
+        : profileSend
         ? try await SequentialGetSection.profileLoop(in: context)
         : try await DriveDecodeSection.profileLoop(in: context, width: profileWidth)
-    let what = profileSend ? "CurlTransport.send" : "drive.files.list"
+    let what = profileDecode ? "FileList decode" : profileSend ? "CurlTransport.send" : "drive.files.list"
     print("profile loop: \(calls.count) \(what) calls in \(String(format: "%.2f", calls.seconds)) s")
     server.stop()
     try? FileManager.default.removeItem(at: scratch)

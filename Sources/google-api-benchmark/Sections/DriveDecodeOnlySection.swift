@@ -76,6 +76,23 @@ struct DriveDecodeOnlySection: BenchmarkSection {
         ]
     }
 
+    /// Only the fast-path decode of the page, repeated for `measureSeconds`: what
+    /// `--profile-decode` runs so a profiler sees nothing else.
+    static func profileLoop(in context: BenchmarkContext) throws -> (count: Int, seconds: Double) {
+        let json = try Data(contentsOf: context.jsonFile)
+        let decoder = GoogleJSONDecoder()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var count = 0
+        while start.duration(to: clock.now).seconds < context.measureSeconds {
+            for _ in 0..<100 {
+                guard try decoder.decode(Drive.FileList.self, from: json).files?.isEmpty == false else { throw BenchmarkError.badResponse(0) }
+            }
+            count += 100
+        }
+        return (count, start.duration(to: clock.now).seconds)
+    }
+
     /// The best of several rounds: wall-clock rate and CPU seconds per operation.
     private struct Measured {
         private(set) var rate = 0.0

@@ -20,7 +20,8 @@ struct DriveDecodeSection: BenchmarkSection {
         let endpoint = try await DriveListEndpoint(context: context, json: json)
         defer { endpoint.stop() }
 
-        let drive = Drive(session: DriveDecodeSession.make(), rootURL: endpoint.rootURL)
+        let transport = CurlTransport()
+        let drive = Drive(session: DriveDecodeSession.make(transport: transport), rootURL: endpoint.rootURL)
         let fileCount = try GoogleJSONDecoder().decode(Drive.FileList.self, from: json).files?.count ?? 0
         let roundSeconds = context.measureSeconds / Double(rounds)
         let listOnce: @Sendable () async throws -> Void = {
@@ -28,7 +29,7 @@ struct DriveDecodeSection: BenchmarkSection {
             guard page.files?.count == fileCount else { throw BenchmarkError.badResponse(200) }
         }
 
-        var raw = BestRate(), generated = BestRate(), rawThreads = BestRate(), concurrent = BestRate()
+        var raw = BestRate(), generated = BestRate(), rawThreads = BestRate(), concurrent = BestRate(), pinned = BestRate()
         // This process's CPU time per request or call (all its threads; the server's not
         // counted), which a busy machine disturbs less than the rates.
         var rawCPU = ProcessCPU(), generatedCPU = ProcessCPU(), rawThreadsCPU = ProcessCPU(), concurrentCPU = ProcessCPU()
@@ -59,6 +60,11 @@ struct DriveDecodeSection: BenchmarkSection {
             concurrent.add(together.count, seconds: together.seconds)
             concurrentCPU.add(since: cpuStart, count: together.count + width * Self.warmup)
             concurrentThreads.add(since: threadsStart, count: together.count + width * Self.warmup)
+            // The opt-in executor mode for whole typed calls: no thread hand-off at all, but the
+            // decoding of every page then shares the curl thread's one core.
+            let onLoop = try await Self.measureConcurrently(
+                width: width, seconds: roundSeconds, executor: transport.executor, listOnce)
+            pinned.add(onLoop.count, seconds: onLoop.seconds)
         }
 
         return [
@@ -76,6 +82,10 @@ struct DriveDecodeSection: BenchmarkSection {
                 "drive.files.list × \(width) tasks, one session", concurrent.formatted,
                 note: BenchmarkFormat.ratio(concurrent.rate, to: rawThreads.rate, label: "raw C threads (target ≥ 0.50×)")
                     + "; \(concurrentCPU.formatted) per call" + Self.split(concurrentThreads)),
+            BenchmarkRow(
+                "drive.files.list × \(width) tasks on transport.executor", pinned.formatted,
+                note: BenchmarkFormat.ratio(pinned.rate, to: rawThreads.rate, label: "raw C threads")
+                    + " (tasks pinned to the curl thread: no hand-off, one core for all decoding)"),
         ]
     }
 
@@ -101,14 +111,19 @@ struct DriveDecodeSection: BenchmarkSection {
     static let warmup = 5
 
     /// `width` tasks each repeating `operation` for `seconds`; total completions and wall time.
+    /// - Parameter executor: Where the tasks prefer to run (the whole loop, so a call never
+    ///   hops back to the global pool between calls); `nil` for the global pool.
     static func measureConcurrently(
-        width: Int, seconds: Double, _ operation: @escaping @Sendable () async throws -> Void
+        width: Int, seconds: Double, executor: (any TaskExecutor)? = nil,
+        _ operation: @escaping @Sendable () async throws -> Void
     ) async throws -> (count: Int, seconds: Double) {
         let clock = ContinuousClock()
         let start = clock.now
         let total = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<width {
-                group.addTask { try await RateMeter.measure(seconds: seconds, warmup: warmup, operation).count }
+                group.addTask(executorPreference: executor) {
+                    try await RateMeter.measure(seconds: seconds, warmup: warmup, operation).count
+                }
             }
             return try await group.reduce(0, +)
         }
