@@ -52,7 +52,7 @@ public final class CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let transfer = try makeTransfer(for: request, sink: .buffer)
         try await run(transfer)
-        return HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body)
+        return transfer.completedResponse()
     }
 
     /// Sends `request` and writes the response body (whatever the status) to `file`.
@@ -68,7 +68,7 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer = try makeTransfer(for: request, sink: .file(descriptor))
         try await run(transfer)
-        return HTTPResponseHead(status: transfer.status, headers: transfer.headers)
+        return transfer.completedHead()
     }
 
     /// Sends `request` and returns when the response head has arrived.

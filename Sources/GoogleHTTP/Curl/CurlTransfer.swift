@@ -1,6 +1,6 @@
 import Foundation
 internal import CCurl
-import Synchronization
+@_spi(Locking) import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,8 +14,8 @@ import Darwin
 /// One request in flight. Created and configured by the calling task, then attached to the multi
 /// handle (by the caller itself or by the loop thread, see ``CurlMultiLoop``); from then on only
 /// code holding the loop's multi lock touches the fields marked "multi lock" until the transfer
-/// completes. Completion is published through a continuation, which orders those writes before
-/// the caller reads the results.
+/// completes. The caller reads the results through ``completedResponse()`` and
+/// ``completedHead()``, which take the lock ``finish(_:)`` released after those writes.
 final class CurlTransfer: @unchecked Sendable {
     /// Where the response body goes.
     enum Sink {
@@ -42,10 +42,10 @@ final class CurlTransfer: @unchecked Sendable {
     let sink: Sink
     let progress: (@Sendable (HTTPProgress) -> Void)?
     let isFollowingRedirects: Bool
-    /// A `Mutex`, not a `PlainLock` (which would be one more allocation per request): the task
-    /// and the loop thread take it at different moments of a request, so it is almost never
-    /// contended.
-    private let waiters = Mutex(Waiters())
+    /// A `PlainLock` (a `pthread` mutex), which ThreadSanitizer sees, so it can check that the
+    /// loop's writes come before the caller's reads (see ``completedResponse()``); the task and
+    /// the loop thread take it at different moments of a request, so it is almost never contended.
+    private let waiters = PlainLock(Waiters())
 
     // MARK: Multi lock
 
@@ -146,6 +146,27 @@ final class CurlTransfer: @unchecked Sendable {
     func abandon() {
         finish(cancellationError())
         loop.pool.giveBack(handle)
+    }
+
+    // MARK: - Results (the resumed task)
+
+    /// The response of a transfer whose done waiter was resumed without an error.
+    ///
+    /// Taking the waiters lock orders the loop's writes to the response (all made before
+    /// ``finish(_:)`` released it) before these reads by itself. The continuation orders them
+    /// too, but when the transfer finishes before its task suspends (a request started on the
+    /// caller can), that ordering is atomics inside the concurrency runtime, which
+    /// ThreadSanitizer does not see.
+    func completedResponse() -> HTTPResponse {
+        waiters.withLock { _ in }
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    /// The head of a transfer whose done waiter was resumed without an error (see
+    /// ``completedResponse()``).
+    func completedHead() -> HTTPResponseHead {
+        waiters.withLock { _ in }
+        return HTTPResponseHead(status: status, headers: headers)
     }
 
     var isCancellationRequested: Bool {

@@ -1,10 +1,11 @@
-import Synchronization
+@_spi(Locking) import GoogleHTTPTypes
 
 // MARK: - ResultBox
 
 /// A one-shot, lock-protected slot for passing a value between a task and a thread.
 final class ResultBox<T: Sendable>: Sendable {
-    private let slot = Mutex<T?>(nil)
+    /// A `PlainLock` (ThreadSanitizer sees it; it cannot see `Mutex` as synchronization).
+    private let slot = PlainLock<T?>(nil)
 
     func set(_ value: T) {
         slot.withLock { $0 = value }

@@ -1,5 +1,5 @@
 import Foundation
-import GoogleHTTPTypes
+@_spi(Locking) import GoogleHTTPTypes
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +32,8 @@ final class ServerCore: Sendable {
 
     let configuration: LocalHTTPServer.Configuration
     let handler: HTTPServerHandler
-    private let state = Mutex(State())
+    /// A `PlainLock` (ThreadSanitizer sees it; it cannot see `Mutex` as synchronization).
+    private let state = PlainLock(State())
     let connectionsAccepted = Atomic<Int>(0)
     let requestsHandled = Atomic<Int>(0)
     private let nextConnectionID = Atomic<Int>(1)
@@ -94,15 +95,23 @@ final class ServerCore: Sendable {
     // MARK: - Lifecycle
 
     func start() throws(LocalHTTPServerError) {
-        try state.withLock { state throws(LocalHTTPServerError) in
+        // A `Result`, not a typed-throws closure: passing one to PlainLock's `rethrows` crashes
+        // the Swift 6.3 compiler.
+        let started = state.withLock { state -> Result<Void, LocalHTTPServerError> in
             guard !state.isStarted, !state.isStopped else {
-                throw LocalHTTPServerError(kind: .invalidState, message: "the server was already started")
+                return .failure(LocalHTTPServerError(kind: .invalidState, message: "the server was already started"))
             }
-            let (fd, port) = try SocketAddress.listen(host: configuration.host, port: configuration.port)
-            state.listenerFD = fd
-            state.isStarted = true
-            boundPort.store(port, ordering: .releasing)
+            do throws(LocalHTTPServerError) {
+                let (fd, port) = try SocketAddress.listen(host: configuration.host, port: configuration.port)
+                state.listenerFD = fd
+                state.isStarted = true
+                boundPort.store(port, ordering: .releasing)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
         }
+        try started.get()
         let listenerFD = state.withLock { $0.listenerFD }
         let thread = Thread { [self] in acceptLoop(listenerFD: listenerFD) }
         thread.name = "LocalHTTPServer.accept"
