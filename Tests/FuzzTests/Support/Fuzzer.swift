@@ -46,15 +46,26 @@ struct Fuzzer {
         body: ([UInt8]) throws -> Void
     ) async rethrows -> Int {
         var ran = 0
-        for input in inputs(seed: seed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary) {
-            keepForReproduction(input, name: name, index: ran)
-            try body(input)
-            ran += 1
-            if ran % inputsPerSlice == 0 { await Task.yield() }
+        for round in 0..<rounds {
+            let roundSeed = seed &+ UInt64(round) &* 0x9E37_79B9_7F4A_7C15
+            for input in inputs(seed: roundSeed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary) {
+                keepForReproduction(input, name: name, index: ran)
+                try body(input)
+                ran += 1
+                if ran % inputsPerSlice == 0 { await Task.yield() }
+            }
         }
         FuzzTally.record(name, ran)
-        return ran
+        return ran / rounds
     }
+
+    /// `FUZZ_ROUNDS=<k>` runs each campaign k times, each round from its own seed (the first is
+    /// the usual one), for a longer hunt — say under `--sanitize=address`. The runners still
+    /// return the inputs of one round, so the tests' budget checks hold.
+    static let rounds: Int = {
+        guard let text = ProcessInfo.processInfo.environment["FUZZ_ROUNDS"], let value = Int(text), value > 1 else { return 1 }
+        return value
+    }()
 
     /// How many inputs run between two yields (a few milliseconds of work).
     static let inputsPerSlice = 16
@@ -75,14 +86,17 @@ struct Fuzzer {
         body: ([UInt8]) async throws -> Void
     ) async rethrows -> Int {
         var ran = 0
-        for input in inputs(seed: seed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary) {
-            keepForReproduction(input, name: name, index: ran)
-            try await body(input)
-            ran += 1
-            if ran % inputsPerSlice == 0 { await Task.yield() }
+        for round in 0..<rounds {
+            let roundSeed = seed &+ UInt64(round) &* 0x9E37_79B9_7F4A_7C15
+            for input in inputs(seed: roundSeed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary) {
+                keepForReproduction(input, name: name, index: ran)
+                try await body(input)
+                ran += 1
+                if ran % inputsPerSlice == 0 { await Task.yield() }
+            }
         }
         FuzzTally.record(name, ran)
-        return ran
+        return ran / rounds
     }
 
     /// The `count` inputs a seed produces.
