@@ -52,7 +52,7 @@ public final class CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let transfer = try makeTransfer(for: request, sink: .buffer)
         try await run(transfer)
-        return transfer.completedResponse()
+        return HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body)
     }
 
     /// Sends `request` and writes the response body (whatever the status) to `file`.
@@ -68,7 +68,7 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer = try makeTransfer(for: request, sink: .file(descriptor))
         try await run(transfer)
-        return transfer.completedHead()
+        return HTTPResponseHead(status: transfer.status, headers: transfer.headers)
     }
 
     /// Sends `request` and returns when the response head has arrived.
@@ -82,6 +82,8 @@ public final class CurlTransport: HTTPTransport {
         let channel = CurlResponseChannel(limit: configuration.streamBufferBytes)
         let transfer = try makeTransfer(for: request, sink: .stream(channel))
         channel.attach(transfer)
+        // After the wait, with a head or an error: see `synchronizeWithLoop()`.
+        defer { transfer.synchronizeWithLoop() }
         let head = try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<HTTPResponseHead, any Error>) in
                 if transfer.setHeadWaiter(continuation) {
@@ -157,7 +159,9 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Submits `transfer` and waits for it to finish, aborting it if the task is cancelled.
+    /// On return (or throw) the loop's writes to the transfer are ordered before the caller's reads.
     private func run(_ transfer: CurlTransfer) async throws {
+        defer { transfer.synchronizeWithLoop() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 guard transfer.setDoneWaiter(continuation) else {

@@ -14,8 +14,8 @@ import Darwin
 /// One request in flight. Created and configured by the calling task, then attached to the multi
 /// handle (by the caller itself or by the loop thread, see ``CurlMultiLoop``); from then on only
 /// code holding the loop's multi lock touches the fields marked "multi lock" until the transfer
-/// completes. The caller reads the results through ``completedResponse()`` and
-/// ``completedHead()``, which take the lock ``finish(_:)`` released after those writes.
+/// completes. The caller reads the results after ``synchronizeWithLoop()``, which takes the lock
+/// ``finish(_:)`` released after those writes.
 final class CurlTransfer: @unchecked Sendable {
     /// Where the response body goes.
     enum Sink {
@@ -42,9 +42,11 @@ final class CurlTransfer: @unchecked Sendable {
     let sink: Sink
     let progress: (@Sendable (HTTPProgress) -> Void)?
     let isFollowingRedirects: Bool
-    /// A `PlainLock` (a `pthread` mutex), which ThreadSanitizer sees, so it can check that the
-    /// loop's writes come before the caller's reads (see ``completedResponse()``); the task and
-    /// the loop thread take it at different moments of a request, so it is almost never contended.
+    /// A `PlainLock` (a `pthread` mutex), which ThreadSanitizer follows from thread to thread
+    /// (it misses the kernel's hand-over of a contended `Mutex`), so it can check that the loop's
+    /// writes come before the caller's reads (see ``synchronizeWithLoop()``). That costs one
+    /// allocation per request, which a `Mutex` stored inline would not. The task and the loop
+    /// thread take it at different moments of a request, so it is almost never contended.
     private let waiters = PlainLock(Waiters())
 
     // MARK: Multi lock
@@ -150,23 +152,16 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Results (the resumed task)
 
-    /// The response of a transfer whose done waiter was resumed without an error.
+    /// Orders everything the loop wrote before it last released the waiters lock (the response,
+    /// the head, the failure) before what the calling task reads next; call it once the task's
+    /// wait returns, with a result or an error.
     ///
-    /// Taking the waiters lock orders the loop's writes to the response (all made before
-    /// ``finish(_:)`` released it) before these reads by itself. The continuation orders them
-    /// too, but when the transfer finishes before its task suspends (a request started on the
-    /// caller can), that ordering is atomics inside the concurrency runtime, which
-    /// ThreadSanitizer does not see.
-    func completedResponse() -> HTTPResponse {
+    /// The continuation orders those writes too, but when the transfer finishes before its task
+    /// suspends (a request started on the caller can), that ordering is atomics inside the
+    /// concurrency runtime, which ThreadSanitizer does not see. Taking the lock makes the
+    /// ordering this type's own.
+    func synchronizeWithLoop() {
         waiters.withLock { _ in }
-        return HTTPResponse(status: status, headers: headers, body: body)
-    }
-
-    /// The head of a transfer whose done waiter was resumed without an error (see
-    /// ``completedResponse()``).
-    func completedHead() -> HTTPResponseHead {
-        waiters.withLock { _ in }
-        return HTTPResponseHead(status: status, headers: headers)
     }
 
     var isCancellationRequested: Bool {

@@ -14,7 +14,8 @@ final class RequestBodyChannel: Sendable {
         var terminal: HTTPServerBodyError??
     }
 
-    /// A `PlainLock` (ThreadSanitizer sees it; it cannot see `Mutex` as synchronization).
+    /// A `PlainLock`: ThreadSanitizer follows it between threads, while it misses the kernel's
+    /// hand-over of a contended `Mutex` (a priority-inheritance futex) and reports races that aren't.
     private let state = PlainLock(State())
     /// Called on every demand, to wake the connection thread.
     private let wake: @Sendable () -> Void

@@ -4,7 +4,8 @@
 
 /// A one-shot, lock-protected slot for passing a value between a task and a thread.
 final class ResultBox<T: Sendable>: Sendable {
-    /// A `PlainLock` (ThreadSanitizer sees it; it cannot see `Mutex` as synchronization).
+    /// A `PlainLock`: ThreadSanitizer follows it between threads, while it misses the kernel's
+    /// hand-over of a contended `Mutex` (a priority-inheritance futex) and reports races that aren't.
     private let slot = PlainLock<T?>(nil)
 
     func set(_ value: T) {

@@ -32,7 +32,8 @@ final class ServerCore: Sendable {
 
     let configuration: LocalHTTPServer.Configuration
     let handler: HTTPServerHandler
-    /// A `PlainLock` (ThreadSanitizer sees it; it cannot see `Mutex` as synchronization).
+    /// A `PlainLock`: ThreadSanitizer follows it between threads, while it misses the kernel's
+    /// hand-over of a contended `Mutex` (a priority-inheritance futex) and reports races that aren't.
     private let state = PlainLock(State())
     let connectionsAccepted = Atomic<Int>(0)
     let requestsHandled = Atomic<Int>(0)

@@ -8,8 +8,9 @@ import LocalHTTPServer
 
 /// `drive.files.list` end to end through the generated GoogleDrive types (URL building, auth
 /// header, transport, GoogleJSONDecoder, `Int64`/`Date` formats) against the same loopback
-/// server and URL as the raw libcurl C loop, one call at a time and 8 at once on one session.
-/// The decode step alone is ``DriveDecodeOnlySection``.
+/// server and URL as the raw libcurl C loop, one call at a time and 8 at once on one session
+/// (on the cooperative pool, and with the 8 tasks on the transport's executor). The decode step
+/// alone is ``DriveDecodeOnlySection``.
 struct DriveDecodeSection: BenchmarkSection {
     let title = "drive.files.list via generated GoogleDrive types (~18 KB page, best of 3 alternating rounds)"
     let rounds = 3
@@ -33,6 +34,7 @@ struct DriveDecodeSection: BenchmarkSection {
         // This process's CPU time per request or call (all its threads; the server's not
         // counted), which a busy machine disturbs less than the rates.
         var rawCPU = ProcessCPU(), generatedCPU = ProcessCPU(), rawThreadsCPU = ProcessCPU(), concurrentCPU = ProcessCPU()
+        var pinnedCPU = ProcessCPU()
         // The typed calls' CPU by thread (all rounds): the curl thread's share against the pool's.
         var generatedThreads = ThreadCPU(), concurrentThreads = ThreadCPU()
         for _ in 0..<rounds {
@@ -62,9 +64,11 @@ struct DriveDecodeSection: BenchmarkSection {
             concurrentThreads.add(since: threadsStart, count: together.count + width * Self.warmup)
             // The opt-in executor mode for whole typed calls: no thread hand-off at all, but the
             // decoding of every page then shares the curl thread's one core.
+            cpuStart = ProcessCPU.seconds()
             let onLoop = try await Self.measureConcurrently(
                 width: width, seconds: roundSeconds, executor: transport.executor, listOnce)
             pinned.add(onLoop.count, seconds: onLoop.seconds)
+            pinnedCPU.add(since: cpuStart, count: onLoop.count + width * Self.warmup)
         }
 
         return [
@@ -85,7 +89,7 @@ struct DriveDecodeSection: BenchmarkSection {
             BenchmarkRow(
                 "drive.files.list × \(width) tasks on transport.executor", pinned.formatted,
                 note: BenchmarkFormat.ratio(pinned.rate, to: rawThreads.rate, label: "raw C threads")
-                    + " (tasks pinned to the curl thread: no hand-off, one core for all decoding)"),
+                    + "; \(pinnedCPU.formatted) per call (tasks pinned to the curl thread: no hand-off, one core for all decoding)"),
         ]
     }
 

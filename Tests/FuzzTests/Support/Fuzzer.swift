@@ -7,7 +7,8 @@ import Synchronization
 /// a fixed number of times from a fixed seed.
 ///
 /// Every input counts; ``run(_:seed:samples:count:maxLength:dictionary:body:)`` returns how many
-/// ran so a test can assert that the whole budget was used, and the tally is printed.
+/// ran (in each round, see ``rounds``) so a test can assert that the whole budget was used, and
+/// the tally of all rounds is printed.
 struct Fuzzer {
     /// Bytes that make parsers change state: structure, escapes, sign and exponent characters,
     /// line ends, invalid UTF-8 lead bytes.
@@ -33,50 +34,55 @@ struct Fuzzer {
     // MARK: - Running
 
     /// Runs `body` on `count` inputs: the samples as they are, then mutations (and one in ten
-    /// purely random inputs), each at most `maxLength` bytes.
+    /// purely random inputs), each at most `maxLength` bytes; ``rounds`` times over with
+    /// `FUZZ_ROUNDS` set.
     ///
     /// Yields the thread every ``inputsPerSlice`` inputs: a fuzz test is seconds of CPU work, and
     /// run in one go it would hold one of the cooperative pool's few threads for all of it
     /// (tens of seconds on a loaded 2-core machine), starving the tests running beside it — a
     /// streamed upload in another test stalled past its server's 30 s read timeout that way.
-    /// - Returns: How many inputs ran (always `count`).
+    /// - Returns: How many inputs ran in each round (always `count`).
     @discardableResult
     static func run(
         _ name: String, seed: UInt64, samples: [[UInt8]], count: Int, maxLength: Int = 4096, dictionary: [String] = [],
         body: ([UInt8]) throws -> Void
     ) async rethrows -> Int {
-        var ran = 0
-        for round in 0..<rounds {
-            let roundSeed = seed &+ UInt64(round) &* 0x9E37_79B9_7F4A_7C15
-            for input in inputs(seed: roundSeed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary) {
-                keepForReproduction(input, name: name, index: ran)
-                try body(input)
-                ran += 1
-                if ran % inputsPerSlice == 0 { await Task.yield() }
-            }
+        try await runAsync(name, seed: seed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary) { input in
+            try body(input)
         }
-        FuzzTally.record(name, ran)
-        return ran / rounds
     }
 
-    /// `FUZZ_ROUNDS=<k>` runs each campaign k times, each round from its own seed (the first is
-    /// the usual one), for a longer hunt — say under `--sanitize=address`. The runners still
-    /// return the inputs of one round, so the tests' budget checks hold.
+    /// How many inputs run between two yields (a few milliseconds of work).
+    static let inputsPerSlice = 16
+
+    /// `FUZZ_ROUNDS=<k>` runs each campaign of ``run(_:seed:samples:count:maxLength:dictionary:body:)``
+    /// and ``runAsync(_:seed:samples:count:maxLength:dictionary:body:)`` k times, each round from
+    /// its own seed (the first is the usual one), for a longer hunt — say under
+    /// `--sanitize=address`. The runners still return the inputs of one round, so the tests'
+    /// budget checks hold.
     static let rounds: Int = {
         guard let text = ProcessInfo.processInfo.environment["FUZZ_ROUNDS"], let value = Int(text), value > 1 else { return 1 }
         return value
     }()
 
-    /// How many inputs run between two yields (a few milliseconds of work).
-    static let inputsPerSlice = 16
+    /// Round 0 keeps the campaign's seed; later rounds hash it with the round number, so their
+    /// streams are unrelated (a seed a multiple of the generator's step away would only replay
+    /// round 0's stream a few draws later).
+    static func seed(_ seed: UInt64, round: Int) -> UInt64 {
+        guard round > 0 else { return seed }
+        var mixer = SplitMix64(seed: seed ^ UInt64(round))
+        return mixer.next()
+    }
 
     /// With `FUZZ_KEEP_INPUT=<folder>` set, writes each input there before running it, so the input
-    /// that crashed the process is on disk (`<name>.last`) to turn into a regression test.
-    static func keepForReproduction(_ input: [UInt8], name: String, index: Int) {
+    /// that crashed the process is on disk (`<name>.last`, and where it came from in `<name>.last.index`)
+    /// to turn into a regression test.
+    static func keepForReproduction(_ input: [UInt8], name: String, round: Int, index: Int, seed: UInt64) {
         guard let folder = ProcessInfo.processInfo.environment["FUZZ_KEEP_INPUT"] else { return }
         let file = URL(fileURLWithPath: folder).appendingPathComponent(name.replacingOccurrences(of: "/", with: "_") + ".last")
         try? Data(input).write(to: file)
-        try? Data("\(index)".utf8).write(to: file.appendingPathExtension("index"))
+        let origin = "round \(round), input \(index), seed 0x\(String(seed, radix: 16))"
+        try? Data(origin.utf8).write(to: file.appendingPathExtension("index"))
     }
 
     /// ``run(_:seed:samples:count:maxLength:dictionary:body:)`` for parsers that must be awaited.
@@ -87,9 +93,9 @@ struct Fuzzer {
     ) async rethrows -> Int {
         var ran = 0
         for round in 0..<rounds {
-            let roundSeed = seed &+ UInt64(round) &* 0x9E37_79B9_7F4A_7C15
-            for input in inputs(seed: roundSeed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary) {
-                keepForReproduction(input, name: name, index: ran)
+            let roundSeed = Self.seed(seed, round: round)
+            for (index, input) in inputs(seed: roundSeed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary).enumerated() {
+                keepForReproduction(input, name: name, round: round, index: index, seed: roundSeed)
                 try await body(input)
                 ran += 1
                 if ran % inputsPerSlice == 0 { await Task.yield() }
