@@ -41,7 +41,9 @@ enum BatchResponseParser {
         }
         var body = response.body
         while body.last == 0x0A || body.last == 0x0D { body.removeLast() }
-        if let length = response.headers["Content-Length"].flatMap(Int.init), length < body.count { body = body.prefix(length) }
+        // A part's declared length trims what the multipart framing left after it; an invalid one
+        // (a fuzzer's `-5` crashed `prefix` here) is ignored like a missing one.
+        if let length = response.headers.contentLength, length < body.count { body = body.prefix(Int(length)) }
         let index = contentIndex(part.headers["Content-ID"]) ?? fallbackIndex
         return BatchResult(index: index, status: response.status, headers: response.headers, body: body)
     }

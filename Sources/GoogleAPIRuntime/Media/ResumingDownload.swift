@@ -180,7 +180,7 @@ struct ResumingDownload: Sendable {
     /// The length of the representation, unless a content coding makes it the encoded length.
     static func contentLength(_ headers: HTTPHeaders) -> Int64? {
         if let coding = headers["Content-Encoding"], coding.lowercased() != "identity" { return nil }
-        return headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 >= 0 ? $0 : nil }
+        return headers.contentLength
     }
 
     private func pause() async throws {

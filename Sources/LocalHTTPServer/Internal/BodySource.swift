@@ -19,7 +19,7 @@ enum BodySource {
             }
             return .success(.file(reader))
         case .stream(let stream):
-            let declared = headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+            let declared = headers.contentLength
             return .success(.stream(StreamPuller(stream), declaredLength: declared))
         }
     }

@@ -183,12 +183,7 @@ final class HTTPConnection {
             return .chunked
         }
         guard !contentLengths.isEmpty else { return .none }
-        let values = Set(contentLengths.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
-        guard values.count == 1, let text = values.first, !text.isEmpty, text.count <= 18,
-            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int64(text)
-        else {
-            throw .malformed("invalid Content-Length")
-        }
+        guard let length = head.headers.contentLength else { throw .malformed("invalid Content-Length") }
         return length == 0 ? .none : .length(length)
     }
 
