@@ -98,7 +98,7 @@ final class ServerCore: Sendable {
     func start() throws(LocalHTTPServerError) {
         // A `Result`, not a typed-throws closure: passing one to PlainLock's `rethrows` crashes
         // the Swift 6.3 compiler.
-        let started = state.withLock { state -> Result<Void, LocalHTTPServerError> in
+        let started = state.withLock { state -> Result<Int32, LocalHTTPServerError> in
             guard !state.isStarted, !state.isStopped else {
                 return .failure(LocalHTTPServerError(kind: .invalidState, message: "the server was already started"))
             }
@@ -107,13 +107,12 @@ final class ServerCore: Sendable {
                 state.listenerFD = fd
                 state.isStarted = true
                 boundPort.store(port, ordering: .releasing)
-                return .success(())
+                return .success(fd)
             } catch {
                 return .failure(error)
             }
         }
-        try started.get()
-        let listenerFD = state.withLock { $0.listenerFD }
+        let listenerFD = try started.get()
         let thread = Thread { [self] in acceptLoop(listenerFD: listenerFD) }
         thread.name = "LocalHTTPServer.accept"
         thread.start()

@@ -81,16 +81,9 @@ struct DriveDecodeOnlySection: BenchmarkSection {
     static func profileLoop(in context: BenchmarkContext) throws -> (count: Int, seconds: Double) {
         let json = try Data(contentsOf: context.jsonFile)
         let decoder = GoogleJSONDecoder()
-        let clock = ContinuousClock()
-        let start = clock.now
-        var count = 0
-        while start.duration(to: clock.now).seconds < context.measureSeconds {
-            for _ in 0..<100 {
-                guard try decoder.decode(Drive.FileList.self, from: json).files?.isEmpty == false else { throw BenchmarkError.badResponse(0) }
-            }
-            count += 100
+        return try repeatFor(seconds: context.measureSeconds) {
+            guard try decoder.decode(Drive.FileList.self, from: json).files?.isEmpty == false else { throw BenchmarkError.badResponse(0) }
         }
-        return (count, start.duration(to: clock.now).seconds)
     }
 
     /// The best of several rounds: wall-clock rate and CPU seconds per operation.
@@ -111,9 +104,16 @@ struct DriveDecodeOnlySection: BenchmarkSection {
     /// one thread).
     private static func rate(seconds: Double, _ operation: () throws -> Void) throws -> (rate: Double, cpuSeconds: Double) {
         for _ in 0..<20 { try operation() }
+        let cpuStart = threadCPUSeconds()
+        let run = try repeatFor(seconds: seconds, operation)
+        let cpu = threadCPUSeconds() - cpuStart
+        return (Double(run.count) / max(run.seconds, 1e-9), cpu / Double(run.count))
+    }
+
+    /// Runs `operation` in batches of 10 until about `seconds` have passed: how many ran, in how long.
+    private static func repeatFor(seconds: Double, _ operation: () throws -> Void) rethrows -> (count: Int, seconds: Double) {
         let clock = ContinuousClock()
         let start = clock.now
-        let cpuStart = threadCPUSeconds()
         var count = 0
         var elapsed = Duration.zero
         repeat {
@@ -121,8 +121,7 @@ struct DriveDecodeOnlySection: BenchmarkSection {
             count += 10
             elapsed = clock.now - start
         } while elapsed < .milliseconds(Int(seconds * 1000))
-        let cpu = threadCPUSeconds() - cpuStart
-        return (Double(count) / max(elapsed.seconds, 1e-9), cpu / Double(count))
+        return (count, elapsed.seconds)
     }
 
     private static func threadCPUSeconds() -> Double {
