@@ -23,6 +23,13 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         /// The response body could not be written (a full disk, a missing folder).
         case responseBodyFailed
         case invalidURL
+        /// A buffered response body passed its size limit (counted after decompression), so the
+        /// transfer was aborted; ``HTTPTransportError/limit`` holds the limit in bytes.
+        case responseTooLarge
+        /// The response broke HTTP's rules and was refused: conflicting or non-numeric
+        /// `Content-Length`, too many or too long header fields, a corrupt content encoding
+        /// (bad gzip). ``HTTPTransportError/message`` names which.
+        case invalidResponse
         case other
     }
 
@@ -33,12 +40,15 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
     public var message: String
     /// The underlying library's error code (`CURLcode`), when there is one.
     public var code: Int?
+    /// The size limit in bytes that was passed (``Kind/responseTooLarge``), else `nil`.
+    public var limit: Int?
 
-    public init(kind: Kind, url: URL, message: String, code: Int? = nil) {
+    public init(kind: Kind, url: URL, message: String, code: Int? = nil, limit: Int? = nil) {
         self.kind = kind
         self.url = Self.redacting(url)
         self.message = message
         self.code = code
+        self.limit = limit
     }
 
     /// Whether retrying the same request may succeed (resets, timeouts, closed connections).

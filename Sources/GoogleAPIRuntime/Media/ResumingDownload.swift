@@ -190,7 +190,7 @@ struct ResumingDownload: Sendable {
     }
 
     static func apiError(_ response: HTTPStreamingResponse) async -> GoogleAPIError {
-        let body = (try? await response.body.collect(upTo: GoogleAPIError.rawBodyLimit)) ?? Data()
+        let body = (try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()
         return GoogleAPIError(status: response.status, headers: response.headers, body: body)
     }
 }

@@ -16,6 +16,8 @@ extension AuthorizedSession {
         attempt: @Sendable (HTTPRequest) async throws -> SessionAttempt<Value>
     ) async throws -> Value {
         try requireTokenDestination(request.url)
+        var request = request
+        if request.maxResponseBodyBytes == nil { request.maxResponseBodyBytes = configuration.maxResponseBodyBytes }
         let clock = ContinuousClock()
         let started = clock.now
         let mayRepeat = idempotent && request.body.isReplayable
@@ -35,6 +37,7 @@ extension AuthorizedSession {
                 guard mayRepeat, retryPolicy.retriesTransportErrors, error.isTransient,
                     let delay = retryDelay(retryPolicy, attempt: attemptNumber, retryAfter: nil, elapsed: clock.now - started)
                 else { throw error }
+                reportWait(request, reason: RetryWait.reason(error), status: nil, retry: attemptNumber, policy: retryPolicy, delay: delay)
                 try await configuration.sleep(delay)
                 attemptNumber += 1
                 continue
@@ -56,6 +59,12 @@ extension AuthorizedSession {
                     retryAfter: RetryAfter.delay(from: outcome.head.headers, now: configuration.now()),
                     elapsed: clock.now - started)
             {
+                if configuration.waitObserver != nil {
+                    let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
+                    reportWait(
+                        request, reason: RetryWait.reason(status: status, googleReasons: reasons), status: status,
+                        retry: attemptNumber, policy: retryPolicy, delay: delay)
+                }
                 try await configuration.sleep(delay)
                 attemptNumber += 1
                 continue
@@ -80,6 +89,14 @@ extension AuthorizedSession {
         let delay = retryAfter.map { min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: attempt)
         guard elapsed + delay < policy.maxTotalTime else { return nil }
         return delay
+    }
+
+    /// Tells ``Configuration/waitObserver`` about a wait about to start.
+    func reportWait(_ request: HTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration) {
+        guard let observer = configuration.waitObserver else { return }
+        observer(RetryWait(
+            method: request.method, url: SecretRedactor.redactedURL(request.url), reason: reason, status: status,
+            retry: retry, maxRetries: max(policy.maxAttempts - 1, retry), delay: delay))
     }
 
     private func log(_ request: HTTPRequest, status: Int?, error: String?, since start: ContinuousClock.Instant, attempt: Int) {

@@ -176,7 +176,7 @@ public final class AuthorizedSession: Sendable {
     ) async throws -> HTTPStreamingResponse {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.stream(authorized)
-            let body = response.status >= 300 ? ((try? await response.body.collect(upTo: 1 << 20)) ?? Data()) : nil
+            let body = response.status >= 300 ? ((try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()) : nil
             let streaming = body.map { collected in
                 HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(collected))
             } ?? response

@@ -13,7 +13,7 @@ final class SessionCredentialCache: Sendable {
     /// The cached credentials when their token is valid for at least `skew` at `now`.
     func validCredentials(now: Date, skew: TimeInterval) -> OAuthCredentials? {
         current.withLock { credentials in
-            guard let credentials, !credentials.isExpired(at: now, skew: skew) else { return nil }
+            guard let credentials, !credentials.isExpired(at: now, skew: skew), credentials.hasSendableAccessToken else { return nil }
             return credentials
         }
     }

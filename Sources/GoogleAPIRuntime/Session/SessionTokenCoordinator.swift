@@ -39,8 +39,10 @@ actor SessionTokenCoordinator {
     // MARK: - Access
 
     /// Credentials whose access token is valid for at least `skew`, refreshing when needed.
+    /// A stored token that cannot be sent (a damaged token file) counts as expired: refreshing
+    /// replaces it, where sending it would fail every request until it expired.
     func validCredentials() async throws -> OAuthCredentials {
-        try await credentials { !$0.isExpired(at: now(), skew: skew) }
+        try await credentials { !$0.isExpired(at: now(), skew: skew) && $0.hasSendableAccessToken }
     }
 
     /// Called after the server rejected `rejectedAccessToken` with 401: refreshes unless another

@@ -40,6 +40,8 @@ extension OAuthError {
             "The request to the OAuth server failed: \(error.description)"
         case .unexpectedResponse(let status, let excerpt):
             "The OAuth server answered HTTP \(status) with an unexpected body: \(excerpt)"
+        case .invalidTokenResponse(let reason):
+            "The OAuth server's answer cannot be used, so nothing was stored: \(reason)."
         case .stateMismatch:
             "The state parameter in the redirect does not match the request (possible cross-site request forgery); nothing was exchanged."
         case .missingAuthorizationCode:
@@ -98,6 +100,8 @@ extension OAuthError {
             error.isTransient ? "Check the network connection and retry." : "Check the endpoint URL and network configuration."
         case .unexpectedResponse:
             "Check the endpoint URL and any proxy between this machine and the OAuth server."
+        case .invalidTokenResponse:
+            "Check the token endpoint (token_uri) and any proxy in between; Google's endpoint sends Bearer tokens of visible ASCII characters."
         case .stateMismatch:
             "Start the authorization again from this app; do not reuse old authorization links."
         case .missingAuthorizationCode:

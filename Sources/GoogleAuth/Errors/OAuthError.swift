@@ -53,6 +53,10 @@ public enum OAuthError: Error, Sendable, Hashable {
     /// An OAuth endpoint answered with something that is not the expected JSON (an HTML proxy page,
     /// a truncated body). `excerpt` is short and has token-like values removed.
     case unexpectedResponse(status: Int, excerpt: String)
+    /// The token endpoint answered with tokens this library cannot use: an empty access token, one
+    /// with characters an HTTP header cannot carry (control characters, spaces, non-ASCII), or a
+    /// `token_type` other than Bearer. Nothing was stored. `reason` never shows the token.
+    case invalidTokenResponse(reason: String)
     /// The `state` in the redirect did not match the one sent: a possible CSRF attempt. Nothing was exchanged.
     case stateMismatch
     /// The redirect did not carry an authorization code (nor an `error`).
