@@ -50,8 +50,13 @@ public struct ToolContext: Sendable {
 
     /// A session for the stored credentials.
     /// - Throws: ``CommandLineError`` when the OAuth client cannot be configured.
+    /// Every wait before a retry is shown as one line on standard error
+    /// (`waiting 32 s before retry 2 of 4 (429 rate limit exceeded)`), so a pause never looks
+    /// like a hang.
     public func session() throws -> AuthorizedSession {
-        AuthorizedSession(credentials: tokenStore, refresher: try oauthClient(), transport: transport)
+        var configuration = AuthorizedSession.Configuration()
+        configuration.waitObserver = { wait in standardError(wait.description) }
+        return AuthorizedSession(credentials: tokenStore, refresher: try oauthClient(), transport: transport, configuration: configuration)
     }
 
     // MARK: - Errors
@@ -75,8 +80,15 @@ public struct ToolContext: Sendable {
             throw CommandLineError.failure("\(error)")
         } catch let error as GoogleAPIError {
             throw CommandLineError.failure("\(error)")
+        } catch let error as HTTPTransportError where error.kind == .cancelled {
+            throw CommandLineError.failure("interrupted")
+        } catch is CancellationError {
+            throw CommandLineError.failure("interrupted")
         } catch let error as HTTPTransportError {
             throw CommandLineError.failure("network error: \(error)")
+        } catch let TokenStoreError.corrupt(path, reason) {
+            // Signing in writes a new file over it; nothing else needs doing.
+            throw CommandLineError.failure("the token file \(path) is corrupt (\(reason)); run `\(toolName) login` to replace it")
         } catch {
             throw CommandLineError.failure("\(error)")
         }

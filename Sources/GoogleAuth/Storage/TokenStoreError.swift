@@ -30,7 +30,7 @@ extension TokenStoreError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .corrupt(let path, let reason):
-            "The token file at \(path) is corrupt (\(reason)); delete it and sign in again."
+            "The token file at \(path) is corrupt (\(reason)); signing in again replaces it."
         case .io(let operation, let path, let errno):
             "\(operation) failed for \(path): \(String(cString: strerror(errno))) (errno \(errno))."
         case .keychain(let operation, let status):
