@@ -90,7 +90,9 @@ struct DriveHandlers: Sendable {
             if request.queryValue("alt") == "media" {
                 return DriveMediaHandlers(context: context).download(request, file: file)
             }
-            return jsonResponse(file.json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields)
+            // ETag and If-None-Match (304) as for the metadata of any Google resource.
+            return ConditionalGet.apply(
+                to: jsonResponse(file.json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields), for: request)
         }
     }
 
