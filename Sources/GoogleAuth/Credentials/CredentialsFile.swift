@@ -47,6 +47,9 @@ public enum CredentialsFile: Sendable, CustomStringConvertible {
 
     // MARK: - Parsing
 
+    /// The largest credentials file read (Google's are a few KB).
+    static let maximumSize = 1 << 20
+
     /// Reads a credentials file.
     /// - Parameters:
     ///   - url: The file.
@@ -56,7 +59,14 @@ public enum CredentialsFile: Sendable, CustomStringConvertible {
     public init(contentsOf url: URL, origin: String? = nil) throws {
         let data: Data
         do {
+            // Credentials files are a few KB; a path to something huge must not be read into memory.
+            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+            guard size <= Self.maximumSize else {
+                throw CredentialsError(.malformedFile, "\(origin ?? url.path) is \(size) bytes, too large for a credentials file")
+            }
             data = try Data(contentsOf: url)
+        } catch let error as CredentialsError {
+            throw error
         } catch {
             throw CredentialsError(.unreadableFile, "\(origin ?? url.path) cannot be read: \((error as NSError).localizedDescription)")
         }
@@ -66,7 +76,7 @@ public enum CredentialsFile: Sendable, CustomStringConvertible {
     /// Parses a credentials file's content.
     /// - Throws: ``CredentialsError`` like ``init(contentsOf:origin:)``.
     public init(jsonData data: Data, origin: String = "the credentials file") throws {
-        guard data.count <= 1 << 20, case .object(let object)? = try? JSONValue(parsing: data) else {
+        guard data.count <= Self.maximumSize, case .object(let object)? = try? JSONValue(parsing: data) else {
             throw CredentialsError(.malformedFile, "\(origin) is not a JSON object", remedy: "download the key file again")
         }
         self = try Self.parse(object, origin: origin)

@@ -188,6 +188,20 @@ struct ApplicationDefaultCredentialsTests {
         }
     }
 
+    @Test func aHugeFileIsRefusedWithoutReadingIt() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.cleanUp() }
+        let file = home.file("huge.json")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 64 << 30)  // sparse: 64 GiB that take no disk
+        try handle.close()
+        let environment = try Self.environment(["GOOGLE_APPLICATION_CREDENTIALS": file.path], home: home.url)
+        await #expect { _ = try await ApplicationDefaultCredentials.find(scopes: [], environment: environment) } throws: { error in
+            (error as? CredentialsError)?.code == .malformedFile && "\(error)".contains("too large")
+        }
+    }
+
     @Test func anImpersonationFileActsAsTheTargetThroughIAMCredentials() async throws {
         let target = "deployer@emulated-project.iam.gserviceaccount.com"
         let bed = try Bed(extraAccounts: [target])
