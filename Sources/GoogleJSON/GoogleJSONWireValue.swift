@@ -1,5 +1,3 @@
-public import Foundation
-
 // MARK: - GoogleJSONWireValue
 
 /// A Swift value together with its Google wire form: the Discovery formats (`GoogleInt64` is an
