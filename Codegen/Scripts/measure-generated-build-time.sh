@@ -13,6 +13,7 @@
 #   --old-timeout S       give up on an old compile of a nesting document after S seconds
 #                         (default 240; they take exponentially long with the old generator)
 #   --quick               type-checks only (no release/debug builds)
+#   --skip-build          use the generators and runtime modules already built in both trees
 #
 # Cases: GoogleYouTube and GoogleDrive (Specs/) clean release (-O, whole module) and debug (-Onone
 # -g, batch mode) builds; compute v1 (the largest real document) and arrays nested 24 and 40 deep
@@ -28,6 +29,7 @@ DOCS=""
 ROUNDS=1
 OLD_TIMEOUT=240
 QUICK=0
+SKIP_BUILD=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --baseline) BASELINE="$2"; shift 2 ;;
@@ -37,7 +39,8 @@ while [ $# -gt 0 ]; do
         --rounds) ROUNDS="$2"; shift 2 ;;
         --old-timeout) OLD_TIMEOUT="$2"; shift 2 ;;
         --quick) QUICK=1; shift ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        --skip-build) SKIP_BUILD=1; shift ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 64 ;;
     esac
 done
@@ -62,8 +65,10 @@ if [ -z "$BASE_TREE" ]; then
     git -C "$ROOT" archive "$BASELINE" | tar -x -C "$BASE_TREE"
 fi
 echo "== building the generator and runtime of $BASELINE in $BASE_TREE, and of this tree"
-build_tree "$BASE_TREE"
-build_tree "$ROOT"
+if [ "$SKIP_BUILD" = 0 ]; then
+    build_tree "$BASE_TREE"
+    build_tree "$ROOT"
+fi
 
 if [ -z "$DOCS" ]; then
     echo "== downloading Discovery documents (google-api-python-client wheel)"
