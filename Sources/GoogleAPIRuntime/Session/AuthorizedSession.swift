@@ -65,7 +65,8 @@ public final class AuthorizedSession: Sendable {
         self.transport = transport
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
-        self.tokens = SessionTokenCoordinator(provider: credentials, skew: configuration.refreshSkew, now: configuration.now)
+        self.tokens = SessionTokenCoordinator(
+            provider: credentials, skew: configuration.refreshSkew, now: configuration.now, log: configuration.logger)
         self.apiKey = nil
     }
 

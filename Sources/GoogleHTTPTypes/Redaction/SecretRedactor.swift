@@ -24,6 +24,8 @@ package enum SecretRedactor {
     /// Header names whose values are secrets (compared lowercased).
     package static let secretHeaderNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-goog-api-key",
+        // A resumable upload's id: with it anyone can upload into the session.
+        "x-guploader-uploadid",
     ]
 
     /// Markers after which a token follows: the bearer scheme, Google access tokens (`ya29.`),
