@@ -208,7 +208,9 @@ import Darwin
         release.store(true, ordering: .relaxed)
         #expect(String(decoding: try await answer.body, as: UTF8.self) == "done")
         #expect(await waitUntil { server.responsesInProgress == 0 })
-        #expect(server.openConnections == 2, "both connections still open: the idle one never counted")
+        // No check of openConnections here: on a loaded machine this test can take long enough
+        // for the server's idle timeout to close the idle connection (seen: 44 s, count 1), and
+        // that it never counted as a response in progress was shown above while it was open.
     }
 }
 
