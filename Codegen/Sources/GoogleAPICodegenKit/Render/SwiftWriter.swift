@@ -3,7 +3,8 @@
 /// Accumulates indented Swift source lines (4 spaces per level, `\n` line ends).
 struct SwiftWriter {
     private(set) var text = ""
-    private var level = 0
+    /// Indentation depth (4 spaces each); `SwiftWriter+Wrapping` indents too.
+    var level = 0
 
     /// Appends a line at the current indentation (empty lines carry no trailing spaces).
     mutating func line(_ content: String = "") {
