@@ -295,11 +295,11 @@ private struct MethodForms {
 
     var returnTryAwait: String { "return try await " }
 
-    /// `makeListCall(parameters, body: body, options: options.fields(fields))`.
+    /// `makeListCall(parameters, body: body, options: options.withFields(fields))`.
     func builderCall(_ parametersArgument: String?, fields: Bool = true) -> String {
         var arguments = method.parametersTypeName == nil ? [] : [parametersArgument ?? "parameters"]
         arguments += bodyPassing
-        arguments.append(fields ? "options: options.fields(fields)" : "options: options")
+        arguments.append(fields ? "options: options.withFields(fields)" : "options: options")
         return "\(method.builderName)(\(arguments.joined(separator: ", ")))"
     }
 }
