@@ -7,11 +7,15 @@ import Foundation
 ///
 /// Generated schema types conform with an initializer that mirrors their `init(from:)` exactly,
 /// so both paths produce the same value; the decoder prefers this one when the type conforms.
+///
+/// The requirements are hooks for generated code, behind `@_spi(Generated)` (generated files
+/// `@_spi(Generated) import GoogleJSON`): they are not part of a generated type's public API. A
+/// conformance without them decodes through `Decodable`.
 public protocol GoogleJSONFastDecodable: Decodable {
     /// Decodes the value `json` refers to.
     /// - Parameter json: A value in a document being decoded.
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
-    init(googleJSON json: GoogleJSONValueRef) throws
+    @_spi(Generated) init(googleJSON json: GoogleJSONValueRef) throws
 
     /// Decodes the value `json` refers to into uninitialized memory, which is left
     /// uninitialized when this throws. Arrays build their elements this way; generated
@@ -21,13 +25,25 @@ public protocol GoogleJSONFastDecodable: Decodable {
     ///   - target: Uninitialized memory for one value.
     ///   - json: A value in a document being decoded.
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
-    static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws
+    @_spi(Generated) static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws
 }
 
 extension GoogleJSONFastDecodable {
+    /// Decodes through `Decodable` (a conformance without the generated initializer).
+    /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
+    @_spi(Generated)
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        let decoder = JSONDecoderImpl(tape: json.tape, index: json.index, userInfo: [:])
+        do {
+            self = try decoder.unbox(Self.self, at: json.index)
+        } catch let error as DecodingError {
+            throw json.tape.translate(error)
+        }
+    }
+
     /// Initializes `target` with ``init(googleJSON:)``.
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
-    @inlinable
+    @_spi(Generated) @inlinable
     public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
         target.initialize(to: try Self(googleJSON: json))
     }
@@ -65,7 +81,7 @@ public struct GoogleJSONValueRef {
 
     /// Decodes a nested value.
     /// - Throws: ``GoogleJSONDecodingError``.
-    @inlinable
+    @_spi(Generated) @inlinable
     public func decode<T: GoogleJSONFastDecodable>(_ type: T.Type) throws -> T {
         // Inlinable (like the collection conformances) so generated code gets a specialized
         // `[File]` decode that builds each element in place, not one through generic witnesses.

@@ -4,6 +4,7 @@
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 /// The recursion v1 API.
 public struct Recursion: Swift.Sendable {
@@ -40,6 +41,7 @@ public struct Recursion: Swift.Sendable {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Expr: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -79,12 +81,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["literal", "not"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -113,6 +116,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Folder: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -152,12 +156,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["byName", "info"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -209,12 +214,13 @@ extension Recursion {
 
             private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["owner"])
 
-            public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+            @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
                 try decodeGoogleJSONMembers(json)
             }
 
             private init(googleJSONEmpty: Swift.Void) {}
 
+            @_spi(Generated)
             public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
                 target.initialize(to: Self(googleJSONEmpty: ()))
                 do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -243,6 +249,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Leaf: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -273,12 +280,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["node"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -306,6 +314,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Node: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -350,12 +359,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["children", "name", "parent"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -389,6 +399,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Not: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -423,12 +434,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["operand"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -456,6 +468,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 /// Reads an enum's wire value; never fails on a scalar of another JSON type.
 enum GeneratedEnumDecoding {

@@ -44,7 +44,7 @@ extension Renderer {
                 $0.line("self.init(rawValue: try GeneratedEnumDecoding.rawValue(from: decoder))")
             }
             writer.line()
-            writer.block("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
+            writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
                 $0.line("self.init(rawValue: try json.enumRawValue())")
             }
             writer.line()
