@@ -33,7 +33,7 @@ public enum DriveTool {
 
     /// The Drive service for the signed-in user.
     static func service(_ context: ToolContext) throws -> Drive {
-        Drive(session: try context.session(), rootURL: context.environment.apiRootURL)
+        Drive(session: try context.session())  // GOOGLE_API_ROOT_URL through the session
     }
 
     /// The file fields the commands show (each call passes them as `fields:`: Drive v3 returns
