@@ -20,6 +20,9 @@ extension GoogleEmulator {
         public var youTubeMaxResults: Int
         /// `pollingIntervalMillis` returned by liveChatMessages.list.
         public var chatPollingIntervalMillis: Int
+        /// How long an idle chat stream (`liveChat/messages/stream`) waits before sending a
+        /// keep-alive (CRLF, or an SSE comment); a write to a client that has gone ends the stream.
+        public var chatStreamKeepAlive: Duration = .seconds(10)
         /// Largest multipart upload accepted in memory (Google: 5 MB recommended; larger → resumable).
         public var maxMultipartUploadBytes: Int
         /// Largest batch request body.
