@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedAPITests",
-            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP"]
+            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP", "LocalHTTPServer", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

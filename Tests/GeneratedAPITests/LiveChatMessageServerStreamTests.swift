@@ -1,6 +1,7 @@
 import Foundation
 import GoogleEmulator
 import GoogleYouTube
+import TestSupport
 import Testing
 
 // MARK: - LiveChatMessageServerStream
@@ -12,6 +13,10 @@ import Testing
 
     private static func text(_ message: YouTube.LiveChatMessage) -> String {
         message.snippet?.displayMessage ?? ""
+    }
+
+    private static func streamRequests(_ emulator: GoogleEmulator) -> [RecordedRequest] {
+        emulator.recordedRequests.filter { $0.path == "/youtube/v3/liveChat/messages/stream" }
     }
 
     private static func youtube(_ backend: EmulatorBackend) -> YouTube {
@@ -49,18 +54,27 @@ import Testing
             texts.append(Self.text(message))
             if !started && texts.count == history {
                 started = true
-                // Forty messages, the open stream dropped (half an element, then the connection
-                // closes) after the 10th and the 25th, then the chat ends.
-                var script = ChatScript.messages(40, every: .milliseconds(2), prefix: "m", ends: true)
-                for (index, step) in script.steps.enumerated().reversed() where step == .post(author: "Ada", text: "m 11") || step == .post(author: "Ada", text: "m 26") {
-                    script.steps.insert(.dropStreams, at: index)
+                // Forty messages; the open stream is dropped (half an element, then the
+                // connection closes) before the 11th and the 26th, each time once the previous
+                // connection is back; then the chat ends.
+                Task {
+                    for number in 1...40 {
+                        if number == 11 || number == 26 {
+                            let connections = Self.streamRequests(emulator).count
+                            emulator.dropChatStreams()
+                            emulator.postChatMessage(liveChatID: Self.chatID, authorName: "Ada", text: "m \(number)")
+                            _ = await waitUntil { Self.streamRequests(emulator).count > connections }
+                        } else {
+                            emulator.postChatMessage(liveChatID: Self.chatID, authorName: "Ada", text: "m \(number)")
+                        }
+                    }
+                    emulator.endChat(liveChatID: Self.chatID)
                 }
-                emulator.play(script, liveChatID: Self.chatID)
             }
         }
         let live = Array(texts.dropFirst(history))
         #expect(live == (1...40).map { "m \($0)" })
-        let streams = emulator.recordedRequests.filter { $0.path == "/youtube/v3/liveChat/messages/stream" }
+        let streams = Self.streamRequests(emulator)
         #expect(streams.count == 3, "two drops, two resumptions")
         #expect(streams.dropFirst().allSatisfy { $0.query?.contains("pageToken=") == true })
     }
