@@ -92,6 +92,6 @@ enum ChatCommands {
         // Chat text is typed by anyone watching: it must not reach the terminal raw.
         print("\(time) \(TerminalText.sanitized(author)): \(TerminalText.sanitized(text))")
         // Printed the moment it arrives, also into a pipe (stdio would hold it in its buffer).
-        fflush(stdout)
+        fflush(nil)
     }
 }

@@ -11,6 +11,7 @@ import LocalHTTPServer
 /// messages); with one (a `nextPageToken` from this stream or from `liveChatMessages.list`) right
 /// after the message it points past. `alt=sse` selects server-sent events. An unknown chat is 404
 /// `liveChatNotFound`; an ended chat still answers: its remaining messages, `offlineAt`, the end.
+/// An API key (no sign-in) reads the chats of public and unlisted broadcasts.
 struct LiveChatStreamHandler: Sendable {
     let context: EmulatorContext
     var store: YouTubeStore { context.youtube }
@@ -20,7 +21,8 @@ struct LiveChatStreamHandler: Sendable {
     }
 
     func stream(_ request: HTTPServerRequest) async -> HTTPServerResponse {
-        await context.authorized(request, scopes: Scopes.youTubeRead) {
+        // Public chats can be read with an API key, as on YouTube.
+        await context.publicAccess(request, scopes: Scopes.youTubeRead) { anonymous in
             let parts: Set<String>
             switch YouTubeResponses.parts(request, allowed: LiveChatHandlers.messageParts) {
             case .success(let value): parts = value
@@ -28,6 +30,9 @@ struct LiveChatStreamHandler: Sendable {
             }
             guard let chatID = request.queryValue("liveChatId") else { return GoogleErrorResponse.required("liveChatId") }
             guard let chat = store.chat(chatID) else { return YouTubeResponses.chatNotFound() }
+            if anonymous, store.broadcast(chat.broadcastID)?.privacyStatus == "private" {
+                return GoogleErrorResponse.forbidden("forbidden", "The live chat is not public.", domain: "youtube.liveChat")
+            }
             let maxResults: Int
             switch YouTubeResponses.maxResults(request, default: 500, range: 1...2000) {
             case .success(let value): maxResults = value
