@@ -30,9 +30,7 @@ struct LiveChatStreamHandler: Sendable {
             }
             guard let chatID = request.queryValue("liveChatId") else { return GoogleErrorResponse.required("liveChatId") }
             guard let chat = store.chat(chatID) else { return YouTubeResponses.chatNotFound() }
-            if anonymous, store.broadcast(chat.broadcastID)?.privacyStatus == "private" {
-                return GoogleErrorResponse.forbidden("forbidden", "The live chat is not public.", domain: "youtube.liveChat")
-            }
+            if let refusal = Self.refusal(chat, anonymous: anonymous, store: store) { return refusal }
             let maxResults: Int
             switch YouTubeResponses.maxResults(request, default: 500, range: 1...2000) {
             case .success(let value): maxResults = value
@@ -59,5 +57,11 @@ struct LiveChatStreamHandler: Sendable {
                 status: 200, headers: ["Content-Type": contentType, "Cache-Control": "no-cache"],
                 body: .stream(HTTPBodyStream(body)))
         }
+    }
+
+    /// 403 for a caller without sign-in (an API key) reading a private broadcast's chat.
+    static func refusal(_ chat: LiveChat, anonymous: Bool, store: YouTubeStore) -> HTTPServerResponse? {
+        guard anonymous, store.broadcast(chat.broadcastID)?.privacyStatus == "private" else { return nil }
+        return GoogleErrorResponse.forbidden("forbidden", "The live chat is not public.", domain: "youtube.liveChat")
     }
 }
