@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "CurlRawLoop", dependencies: ["CCurl"]),
         .executableTarget(
             name: "google-api-benchmark",
-            dependencies: ["GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime", "GoogleDrive"]
+            dependencies: ["GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime", "GoogleDrive", "GoogleYouTube", "GoogleEmulator"]
         ),
 
         // MARK: - Tests

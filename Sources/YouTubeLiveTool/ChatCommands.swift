@@ -10,7 +10,7 @@ enum ChatCommands {
         "chat tail", summary: "Print a live chat's messages the moment they arrive, until the chat ends or Ctrl-C.",
         arguments: "[BROADCAST_ID]",
         options: [
-            OptionSpecification("video", value: "VIDEO_ID", help: "Follow the chat of this live video (any channel's) instead of a broadcast of yours."),
+            OptionSpecification("video", value: "VIDEO_ID", help: "Follow the chat of this live video (any channel's; with --api-key, no sign-in)."),
             OptionSpecification("poll", help: "Poll liveChatMessages.list at the server's interval instead of streaming."),
             OptionSpecification("sse", help: "Ask for server-sent events (alt=sse) instead of a streamed JSON array."),
             OptionSpecification("max-messages", value: "N", help: "Stop after N messages (for scripts and tests)."),
@@ -29,7 +29,9 @@ enum ChatCommands {
         if polls && arguments.flag("sse") { throw CommandLineError.usage("--sse applies to the stream, not to --poll") }
         let youtube = try YouTubeLiveTool.service(context)
         try await context.reportingErrors {
-            let chatID = try await findChat(youtube, broadcastID: broadcastID, videoID: videoID)
+            // With an API key there is no "my broadcasts": a broadcast's ID is its video's ID.
+            let byVideo = videoID ?? (context.environment.apiKey != nil ? broadcastID : nil)
+            let chatID = try await findChat(youtube, broadcastID: broadcastID, videoID: byVideo)
             let json = context.environment.wantsJSON
             var printed = 0
             do {

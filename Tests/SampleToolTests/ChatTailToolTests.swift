@@ -66,6 +66,20 @@ struct ChatTailToolTests {
         #expect(both.status == 2)
     }
 
+    @Test("--api-key reads a public chat without signing in, by video or broadcast ID")
+    func apiKey() async throws {
+        let fixture = try ToolFixture()
+        for arguments in [["--video", GoogleEmulator.Seed.liveBroadcastID], [GoogleEmulator.Seed.liveBroadcastID]] {
+            let tail = try await ToolProcess.run(
+                "youtube-live", ["chat", "tail"] + arguments + ["--api-key", GoogleEmulator.testAPIKey, "--max-messages", "3"],
+                environment: fixture.environment)
+            #expect(tail.status == 0, "\(tail.standardError)")
+            #expect(tail.standardOutput.split(separator: "\n").count == 3)
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.tokenStore.path), "never signed in")
+        #expect(fixture.emulator.recordedRequests.contains { $0.path == "/youtube/v3/liveChat/messages/stream" && $0.status == 200 })
+    }
+
     @Test("--poll keeps the polling sequence")
     func poll() async throws {
         let fixture = try ToolFixture()

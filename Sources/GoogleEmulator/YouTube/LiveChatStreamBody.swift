@@ -25,6 +25,7 @@ struct LiveChatStreamBody: AsyncSequence, Sendable {
         var offset: Int
         var serverSentEvents: Bool
         var keepAlive: Duration
+        var observer: (@Sendable ([String]) -> Void)?
     }
 
     let request: Request
@@ -83,7 +84,9 @@ struct LiveChatStreamBody: AsyncSequence, Sendable {
                         return whole.prefix(Swift.max(1, whole.count / 2))
                     }
                     if last { finished = true }
-                    return framed(closing: last, element: element)
+                    let bytes = framed(closing: last, element: element)
+                    request.observer?(batch.map(\.id))
+                    return bytes
                 }
                 if updates.dropEpoch != dropEpoch { throw ScriptedDrop() }
                 if !opened {

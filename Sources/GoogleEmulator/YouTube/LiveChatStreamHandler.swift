@@ -50,7 +50,7 @@ struct LiveChatStreamHandler: Sendable {
             let body = LiveChatStreamBody(
                 request: .init(
                     chatID: chatID, parts: parts, maxResults: maxResults, offset: offset, serverSentEvents: sse,
-                    keepAlive: context.configuration.chatStreamKeepAlive),
+                    keepAlive: context.configuration.chatStreamKeepAlive, observer: context.configuration.chatStreamObserver),
                 store: store)
             let contentType = sse ? "text/event-stream" : "application/json; charset=UTF-8"
             return HTTPServerResponse(
