@@ -77,11 +77,12 @@ extension YouTube.LiveChatMessagesResource {
         liveChatId: String, part: [String] = ["id", "snippet", "authorDetails"], hl: String? = nil,
         maxResults: UInt32? = nil, profileImageSize: UInt32? = nil, framing: ServerStreamFraming = .jsonArray
     ) -> LiveChatMessageServerStream {
-        let call = YouTube.YoutubeResource.V3Resource.LiveChatResource.MessagesResource(client: client).makeStreamCall(
-            hl: hl, liveChatId: liveChatId, maxResults: maxResults, pageToken: nil, part: part,
-            profileImageSize: profileImageSize)
-        return LiveChatMessageServerStream(
-            responses: client.serverStream(call, of: YouTube.LiveChatMessageListResponse.self, options: .options(framing: framing)))
+        // The generated method (a server stream: it resumes with `pageToken` by itself) with
+        // the chat's end rules.
+        let messages = YouTube.YoutubeResource.V3Resource.LiveChatResource.MessagesResource(client: client)
+        return LiveChatMessageServerStream(responses: messages.stream(
+            hl: hl, liveChatId: liveChatId, maxResults: maxResults, part: part, profileImageSize: profileImageSize,
+            options: .options(framing: framing)))
     }
 }
 
