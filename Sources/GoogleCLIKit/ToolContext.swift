@@ -23,7 +23,7 @@ public struct ToolContext: Sendable {
     // MARK: - OAuth
 
     /// The OAuth client from the configured client-secret file, whose `auth_uri`/`token_uri` are
-    /// honoured; `GOOGLE_OAUTH_REVOKE_URI` replaces the revocation endpoint.
+    /// honoured; the `GOOGLE_OAUTH_*_URI` variables replace endpoints (see `GoogleEnvironment`).
     /// - Throws: ``CommandLineError/usage(_:)`` when no client secret is configured, or
     ///   ``CommandLineError/failure(_:)`` when it cannot be loaded.
     public func oauthClient() throws -> OAuthClient {
@@ -32,14 +32,11 @@ public struct ToolContext: Sendable {
                 "no OAuth client configured: pass --client-secret PATH or set GOOGLE_CLIENT_SECRET_FILE "
                     + "(a Desktop-app client JSON downloaded from the Google Cloud Console)")
         }
-        var configuration: OAuthClientConfiguration
+        let configuration: OAuthClientConfiguration
         do {
-            configuration = try OAuthClientConfiguration(contentsOf: file)
+            configuration = try environment.google.clientConfiguration(file: file)
         } catch {
             throw CommandLineError.failure("cannot use client secret file \(file.path): \(error)")
-        }
-        if let revokeURL = environment.revokeURL {
-            configuration.endpoints.revocation = revokeURL
         }
         return OAuthClient(configuration: configuration, transport: transport)
     }
@@ -53,17 +50,22 @@ public struct ToolContext: Sendable {
     /// first request).
     /// - Throws: ``CommandLineError`` when the OAuth client cannot be configured.
     public func session() throws -> AuthorizedSession {
+        // Every service built on the session follows GOOGLE_API_ROOT_URL (the tools opt in).
+        let configuration = AuthorizedSession.Configuration(apiRootURL: environment.google.apiRootURL)
         if let key = environment.apiKey {
-            return AuthorizedSession(apiKey: APIKey(key, source: environment.apiKeySource ?? "an API key"), transport: transport)
+            return AuthorizedSession(
+                apiKey: APIKey(key, source: environment.apiKeySource ?? "an API key"), transport: transport,
+                configuration: configuration)
         }
         switch environment.authMode {
         case .user:
-            return AuthorizedSession(credentials: tokenStore, refresher: try oauthClient(), transport: transport)
+            return AuthorizedSession(
+                credentials: tokenStore, refresher: try oauthClient(), transport: transport, configuration: configuration)
         case .adc:
             let credentials = DeferredApplicationDefaultCredentials(
                 scopes: apiScopes, environment: ApplicationDefaultCredentials.Environment(variables: environment.variables),
                 transport: transport)
-            return AuthorizedSession(credentials: credentials, transport: transport)
+            return AuthorizedSession(credentials: credentials, transport: transport, configuration: configuration)
         }
     }
 
@@ -104,6 +106,11 @@ public struct ToolContext: Sendable {
             }
         } catch let error as OAuthError where error.isInvalidGrant {
             throw CommandLineError.reauthenticationRequired(tool: toolName)
+        } catch OAuthError.accessDenied {
+            // Said to the person at the terminal, who is the one who clicked Cancel or Deny.
+            throw CommandLineError.failure(
+                "Access was not granted: the sign-in was cancelled or denied in the browser. "
+                    + "Run `\(toolName) login` again and choose Allow to use \(toolName).")
         } catch let error as OAuthError {
             throw CommandLineError.failure("\(error)")
         } catch let error as GoogleAPIError where environment.apiKey != nil && error.status == 401 {

@@ -49,9 +49,11 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         }
     }
 
-    /// `url` without user info and with every query value replaced by `REDACTED`.
+    /// `url` without user info and fragment, with the values of secret query parameters (`key`,
+    /// `access_token`, `code`, `upload_id`, …: the package's one list) replaced by `REDACTED`;
+    /// the others (`pageSize`, `fields`, `q`) stay, so the message says which request failed.
     public static func redacting(_ url: URL) -> String {
-        SecretRedactor.redactedURL(url, allQueryValues: true)
+        SecretRedactor.redactedURL(url)
     }
 }
 

@@ -27,11 +27,12 @@ public struct GoogleServiceClient: Sendable {
     /// - Parameters:
     ///   - session: The user's authorized session.
     ///   - descriptor: The API's name, version and paths.
-    ///   - rootURL: Overrides `descriptor.rootURL` (e.g. an emulator on 127.0.0.1).
+    ///   - rootURL: Overrides `descriptor.rootURL` (e.g. an emulator on 127.0.0.1); `nil` takes
+    ///     the session's ``AuthorizedSession/Configuration/apiRootURL``, if set.
     public init(session: AuthorizedSession, descriptor: GoogleServiceDescriptor, rootURL: URL? = nil) {
         self.session = session
         self.descriptor = descriptor
-        self.rootURL = rootURL ?? descriptor.rootURL
+        self.rootURL = rootURL ?? session.configuration.apiRootURL ?? descriptor.rootURL
         var rootText = self.rootURL.absoluteString
         if rootText.utf8.last != UInt8(ascii: "/") { rootText += "/" }
         self.rootText = rootText

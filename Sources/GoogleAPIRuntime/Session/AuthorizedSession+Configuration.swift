@@ -34,6 +34,11 @@ extension AuthorizedSession {
         /// must be `https`, or `http` on a loopback host; others are ignored (and requests to them
         /// are refused with ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``).
         public var trustedTokenOrigins: [URL]
+        /// The root URL of every ``GoogleServiceClient`` built on this session without a
+        /// `rootURL:` of its own (`nil`: each service's own, Google's). Set it from
+        /// ``GoogleEnvironment/apiRootURL`` to follow `GOOGLE_API_ROOT_URL` (the local emulator);
+        /// the session trusts the root's origin with the token, so it must be `https` or loopback.
+        public var apiRootURL: URL?
 
         public init(
             refreshSkew: TimeInterval = 60,
@@ -43,7 +48,8 @@ extension AuthorizedSession {
             logger: (@Sendable (RequestLogEntry) -> Void)? = nil,
             sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
             now: @escaping @Sendable () -> Date = { Date() },
-            trustedTokenOrigins: [URL] = []
+            trustedTokenOrigins: [URL] = [],
+            apiRootURL: URL? = nil
         ) {
             self.refreshSkew = refreshSkew
             self.tokenPlacement = tokenPlacement
@@ -53,6 +59,7 @@ extension AuthorizedSession {
             self.sleep = sleep
             self.now = now
             self.trustedTokenOrigins = trustedTokenOrigins
+            self.apiRootURL = apiRootURL
         }
     }
 }

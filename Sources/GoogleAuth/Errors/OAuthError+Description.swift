@@ -65,7 +65,7 @@ extension OAuthError {
     public var remedy: String {
         switch self {
         case .accessDenied:
-            "Ask the user to authorize again and grant access, or continue without the feature."
+            "Sign in again and choose Allow on the consent screen; without it the app cannot use this feature."
         case .adminPolicyEnforced:
             "Ask the Workspace administrator to allow the scopes for this OAuth client, or request fewer scopes."
         case .disallowedUserAgent:
@@ -111,7 +111,7 @@ extension OAuthError {
         case .cancelled:
             "Start the authorization again when ready."
         case .scopeNotGranted:
-            "Ask the user to authorize again and grant the missing permission, or disable the feature."
+            "Sign in again and allow every permission the app asks for, or use it without this feature."
         case .invalidClientConfiguration:
             "Download the client_secret JSON again from the Google Cloud Console (Credentials page)."
         case .missingRefreshToken:

@@ -68,12 +68,15 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
+    /// Deletes the credentials and the lock file (nothing of the store is left behind).
     public func delete() async throws {
         try await DedicatedThread.run("FileTokenStore.delete") { [self] in
             try withExclusiveLock {
                 guard unlink(fileURL.path) == 0 || errno == ENOENT else {
                     throw TokenStoreError.io(operation: "unlink", path: fileURL.path, errno: errno)
                 }
+                // Still holding it: a process waiting on this lock finds it unlinked and retries.
+                unlink(fileURL.path + ".lock")
             }
         }
     }
@@ -139,20 +142,33 @@ public struct FileTokenStore: TokenStore {
     private func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
         try ensureDirectory()
         let lockPath = fileURL.path + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            if errno == ELOOP {
-                throw TokenStoreError.unsafeFile(
-                    path: lockPath, reason: "the lock file is a symbolic link; remove it (the store creates a plain file)")
+        while true {
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else {
+                if errno == ELOOP {
+                    throw TokenStoreError.unsafeFile(
+                        path: lockPath, reason: "the lock file is a symbolic link; remove it (the store creates a plain file)")
+                }
+                throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: errno)
             }
-            throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: errno)
+            defer { close(descriptor) }
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else { throw TokenStoreError.io(operation: "flock", path: lockPath, errno: errno) }
+            }
+            defer { flock(descriptor, LOCK_UN) }
+            // `delete()` removes the lock file while holding it: a lock on the removed file
+            // excludes nobody (the next process creates a new one), so take the current one.
+            guard Self.isCurrentFile(descriptor, path: lockPath) else { continue }
+            return try body()
         }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw TokenStoreError.io(operation: "flock", path: lockPath, errno: errno) }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
+    }
+
+    /// Whether `descriptor` is still the file at `path` (not unlinked or replaced meanwhile).
+    private static func isCurrentFile(_ descriptor: Int32, path: String) -> Bool {
+        var held = stat()
+        var current = stat()
+        guard fstat(descriptor, &held) == 0 else { return true }
+        return lstat(path, &current) == 0 && current.st_ino == held.st_ino && current.st_dev == held.st_dev
     }
 
     private func writeAtomically(_ data: Data) throws {

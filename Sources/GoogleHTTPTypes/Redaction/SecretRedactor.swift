@@ -17,6 +17,8 @@ package enum SecretRedactor {
     package static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "client_secret", "code", "device_code", "code_verifier",
         "token", "key", "api_key", "apikey", "password", "assertion", "upload_id",
+        // Token exchange and signed URLs (a signed URL grants access by itself).
+        "subject_token", "actor_token", "client_assertion", "x-goog-signature", "x-goog-credential", "signature", "sig",
     ]
 
     /// Header names whose values are secrets (compared lowercased).
