@@ -88,14 +88,21 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
         // MARK: - Reading
 
         private mutating func readElement() async throws -> Element? {
-            while true {
-                guard var scanner else { return nil }
-                let bytes = try scanner.nextElement()
+            while var scanner {
+                // Taken out while it changes, so its buffer is not copied on every element.
+                self.scanner = nil
+                if let bytes = try scanner.nextElement() {
+                    self.scanner = scanner
+                    return try decode(bytes, at: scanner.elementOffset)
+                }
+                guard let chunk = try await body?.next() else {
+                    self.scanner = scanner
+                    return nil
+                }
+                scanner.append(chunk)
                 self.scanner = scanner
-                if let bytes { return try decode(bytes, at: scanner.elementOffset) }
-                guard let chunk = try await body?.next() else { return nil }
-                self.scanner?.append(chunk)
             }
+            return nil
         }
 
         private func decode(_ bytes: Data, at offset: Int64) throws -> Element {
