@@ -49,19 +49,30 @@ struct LiveChatLatencySection: BenchmarkSection {
         }
 
         // MARK: Polling
-        // Posts land at random moments of the polling cycle, as a real chat's do.
-        var polled: [Duration] = []
-        var polls = youtube.liveChatMessages.messages(liveChatId: chatID).makeAsyncIterator()
+        // The consumer polls without pause (as an app's chat loop does); posts land at random
+        // moments of the polling cycle, as a real chat's do.
+        let yieldTimes = WriteTimes()
         let backlog = emulator.chatMessageCount(liveChatID: chatID) ?? 0
-        for _ in 0..<min(backlog, 500) { _ = try await polls.next() }
+        let consumer = Task {
+            var polls = youtube.liveChatMessages.messages(liveChatId: chatID).makeAsyncIterator()
+            var seen = 0
+            while let message = try await polls.next() {
+                seen += 1
+                if seen == backlog { yieldTimes.record(["backlog read"]) }
+                if seen > backlog, let id = message.id { yieldTimes.record([id]) }
+            }
+        }
+        defer { consumer.cancel() }
+        while yieldTimes.time(of: "backlog read") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        var polled: [Duration] = []
         for sample in 0..<Self.pollSamples {
             try await Task.sleep(for: .milliseconds(Int.random(in: 0..<Self.pollInterval)))
             let posted = clock.now
             guard let id = emulator.postChatMessage(liveChatID: chatID, authorName: "Ada", text: "poll \(sample)") else {
                 throw BenchmarkError.toolFailed("the chat did not take a message")
             }
-            while let message = try await polls.next(), message.id != id {}
-            polled.append(clock.now - posted)
+            while yieldTimes.time(of: id) == nil { try await Task.sleep(for: .milliseconds(1)) }
+            if let yielded = yieldTimes.time(of: id) { polled.append(yielded - posted) }
         }
 
         let streamRow = Self.summary(fromWrite)
