@@ -57,9 +57,8 @@ public enum AuthCommands {
             do {
                 // Revoking the refresh token also revokes the access tokens issued with it.
                 try await client.revoke(token: credentials.refreshToken ?? credentials.accessToken)
-            } catch let error as OAuthError {
+            } catch let error as OAuthError where error.code == .invalidToken {
                 // An already revoked or expired token is gone either way; delete it locally too.
-                guard case .invalidToken = error else { throw error }
             }
             try await context.tokenStore.delete()
             standardError("Signed out: the tokens were revoked and deleted.")

@@ -62,14 +62,8 @@ public struct ToolContext: Sendable {
             return try await body()
         } catch let error as CommandLineError {
             throw error
-        } catch let error as AuthorizedSessionError {
-            switch error {
-            case .reauthenticationRequired, .notAuthorized:
-                throw CommandLineError.reauthenticationRequired(tool: toolName)
-            default:
-                throw CommandLineError.failure(error.description)
-            }
-        } catch let error as OAuthError where error.isInvalidGrant {
+        } catch let error as OAuthError where error.requiresReauthentication {
+            // No credentials, or the refresh token is gone: only signing in again helps.
             throw CommandLineError.reauthenticationRequired(tool: toolName)
         } catch let error as OAuthError {
             throw CommandLineError.failure("\(error)")

@@ -32,6 +32,6 @@ public struct BatchResult: Sendable {
     /// - Throws: The call's ``GoogleAPIError`` when it failed, or ``GoogleJSONDecodingError``.
     public func decode<T: Decodable>(_ type: T.Type, using decoder: GoogleJSONDecoder = GoogleJSONDecoder()) throws -> T {
         if let error { throw error }
-        return try decoder.decode(T.self, from: body)
+        return try decoder.decodeResponse(T.self, from: body)
     }
 }

@@ -10,13 +10,13 @@ extension GoogleServiceClient {
     ///   - call: The method call; needs a `mediaUploadPath`.
     ///   - media: The bytes, their type, the strategy and a progress callback.
     ///   - type: The response type.
-    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError``, ``AuthorizedSessionError`` or
+    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError``, ``OAuthError`` or
     ///   ``HTTPTransportError``.
     public func upload<Response: Decodable & Sendable>(
         _ call: APICall, media: MediaUpload, as type: Response.Type
     ) async throws -> Response {
         let body = try await uploadResponse(call, media: media)
-        return try decoder.decode(Response.self, from: body)
+        return try decoder.decodeResponse(Response.self, from: body)
     }
 
     /// Like ``upload(_:media:as:)`` for methods whose response is ignored.
@@ -81,7 +81,7 @@ extension GoogleServiceClient {
             do {
                 response = try await session.send(request, idempotent: call.idempotent)
                 break
-            } catch AuthorizedSessionError.unauthorizedBodyNotReplayable where attempt == 1 {
+            } catch OAuthError.Code.unauthorizedBodyNotReplayable where attempt == 1 {
                 continue
             }
         }
@@ -141,7 +141,7 @@ extension GoogleServiceClient {
     ) async throws -> Response {
         try media.requireSameSource(as: uploadSession)
         let body = try await continueUpload(uploadSession, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil)
-        return try decoder.decode(Response.self, from: body)
+        return try decoder.decodeResponse(Response.self, from: body)
     }
 
     /// The media's resumable chunk size, or the client's default.

@@ -46,12 +46,12 @@ public struct GoogleServiceClient: Sendable {
     /// - Parameters:
     ///   - call: The method call.
     ///   - type: The response type.
-    /// - Throws: ``GoogleAPIError`` for error statuses, ``AuthorizedSessionError`` (e.g.
+    /// - Throws: ``GoogleAPIError`` for error statuses, ``OAuthError`` (e.g.
     ///   `scopeNotGranted` before anything is sent), ``GoogleAPIClientError``,
     ///   ``GoogleJSONDecodingError`` or ``HTTPTransportError``.
     public func execute<Response: Decodable & Sendable>(_ call: APICall, as type: Response.Type) async throws -> Response {
         let response = try await send(call)
-        return try decoder.decode(Response.self, from: response.body)
+        return try decoder.decodeResponse(Response.self, from: response.body)
     }
 
     /// Sends `call` and ignores the response body (for methods without a response).
@@ -74,7 +74,7 @@ public struct GoogleServiceClient: Sendable {
 
     /// Refuses, before sending anything, a call none of whose scopes was granted. Credentials
     /// without scope information (an empty set) are not blocked.
-    /// - Throws: ``AuthorizedSessionError/scopeNotGranted(required:granted:)``.
+    /// - Throws: ``OAuthError/Code/scopeNotGranted``.
     public func checkScopes(_ call: APICall) async throws {
         guard !call.scopes.isEmpty else { return }
         let granted = try await session.grantedScopes
@@ -82,7 +82,7 @@ public struct GoogleServiceClient: Sendable {
         // Compared, not hashed: credentials hold a few scopes and a Drive method lists up to
         // eight long ones, which `Set.isDisjoint(with:)` hashed on every call.
         if !granted.contains(where: call.scopes.contains) {
-            throw AuthorizedSessionError.scopeNotGranted(required: call.scopes, granted: granted)
+            throw OAuthError.scopeNotGranted(required: call.scopes, granted: granted)
         }
     }
 

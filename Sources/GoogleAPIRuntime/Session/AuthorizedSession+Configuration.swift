@@ -20,7 +20,7 @@ extension AuthorizedSession {
         public var retry: RetryPolicy
         /// Called after `invalid_grant`, once the stored credentials were deleted. Return new
         /// credentials (e.g. after rerunning authorization) to save them and continue, or `nil` to
-        /// fail with ``AuthorizedSessionError/reauthenticationRequired(reason:)``.
+        /// fail with ``OAuthError/Code/reauthenticationRequired``.
         public var reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
         /// Receives one entry per attempt, with secrets redacted.
         public var logger: (@Sendable (RequestLogEntry) -> Void)?
@@ -32,7 +32,7 @@ extension AuthorizedSession {
         /// the ``GoogleServiceClient``s built on this session, e.g. for requests sent with
         /// ``AuthorizedSession/send(_:idempotent:)`` to an endpoint no service client covers. Each
         /// must be `https`, or `http` on a loopback host; others are ignored (and requests to them
-        /// are refused with ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``).
+        /// are refused with ``OAuthError/Code/untrustedTokenDestination``).
         public var trustedTokenOrigins: [URL]
 
         public init(

@@ -46,7 +46,7 @@ extension AuthorizedSession {
                 refreshedAfterUnauthorized = true
                 _ = try await tokens.credentialsReplacing(rejectedAccessToken: credentials.accessToken)
                 guard request.body.isReplayable else {
-                    throw AuthorizedSessionError.unauthorizedBodyNotReplayable(status: status)
+                    throw OAuthError.unauthorizedBodyNotReplayable(status: status)
                 }
                 continue
             }

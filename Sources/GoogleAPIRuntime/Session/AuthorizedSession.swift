@@ -45,7 +45,7 @@ public final class AuthorizedSession: Sendable {
     // MARK: - Credentials
 
     /// The scopes granted to the stored credentials; empty when unknown.
-    /// - Throws: ``AuthorizedSessionError/reauthenticationRequired(reason:)`` after `invalid_grant`,
+    /// - Throws: ``OAuthError/Code/reauthenticationRequired`` after `invalid_grant`,
     ///   or the store's error.
     public var grantedScopes: Set<String> {
         get async throws {
@@ -55,7 +55,7 @@ public final class AuthorizedSession: Sendable {
     }
 
     /// Credentials with an access token valid for at least the refresh skew, refreshing if needed.
-    /// - Throws: ``AuthorizedSessionError``.
+    /// - Throws: ``OAuthError``.
     public func validCredentials() async throws -> OAuthCredentials {
         if let cached = tokens.snapshot.validCredentials(now: configuration.now(), skew: configuration.refreshSkew) {
             return cached
@@ -71,7 +71,7 @@ public final class AuthorizedSession: Sendable {
 
     /// `request` with the access token of `credentials` attached as configured. It does not check
     /// where the request goes; the sending methods do (see
-    /// ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``).
+    /// ``OAuthError/Code/untrustedTokenDestination``).
     public func authorizing(_ request: HTTPRequest, with credentials: OAuthCredentials) -> HTTPRequest {
         var authorized = request
         switch configuration.tokenPlacement {
@@ -94,15 +94,15 @@ public final class AuthorizedSession: Sendable {
 
     /// Trusts the origin of a service's root URL with the access token. A root that may not carry
     /// a token (plain http to a host that is not loopback) is not trusted, so requests to it fail
-    /// with ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``.
+    /// with ``OAuthError/Code/untrustedTokenDestination``.
     func trustTokenOrigin(ofRoot rootURL: URL) {
         guard let origin = Self.trustableOrigin(rootURL) else { return }
         _ = tokenOrigins.withLock { $0.insert(origin) }
     }
 
     /// Refuses, before any token is looked up or sent, a URL the token does not belong to.
-    /// - Throws: ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``.
-    func requireTokenDestination(_ url: URL) throws(AuthorizedSessionError) {
+    /// - Throws: ``OAuthError/Code/untrustedTokenDestination``.
+    func requireTokenDestination(_ url: URL) throws(OAuthError) {
         let text = url.absoluteString
         if let prefix = lastTrustedPrefix.withLock({ $0 }), text.utf8.starts(with: prefix.utf8) { return }
         let trusted = tokenOrigins.withLock { $0 }
@@ -130,7 +130,7 @@ public final class AuthorizedSession: Sendable {
     /// - Parameters:
     ///   - request: The request, without authorization.
     ///   - idempotent: Whether repeating the request is safe (enables retries).
-    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
     public func send(_ request: HTTPRequest, idempotent: Bool) async throws -> HTTPResponse {
         try await send(request, idempotent: idempotent, retryPolicy: nil)
     }
@@ -140,7 +140,7 @@ public final class AuthorizedSession: Sendable {
     ///   - request: The request, without authorization.
     ///   - idempotent: Whether repeating the request is safe (enables retries).
     ///   - retryPolicy: Replaces ``Configuration/retry`` for this request; `nil` keeps it.
-    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
     public func send(_ request: HTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?) async throws -> HTTPResponse {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.send(authorized)
@@ -154,7 +154,7 @@ public final class AuthorizedSession: Sendable {
     ///   - file: Created or truncated; on an error status it holds the error body.
     ///   - idempotent: Whether repeating the request is safe.
     ///   - retryPolicy: Overrides the session's policy (e.g. `.disabled` for callers that resume).
-    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
     public func download(
         _ request: HTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
     ) async throws -> HTTPResponseHead {
@@ -170,7 +170,7 @@ public final class AuthorizedSession: Sendable {
 
     /// Like ``send(_:idempotent:)`` but returns once the response head arrived; the body streams.
     /// Bodies of responses that are retried or refreshed are drained and discarded.
-    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
     public func stream(
         _ request: HTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
     ) async throws -> HTTPStreamingResponse {

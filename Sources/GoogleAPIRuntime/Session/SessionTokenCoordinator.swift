@@ -20,7 +20,7 @@ actor SessionTokenCoordinator {
     private var inFlight: Task<OAuthCredentials, any Error>?
     private var inFlightGeneration = 0
     /// Set after `invalid_grant`: later calls fail fast without contacting the token endpoint.
-    private var terminalError: AuthorizedSessionError? {
+    private var terminalError: OAuthError? {
         didSet { snapshot.update(terminalError == nil ? cached.map(Self.boundedByGrant) : nil) }
     }
 
@@ -105,7 +105,7 @@ actor SessionTokenCoordinator {
     }
 
     private func loadFromStore() async throws -> OAuthCredentials {
-        guard let loaded = try await store.load() else { throw AuthorizedSessionError.notAuthorized }
+        guard let loaded = try await store.load() else { throw OAuthError(code: .notAuthorized) }
         cached = loaded
         return loaded
     }
@@ -121,7 +121,7 @@ actor SessionTokenCoordinator {
             if SessionErrorClassifier.isInvalidGrant(error) {
                 return try await requireReauthentication(reason: "the refresh token was rejected (invalid_grant)")
             }
-            if let sessionError = error as? AuthorizedSessionError { throw sessionError }
+            if let sessionError = error as? OAuthError { throw sessionError }
             throw error
         }
         var merged = fresh
@@ -138,7 +138,7 @@ actor SessionTokenCoordinator {
     private func requireReauthentication(reason: String) async throws -> OAuthCredentials {
         cached = nil
         try? await store.delete()
-        let error = AuthorizedSessionError.reauthenticationRequired(reason: reason)
+        let error = OAuthError.reauthenticationRequired(reason: reason)
         if let reauthenticationHandler, let renewed = try? await reauthenticationHandler() {
             try await store.save(renewed)
             cached = renewed

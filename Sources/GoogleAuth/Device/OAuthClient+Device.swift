@@ -47,7 +47,7 @@ extension OAuthClient {
             do {
                 try await sleep(.seconds(interval))
             } catch {
-                throw OAuthError.cancelled
+                throw OAuthError(code: .cancelled)
             }
             try Task.checkCancellation()
             let response = try await postForm(configuration.endpoints.token, form)
@@ -57,7 +57,7 @@ extension OAuthClient {
             case .error("authorization_pending", _):
                 // The server is authoritative about expiry; the local clock only stops a runaway loop.
                 if clock() > authorization.expiresAt.addingTimeInterval(TimeInterval(interval)) {
-                    throw OAuthError.deviceCodeExpired
+                    throw OAuthError(code: .deviceCodeExpired)
                 }
             case .error("slow_down", _):
                 interval = min(interval + 5, TokenLifetime.maximumPollingInterval)

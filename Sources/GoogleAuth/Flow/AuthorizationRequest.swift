@@ -66,12 +66,12 @@ public struct AuthorizationRequest: Sendable {
     ///   ``OAuthError/missingAuthorizationCode``.
     public func authorizationCode(from callback: AuthorizationCallback) throws -> String {
         guard let received = callback.state, Self.constantTimeEquals(received, state) else {
-            throw OAuthError.stateMismatch
+            throw OAuthError(code: .stateMismatch)
         }
         if let error = callback.error {
             throw OAuthError(code: error, description: callback.errorDescription)
         }
-        guard let code = callback.code, !code.isEmpty else { throw OAuthError.missingAuthorizationCode }
+        guard let code = callback.code, !code.isEmpty else { throw OAuthError(code: .missingAuthorizationCode) }
         return code
     }
 

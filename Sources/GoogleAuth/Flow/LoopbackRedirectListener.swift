@@ -210,7 +210,7 @@ private final class Inbox: Sendable {
         switch outcome {
         case .callback(let callback): return callback
         case .timedOut: throw OAuthError.timedOut(after: timeout)
-        case .cancelled: throw OAuthError.cancelled
+        case .cancelled: throw OAuthError(code: .cancelled)
         }
     }
 

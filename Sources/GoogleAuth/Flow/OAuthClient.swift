@@ -100,7 +100,7 @@ public struct OAuthClient: Sendable {
     /// Refreshes `credentials`, keeping its refresh token when the server does not send a new one.
     /// - Throws: ``OAuthError/missingRefreshToken``, or what ``refresh(refreshToken:)`` throws.
     public func refresh(_ credentials: OAuthCredentials) async throws -> OAuthCredentials {
-        guard let refreshToken = credentials.refreshToken else { throw OAuthError.missingRefreshToken }
+        guard let refreshToken = credentials.refreshToken else { throw OAuthError(code: .missingRefreshToken) }
         var fresh = try await refresh(refreshToken: refreshToken)
         if fresh.refreshToken == nil {
             fresh.refreshToken = refreshToken
@@ -153,10 +153,10 @@ public struct OAuthClient: Sendable {
         do {
             return try await transport.send(request)
         } catch let error as HTTPTransportError {
-            if error.kind == .cancelled { throw OAuthError.cancelled }
+            if error.kind == .cancelled { throw OAuthError(code: .cancelled) }
             throw OAuthError.transport(error)
         } catch is CancellationError {
-            throw OAuthError.cancelled
+            throw OAuthError(code: .cancelled)
         }
     }
 }

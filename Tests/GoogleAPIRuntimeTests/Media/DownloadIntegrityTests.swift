@@ -49,7 +49,7 @@ struct DownloadIntegrityTests {
             await #expect {
                 try await client.download(call(), to: directory.file("bad"), expecting: expected)
             } throws: { error in
-                if case .integrityCheckFailed = error as? GoogleAPIClientError { return true }
+                if (error as? GoogleAPIClientError)?.code == .integrityCheckFailed { return true }
                 return false
             }
         }

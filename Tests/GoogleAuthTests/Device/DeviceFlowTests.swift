@@ -105,9 +105,10 @@ struct DeviceFlowTests {
         let harness = try EmulatorHarness(configuration: .init(deviceCodeLifetime: 250, devicePollingInterval: 100))
         harness.emulator.freezeClock()
         let sleeper = VirtualSleeper(emulator: harness.emulator)
-        await #expect(throws: OAuthError.deviceCodeExpired) {
+        let error = await #expect(throws: OAuthError.self) {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { _ in }
         }
+        #expect(error?.code == .deviceCodeExpired)
         #expect(sleeper.recorded.count == 3)
     }
 

@@ -12,7 +12,7 @@ struct OAuthEmulatorTests {
     }
 
     private func json(_ response: HTTPServerResponse) throws -> [String: Any] {
-        guard case .data(let data) = response.body else { throw OAuthError.missingAuthorizationCode }
+        guard case .data(let data) = response.body else { throw OAuthError(code: .missingAuthorizationCode) }
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 

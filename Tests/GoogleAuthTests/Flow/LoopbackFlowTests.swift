@@ -129,7 +129,7 @@ struct LoopbackFlowTests {
         // parallel test's server could take the freed port (as it could while this task waited
         // for a cooperative thread).
         let reply = await withTaskExecutorPreference(harness.transport.executor) {
-            await #expect(throws: OAuthError.cancelled) { _ = try await task.value }
+            await #expect(throws: OAuthError(code: .cancelled)) { _ = try await task.value }
             return await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8))
         }
         #expect(reply == nil, "the listener still answers after the cancellation: \(String(decoding: reply?.prefix(80) ?? Data(), as: UTF8.self))")
