@@ -11,6 +11,16 @@ extension GoogleServiceClient {
         return try call.decode(response.body, decoder)
     }
 
+    /// Sends `call` and returns its decoded value with the response's status and headers.
+    /// - Parameter call: A call from a generated `…Call(...)` function.
+    /// - Returns: The value, status and headers (``APIResponse/etag``).
+    /// - Throws: Like ``execute(_:as:)``; a 304 answer to ``APICallOptions/ifNoneMatch(_:)``
+    ///   is a ``GoogleAPIError`` whose ``GoogleAPIError/isNotModified`` is true.
+    public func response<Value>(_ call: TypedAPICall<Value>) async throws -> APIResponse<Value> {
+        let response = try await send(call.call)
+        return APIResponse(value: try call.decode(response.body, decoder), status: response.status, headers: response.headers)
+    }
+
     /// Sends calls of different types in one batch request; each result has its call's type.
     ///
     ///     let (file, permissions) = try await drive.client.batch(

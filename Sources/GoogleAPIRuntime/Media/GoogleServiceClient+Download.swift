@@ -96,6 +96,7 @@ extension GoogleServiceClient {
         mediaCall.setQuery("alt", "media")
         var download = ResumingDownload(
             client: self, request: try makeRequest(mediaCall), expecting: expecting, restartsOnChange: restartsOnChange)
+        download.retryPolicy = call.options.retryPolicy
         try await download.start()
         return download
     }

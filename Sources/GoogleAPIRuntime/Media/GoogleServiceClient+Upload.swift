@@ -45,7 +45,7 @@ extension GoogleServiceClient {
             request.body = media.body()
             request.headers["Content-Type"] = media.contentType
             request.progress = Self.uploadProgress(media, base: 0, total: size)
-            let response = try await session.send(request, idempotent: call.idempotent)
+            let response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
             try requireSuccess(response)
             try await UploadVerification.check(response.body, media: media, total: size)
             media.progress?(MediaProgress(completedBytes: size, totalBytes: size))
@@ -79,7 +79,7 @@ extension GoogleServiceClient {
         for attempt in 1...2 {
             request.body = multipart.makeBody()
             do {
-                response = try await session.send(request, idempotent: call.idempotent)
+                response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
                 break
             } catch OAuthError.Code.unauthorizedBodyNotReplayable where attempt == 1 {
                 continue
@@ -117,7 +117,7 @@ extension GoogleServiceClient {
         request.headers["X-Upload-Content-Length"] = String(size)
         if call.body == nil { request.headers["Content-Length"] = nil }
         // Starting a session has no side effect beyond the session itself, so it may be retried.
-        let response = try await session.send(request, idempotent: true)
+        let response = try await session.send(request, idempotent: true, retryPolicy: call.options.retryPolicy)
         try requireSuccess(response)
         guard let location = response.headers["Location"], let uri = URL(string: location, relativeTo: request.url)?.absoluteURL
         else {

@@ -16,6 +16,8 @@ struct ResumingDownload: Sendable {
 
     let client: GoogleServiceClient
     let request: HTTPRequest
+    /// The call's retry policy (``APICallOptions/retryPolicy``); `nil` keeps the session's.
+    var retryPolicy: RetryPolicy?
     /// Bytes delivered to the consumer so far.
     private(set) var delivered: Int64 = 0
     /// The full size, once a response told it.
@@ -106,7 +108,7 @@ struct ResumingDownload: Sendable {
     // MARK: - Connecting
 
     private mutating func connect() async throws {
-        let response = try await client.session.stream(request, idempotent: true)
+        let response = try await client.session.stream(request, idempotent: true, retryPolicy: retryPolicy)
         guard (200..<300).contains(response.status) else { throw await Self.apiError(response) }
         adopt(response)
     }
@@ -128,7 +130,7 @@ struct ResumingDownload: Sendable {
         var ranged = request
         ranged.headers["Range"] = "bytes=\(delivered)-"
         if let validator { ranged.headers["If-Range"] = validator }
-        let response = try await client.session.stream(ranged, idempotent: true)
+        let response = try await client.session.stream(ranged, idempotent: true, retryPolicy: retryPolicy)
         switch response.status {
         case 206:
             guard let range = ContentRange(response.headers["Content-Range"]), range.first == delivered else {

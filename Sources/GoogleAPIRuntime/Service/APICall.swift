@@ -20,6 +20,9 @@ public struct APICall: Sendable {
     public private(set) var body: (any Encodable & Sendable)?
     /// Extra request headers, e.g. `X-Goog-Upload-...` for special endpoints.
     public var headers: HTTPHeaders = [:]
+    /// This call's `fields`, `quotaUser`, extra headers, timeout and retry policy; what they set
+    /// replaces the service's and the session's settings for this call only.
+    public var options = APICallOptions()
 
     /// - Parameters:
     ///   - method: The HTTP method.

@@ -65,7 +65,7 @@ public struct GoogleServiceClient: Sendable {
     public func send(_ call: APICall) async throws -> HTTPResponse {
         try await checkScopes(call)
         let request = try makeRequest(call)
-        let response = try await session.send(request, idempotent: call.idempotent)
+        let response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
         try requireSuccess(response)
         return response
     }
@@ -97,6 +97,13 @@ public struct GoogleServiceClient: Sendable {
     ) throws -> HTTPRequest {
         let url = try makeURL(call, base: base, extraQuery: extraQuery)
         var request = HTTPRequest(method: call.method, url: url, headers: call.headers)
+        for field in call.options.headers { request.headers.replaceOrAdd(name: field.name, value: field.value) }
+        if let timeout = call.options.timeout {
+            // Only the request limit: the transport keeps its connect and stall limits.
+            var timeouts = request.timeouts ?? HTTPTimeouts(connect: nil, request: nil, stall: nil)
+            timeouts.request = timeout
+            request.timeouts = timeouts
+        }
         // JSON shrinks ~20× with gzip; media (`alt=media`) must arrive as stored, so that its
         // digest and byte ranges refer to the stored bytes.
         request.acceptsGzip = (call.queryValue("alt") ?? standardParameters.alt) != "media"
@@ -162,7 +169,10 @@ public struct GoogleServiceClient: Sendable {
         where !call.query.contains(where: { $0.name == item.name }) && !extraQuery[..<index].contains(where: { $0.name == item.name }) {
             append(item.name, item.value)
         }
-        for item in standardParameters.queryItems
+        var standard = standardParameters
+        if let fields = call.options.fields { standard.fields = fields }
+        if let quotaUser = call.options.quotaUser { standard.quotaUser = quotaUser }
+        for item in standard.queryItems
         where !call.query.contains(where: { $0.name == item.name }) && !extraQuery.contains(where: { $0.name == item.name }) {
             append(item.name, item.value)
         }

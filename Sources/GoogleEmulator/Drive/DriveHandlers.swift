@@ -90,7 +90,8 @@ struct DriveHandlers: Sendable {
             if request.queryValue("alt") == "media" {
                 return DriveMediaHandlers(context: context).download(request, file: file)
             }
-            return jsonResponse(file.json(owner: store.owner), request: request)
+            // ETag and If-None-Match (304) as for the metadata of any Google resource.
+            return ConditionalGet.apply(to: jsonResponse(file.json(owner: store.owner), request: request), for: request)
         }
     }
 

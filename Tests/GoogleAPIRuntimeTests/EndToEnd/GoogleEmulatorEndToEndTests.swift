@@ -8,7 +8,7 @@ import Testing
 struct GoogleEmulatorEndToEndTests {
     static let scope = "https://www.googleapis.com/auth/drive"
 
-    private static func makeClient(_ emulator: GoogleEmulator) -> GoogleServiceClient {
+    static func makeClient(_ emulator: GoogleEmulator) -> GoogleServiceClient {
         let tokens = emulator.oauth.issueTokens(scopes: [scope])
         let credentials = OAuthCredentials(
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh, scopes: [scope])

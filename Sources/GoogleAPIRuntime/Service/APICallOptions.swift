@@ -1,0 +1,72 @@
+// MARK: - APICallOptions
+
+/// Settings for one call, without rebuilding the service: the standard `fields` and `quotaUser`
+/// parameters, extra request headers (`If-Match`, `If-None-Match`), a timeout and a retry policy.
+///
+/// Every generated method takes them as `options:` (and `fields:` directly, the common case):
+///
+///     let page = try await drive.files.list(pageSize: 10, fields: "nextPageToken,files(id,name)")
+///     let file = try await drive.files.get(fileId: id, options: .init(timeout: .seconds(10), retryPolicy: .disabled))
+///
+/// What is set here replaces the service's ``GoogleServiceClient/standardParameters`` and the
+/// session's ``AuthorizedSession/Configuration/retry`` for this call only; what is `nil` keeps them.
+public struct APICallOptions: Sendable, Hashable {
+    /// A partial-response field mask for this call, e.g. `nextPageToken,files(id,name)`.
+    public var fields: String?
+    /// Attributes quota to a user when calling from a server.
+    public var quotaUser: String?
+    /// Headers added to the call's request, e.g. `If-None-Match` with an ETag. They replace
+    /// headers of the same name the runtime would send, except `Authorization`, which the
+    /// session always sets.
+    public var headers: HTTPHeaders
+    /// The longest each HTTP request of the call may take, from start to last byte (the
+    /// transport's request timeout; a timed-out attempt fails with `HTTPTransportError` and is
+    /// retried like any transient failure). Bound the whole call, retries included, with
+    /// `retryPolicy`'s `maxTotalTime`. `nil` keeps the transport's.
+    public var timeout: Duration?
+    /// Replaces the session's retry policy for this call (e.g. ``RetryPolicy/disabled``).
+    public var retryPolicy: RetryPolicy?
+
+    /// - Parameters:
+    ///   - fields: A partial-response field mask.
+    ///   - quotaUser: The user quota is attributed to.
+    ///   - headers: Extra request headers.
+    ///   - timeout: The longest each HTTP request of the call may take.
+    ///   - retryPolicy: Replaces the session's retry policy for this call.
+    public init(
+        fields: String? = nil, quotaUser: String? = nil, headers: HTTPHeaders = [:], timeout: Duration? = nil,
+        retryPolicy: RetryPolicy? = nil
+    ) {
+        self.fields = fields
+        self.quotaUser = quotaUser
+        self.headers = headers
+        self.timeout = timeout
+        self.retryPolicy = retryPolicy
+    }
+
+    // MARK: - Conditional requests
+
+    /// Options asking for the resource only when it changed since `etag` was read: the server
+    /// answers 304, thrown as a ``GoogleAPIError`` whose ``GoogleAPIError/isNotModified`` is true.
+    /// - Parameter etag: The `ETag` of an earlier response (``APIResponse/etag``).
+    public static func ifNoneMatch(_ etag: String) -> APICallOptions {
+        APICallOptions(headers: ["If-None-Match": etag])
+    }
+
+    /// Options making a change conditional on the resource still having `etag`: the server
+    /// answers 412 Precondition Failed otherwise.
+    /// - Parameter etag: The `ETag` of an earlier response (``APIResponse/etag``).
+    public static func ifMatch(_ etag: String) -> APICallOptions {
+        APICallOptions(headers: ["If-Match": etag])
+    }
+
+    /// These options with `fields` set, when `fields` is not `nil` (what a generated method does
+    /// with its `fields:` argument).
+    /// - Parameter fields: A field mask, or `nil` to keep these options' own.
+    public func fields(_ fields: String?) -> APICallOptions {
+        guard let fields else { return self }
+        var options = self
+        options.fields = fields
+        return options
+    }
+}
