@@ -94,10 +94,15 @@ struct CodegenConfiguration {
             throw PluginError("\(file.path):1: error: expected {\"discoveryDocument\": \"path/to/api.json\"}")
         }
         let documentURL = URL(fileURLWithPath: document, relativeTo: targetDirectory).standardizedFileURL
+        let moduleName = object["moduleName"] as? String ?? targetName
+        // It prefixes the output file names this plugin declares: an identifier names no other folder.
+        guard GeneratedFileLayout.isValidModuleName(moduleName) else {
+            throw PluginError("\(file.path):1: error: \"moduleName\" must be a Swift identifier (ASCII letters, digits and _, at most 64 characters)")
+        }
         return CodegenConfiguration(
             file: file,
             document: documentURL,
-            moduleName: object["moduleName"] as? String ?? targetName,
+            moduleName: moduleName,
             checkedInSources: object["checkedInSources"] as? Bool ?? false
         )
     }

@@ -28,6 +28,9 @@ extension GoogleEmulator {
         /// holds the path and query only, never headers, so no token reaches a log through it;
         /// strip `access_token` from the query if you print it.
         public var requestObserver: (@Sendable (RecordedRequest) -> Void)?
+        /// API keys accepted (in `x-goog-api-key` or `key`) by the methods Google lets callers use
+        /// with a key (public data, e.g. `videos.list`); by default only ``GoogleEmulator/testAPIKey``.
+        public var apiKeys: Set<String> = [GoogleEmulator.testAPIKey]
 
         /// - Parameters:
         ///   - host: The listening address.

@@ -20,6 +20,10 @@ public enum CodeGenerator {
     /// - Throws: `DiscoveryParseError` with line and JSON path.
     public static func generate(_ data: Data, file: String?, moduleName: String? = nil) throws(DiscoveryParseError) -> Output {
         let (json, document) = try DiscoveryParser.parseDocument(data, file: file)
+        // The parser reads partial documents too; generating needs a whole one.
+        if let notDiscovery = DiscoveryParser.notADiscoveryDocument(json, kind: document.kind) {
+            throw DiscoveryParseError(file: file, line: 1, path: "", message: notDiscovery)
+        }
         let service: SwiftService
         do {
             service = try Translator.translate(document)

@@ -61,6 +61,40 @@ public struct CodegenCommandLine: Sendable, Equatable {
         if moduleName != nil && documents.count > 1 {
             throw UsageError(description: "--module-name applies to a single document")
         }
+        if let moduleName {
+            // Also a file-name prefix: an identifier cannot name another directory.
+            guard GeneratedFileLayout.isValidModuleName(moduleName), !SwiftNaming.keywords.contains(moduleName) else {
+                throw UsageError(description: "--module-name must be a Swift identifier (ASCII letters, digits and _, not starting with a digit, at most 64 characters), found '\(Self.printable(moduleName))'")
+            }
+        }
+        if documents.count > 1 {
+            // Each document gets <output-directory>/<base name>/; two of one name would share it.
+            var seen: [String: String] = [:]
+            for document in documents {
+                let base = Self.outputFolderName(of: document)
+                guard base != "", base != ".", base != ".." else {
+                    throw UsageError(description: "cannot name an output folder after '\(Self.printable(document))'")
+                }
+                if let other = seen[base.lowercased()] {
+                    throw UsageError(description: "'\(Self.printable(other))' and '\(Self.printable(document))' would both be written to \(Self.printable(outputDirectory))/\(Self.printable(base))/: rename one, or generate them in separate runs")
+                }
+                seen[base.lowercased()] = document
+            }
+        }
         return CodegenCommandLine(documents: documents, outputDirectory: outputDirectory, moduleName: moduleName, quiet: quiet)
+    }
+
+    /// The folder a document's files go into when several are generated at once:
+    /// `drive.v3.json` → `drive.v3`.
+    /// - Parameter document: The document's path as given.
+    public static func outputFolderName(of document: String) -> String {
+        URL(fileURLWithPath: document).deletingPathExtension().lastPathComponent
+    }
+
+    /// Text from the command line for an error message: control characters escaped, long
+    /// text cut, so a message stays one readable line.
+    static func printable(_ text: String) -> String {
+        let literal = SwiftSource.stringLiteral(String(text.prefix(200)))
+        return String(literal.dropFirst().dropLast()) + (text.count > 200 ? "…" : "")
     }
 }

@@ -18,10 +18,12 @@ public enum CodegenRunner {
                 let output = try CodeGenerator.generate(contentsOf: url, moduleName: commandLine.moduleName)
                 let directory = documents.count == 1
                     ? URL(fileURLWithPath: commandLine.outputDirectory)
-                    : URL(fileURLWithPath: commandLine.outputDirectory).appendingPathComponent(url.deletingPathExtension().lastPathComponent)
+                    : URL(fileURLWithPath: commandLine.outputDirectory).appendingPathComponent(CodegenCommandLine.outputFolderName(of: documents[index]))
                 try write(output.files, to: directory)
                 results.set(index, .success(directory.path))
             } catch let error as DiscoveryParseError {
+                results.set(index, .failure(error.description))
+            } catch let error as CodegenWriteError {
                 results.set(index, .failure(error.description))
             } catch {
                 results.set(index, .failure("\(url.path):1: error: \(error)"))
@@ -39,14 +41,42 @@ public enum CodegenRunner {
     }
 
     /// Writes files, leaving unchanged ones untouched so incremental builds stay incremental.
-    static func write(_ files: [GeneratedFile], to directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// Called only with a whole document's output; every name is checked before anything is
+    /// written, so a bad name leaves the directory as it was.
+    /// - Throws: `CodegenWriteError` naming the file and what failed.
+    static func write(_ files: [GeneratedFile], to directory: URL) throws(CodegenWriteError) {
+        for file in files {
+            let name = file.name
+            guard !name.isEmpty, name.utf8.count <= 255, name != ".", name != "..",
+                  !name.contains("/"), !name.contains("\\"), !name.unicodeScalars.contains(where: { $0.value < 0x20 })
+            else {
+                throw CodegenWriteError(path: directory.path, message: "refusing to write a file named '\(CodegenCommandLine.printable(name))'")
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CodegenWriteError(path: directory.path, message: "cannot create the output directory: \(Self.reason(error))")
+        }
         for file in files {
             let url = directory.appendingPathComponent(file.name)
             let data = Data(file.contents.utf8)
             if let existing = try? Data(contentsOf: url), existing == data { continue }
-            try data.write(to: url, options: .atomic)
+            do {
+                try data.write(to: url, options: .atomic)
+            } catch {
+                throw CodegenWriteError(path: url.path, message: "cannot write: \(Self.reason(error))")
+            }
         }
+    }
+
+    /// The operating system's reason, without Foundation's error-domain dump.
+    private static func reason(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return (error as NSError).localizedDescription
     }
 }
 

@@ -26,6 +26,82 @@ import Testing
         }
     }
 
+    @Test(arguments: ["../../../X", "a/b", "", "1Module", "My-API", "class", String(repeating: "M", count: 65), "Caf\u{E9}", "X\rY"])
+    func moduleNameMustBeAnIdentifier(name: String) {
+        let error = #expect(throws: CodegenCommandLine.UsageError.self) {
+            try CodegenCommandLine.parse(["generate", "a.json", "-o", "out", "--module-name", name])
+        }
+        #expect(error?.description.hasPrefix("--module-name must be a Swift identifier") == true)
+        #expect(error?.description.contains("\r") == false, "control characters are escaped in the message")
+    }
+
+    @Test func duplicateBaseNamesAreAnError() throws {
+        let error = #expect(throws: CodegenCommandLine.UsageError.self) {
+            try CodegenCommandLine.parse(["generate", "v1/drive.v3.json", "v2/drive.v3.json", "-o", "out"])
+        }
+        #expect(error?.description == "'v1/drive.v3.json' and 'v2/drive.v3.json' would both be written to out/drive.v3/: rename one, or generate them in separate runs")
+        // Case-insensitive file systems would merge these too.
+        #expect(throws: CodegenCommandLine.UsageError.self) {
+            try CodegenCommandLine.parse(["generate", "a/Drive.json", "b/drive.json", "-o", "out"])
+        }
+        #expect(try CodegenCommandLine.parse(["generate", "a/drive.json", "b/youtube.json", "-o", "out"]).documents.count == 2)
+    }
+
+    @Test(arguments: [
+        (#"{"installed": {"client_id": "x", "client_secret": "SECRET"}}"#, "OAuth client secret file"),
+        (#"{"web": {"client_id": "x"}}"#, "OAuth client secret file"),
+        (#"{"type": "service_account", "private_key": "SECRET", "client_email": "a@b"}"#, "service account key file"),
+        (#"{"error": {"code": 404, "message": "Not Found", "status": "NOT_FOUND"}}"#, "Google error response"),
+        (#"{"hello": "world"}"#, "has none of their keys"),
+    ])
+    func otherJSONFilesAreNamedForWhatTheyAre(json: String, what: String) {
+        let error = #expect(throws: DiscoveryParseError.self) { try Fixtures.generate(json: json) }
+        #expect(error?.message.hasPrefix("not a REST Discovery document") == true)
+        #expect(error?.message.contains(what) == true, "\(error?.message ?? "")")
+        #expect(error?.description.contains("SECRET") == false)
+    }
+
+    @Test func failedGenerationWritesNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // The first schema translates, the last one fails: no file may appear.
+        let document = directory.appendingPathComponent("late.json")
+        try Data(Fixtures.document(schemas: #"{"A": {"type": "object", "properties": {"x": {"type": "string"}}}, "Z": {"$ref": "Missing"}}"#).utf8).write(to: document)
+        let output = directory.appendingPathComponent("out")
+        let messages = MessageLog()
+        let failures = CodegenRunner.run(
+            CodegenCommandLine(documents: [document.path], outputDirectory: output.path, moduleName: nil, quiet: true), report: messages.append)
+        #expect(failures == 1)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func overLongNamesAreShortenedBeforeTheyReachTheFileSystem() throws {
+        let long = String(repeating: "Name", count: 2500)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let document = directory.appendingPathComponent("long.json")
+        try Data(Fixtures.document(
+            schemas: #"{"\#(long)": {"type": "object", "properties": {"\#(long.lowercased())": {"type": "string"}}}, "\#(long)2": {"type": "object"}}"#,
+            resources: #"{"\#(long)": {"methods": {"\#(long)": {"path": "x", "httpMethod": "GET", "response": {"$ref": "\#(long)"}}}}}"#
+        ).utf8).write(to: document)
+        let output = directory.appendingPathComponent("out")
+        let messages = MessageLog()
+        let failures = CodegenRunner.run(
+            CodegenCommandLine(documents: [document.path], outputDirectory: output.path, moduleName: "Long", quiet: true), report: messages.append)
+        #expect(failures == 0, "\(messages.lines)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.path)
+        // Service, resource, one schema group (`…2` extends the long key at a digit), support.
+        #expect(files.count == 4)
+        #expect(files.allSatisfy { $0.utf8.count <= 120 })
+        // Deterministic, distinct, and hashed from the whole name.
+        let generated = try CodeGenerator.generate(contentsOf: document, moduleName: "Long")
+        #expect(generated.files.map(\.name).sorted() == files.sorted())
+        let names = generated.service.schemas.map(\.name)
+        #expect(Set(names).count == 2 && names.allSatisfy { $0.utf8.count <= GeneratedFileLayout.maximumNameLength })
+    }
+
     @Test func runnerWritesFilesAndReportsFailures() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

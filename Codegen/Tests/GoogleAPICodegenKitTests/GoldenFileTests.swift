@@ -7,7 +7,7 @@ import Testing
 /// Generated output for each fixture must match its golden file byte for byte.
 /// Run with `UPDATE_GOLDENS=1` to rewrite the goldens after an intended change.
 @Suite struct GoldenFileTests {
-    static let fixtures = ["formats", "methods", "naming", "recursion"]
+    static let fixtures = ["formats", "methods", "naming", "recursion", "shapes"]
 
     @Test(arguments: fixtures)
     func generatedSourceMatchesGolden(_ fixture: String) throws {

@@ -113,6 +113,32 @@ import Testing
         #expect(error.line == 5)
     }
 
+    @Test(arguments: [
+        (#"{"A": {"$ref": "B"}, "B": {"$ref": "A"}}"#, "schemas.A", "A → B → A"),
+        (#"{"List": {"type": "array", "items": {"$ref": "List"}}}"#, "schemas.List", "List → List"),
+        (#"{"M": {"type": "object", "additionalProperties": {"type": "array", "items": {"$ref": "N"}}}, "N": {"$ref": "M"}, "S": {"type": "object", "properties": {"m": {"$ref": "M"}}}}"#, "schemas.M", "M → N → M"),
+    ])
+    func aliasCyclesNameTheirPath(schemas: String, path: String, cycle: String) throws {
+        let error = try #require(throws: DiscoveryParseError.self) { try Fixtures.generate(json: Fixtures.document(schemas: schemas)) }
+        #expect(error.path == path)
+        #expect(error.message.contains(cycle), "\(error.message)")
+    }
+
+    @Test func cyclesThroughObjectsAreNoAliasCycles() throws {
+        // `Node` is a struct; arrays of it and aliases to it are fine.
+        let schemas = #"{"Node": {"type": "object", "properties": {"children": {"$ref": "Nodes"}}}, "Nodes": {"type": "array", "items": {"$ref": "Node"}}}"#
+        #expect(throws: Never.self) { try Fixtures.generate(json: Fixtures.document(schemas: schemas)) }
+    }
+
+    @Test(arguments: ["javascript:alert(1)", "file:///etc/", "ftp://example.com/", "https://", "/relative/", "data:text/plain,x"])
+    func rootURLMustBeWeb(root: String) throws {
+        let json = #"{"kind": "discovery#restDescription", "name": "t", "version": "v1", "rootUrl": "\#(root)", "servicePath": ""}"#
+        let error = try #require(throws: DiscoveryParseError.self) { try Fixtures.generate(json: json) }
+        #expect(error.path == "rootUrl")
+        let base = #"{"kind": "discovery#restDescription", "name": "t", "version": "v1", "rootUrl": "https://t.example.com/", "baseUrl": "\#(root)"}"#
+        #expect(try #require(throws: DiscoveryParseError.self) { try Fixtures.generate(json: base) }.path == "baseUrl")
+    }
+
     @Test func unreadableFileNamesTheFile() throws {
         let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).json")
         let error = try #require(throws: DiscoveryParseError.self) { try DiscoveryParser.parse(contentsOf: missing) }

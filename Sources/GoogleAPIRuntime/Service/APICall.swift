@@ -15,6 +15,8 @@ public struct APICall: Sendable {
     /// Whether the call may be repeated safely (retries); defaults from the method.
     public var idempotent: Bool
     public private(set) var pathParameters: [String: String] = [:]
+    /// Values of repeated path parameters, expanded as RFC 6570 lists (`a,b,c`).
+    public private(set) var pathParameterLists: [String: [String]] = [:]
     /// Query parameters in order; repeated names are sent repeatedly.
     public private(set) var query: [(name: String, value: String)] = []
     public private(set) var body: (any Encodable & Sendable)?
@@ -45,6 +47,15 @@ public struct APICall: Sendable {
     /// Sets the value substituted for `{name}` or `{+name}` in the path.
     public mutating func setPath(_ name: String, _ value: some APIParameterValue) {
         pathParameters[name] = value.apiParameterString
+        pathParameterLists[name] = nil
+    }
+
+    /// Sets the values of a repeated path parameter: `{name}` expands to the values, each
+    /// percent-encoded, joined by commas (RFC 6570 list expansion; `{+name}` keeps reserved
+    /// characters in each value). An empty list is an error when the call is sent.
+    public mutating func setPath(_ name: String, _ values: [some APIParameterValue]) {
+        pathParameters[name] = nil
+        pathParameterLists[name] = values.map(\.apiParameterString)
     }
 
     /// Adds a query parameter; `nil` leaves it out.

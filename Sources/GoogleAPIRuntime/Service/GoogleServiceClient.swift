@@ -141,7 +141,7 @@ public struct GoogleServiceClient: Sendable {
         text.reserveCapacity(serviceText.utf8.count + 160)
         switch base {
         case .service:
-            let expanded = try URITemplate.expand(call.path, values: call.pathParameters)
+            let expanded = try URITemplate.expand(call.path, values: call.pathParameters, lists: call.pathParameterLists)
             if expanded.utf8.first == UInt8(ascii: "/") {
                 text += rootText
                 text += expanded.dropFirst()
@@ -154,7 +154,7 @@ public struct GoogleServiceClient: Sendable {
                 throw .unsupported("this method does not accept media uploads")
             }
             text += rootText
-            text += try URITemplate.expand(String(Self.droppingLeadingSlash(uploadPath)), values: call.pathParameters)
+            text += try URITemplate.expand(String(Self.droppingLeadingSlash(uploadPath)), values: call.pathParameters, lists: call.pathParameterLists)
         }
         var separator = "?"
         func append(_ name: String, _ value: String) {

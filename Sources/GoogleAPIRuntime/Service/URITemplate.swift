@@ -11,7 +11,9 @@ public enum URITemplate {
     ///   ``GoogleAPIClientError/invalidPathTemplate(_:)`` for an unterminated `{`,
     ///   ``GoogleAPIClientError/invalidPathParameter(name:reason:)`` for a value that would not
     ///   stay in its path segment (empty, `.` or `..`).
-    public static func expand(_ template: String, values: [String: String]) throws(GoogleAPIClientError) -> String {
+    ///   A name in `lists` (a repeated parameter) expands to its values joined by `,`, each
+    ///   encoded and checked like a single value; an empty list is invalid.
+    public static func expand(_ template: String, values: [String: String], lists: [String: [String]] = [:]) throws(GoogleAPIClientError) -> String {
         // Searched as UTF-8 bytes, not Characters (grapheme breaking showed in typed-call
         // profiles); `{` and `}` are ASCII, so the indices found are valid Substring bounds.
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
@@ -30,6 +32,14 @@ public enum URITemplate {
             if names.isEmpty { names = [""] }
             var expanded: [String] = []
             for name in names {
+                if let list = lists[name] {
+                    guard !list.isEmpty else { throw .invalidPathParameter(name: name, reason: "is an empty list") }
+                    for value in list {
+                        try PathSegmentCheck.validate(value, name: name, reserved: reserved)
+                        expanded.append(reserved ? encodeReserved(value) : encodeUnreserved(value))
+                    }
+                    continue
+                }
                 guard let value = values[name] else { throw .missingPathParameter(name) }
                 try PathSegmentCheck.validate(value, name: name, reserved: reserved)
                 expanded.append(reserved ? encodeReserved(value) : encodeUnreserved(value))

@@ -24,8 +24,9 @@ extension AuthorizedSession {
 
         while true {
             try Task.checkCancellation()
-            let credentials = try await validCredentials()
-            let authorized = authorizing(request, with: credentials)
+            // An API-key session has no token machinery at all.
+            let token = apiKey == nil ? try await accessToken().value : nil
+            let authorized = authorizing(request, token: token)
             let attemptStarted = clock.now
             let outcome: SessionAttempt<Value>
             do {
@@ -42,9 +43,9 @@ extension AuthorizedSession {
             let status = outcome.head.status
             log(request, status: status, error: nil, since: attemptStarted, attempt: attemptNumber)
 
-            if status == 401 && !refreshedAfterUnauthorized {
+            if status == 401 && !refreshedAfterUnauthorized, let tokens, let token {
                 refreshedAfterUnauthorized = true
-                _ = try await tokens.credentialsReplacing(rejectedAccessToken: credentials.accessToken)
+                _ = try await tokens.tokenReplacing(rejectedAccessToken: token)
                 guard request.body.isReplayable else {
                     throw OAuthError.unauthorizedBodyNotReplayable(status: status)
                 }

@@ -6,13 +6,22 @@ import Synchronization
 
 // MARK: - AuthorizedSession
 
-/// Sends requests on behalf of one user: adds the access token, refreshes it before it expires
-/// and after a 401 (single-flight), persists refreshed tokens, and retries transient failures
-/// with exponential backoff and full jitter.
+/// Sends requests with credentials: adds the access token (or an API key), refreshes the token
+/// before it expires and after a 401 (single-flight), and retries transient failures with
+/// exponential backoff and full jitter.
+///
+/// The credentials are any ``CredentialsProvider``: the user's OAuth tokens
+/// (``init(credentials:refresher:transport:configuration:)``), Application Default Credentials,
+/// a service account, the metadata server, an impersonated service account
+/// (``init(credentials:transport:configuration:)``), or an API key for public data
+/// (``init(apiKey:transport:configuration:)``, no token at all).
 public final class AuthorizedSession: Sendable {
     public let transport: any HTTPTransport
     public let configuration: Configuration
-    let tokens: SessionTokenCoordinator
+    /// The token cache and single flight; `nil` for an API-key session.
+    let tokens: SessionTokenCoordinator?
+    /// The API key of an API-key session.
+    let apiKey: APIKey?
     /// Where the access token may go: the configured origins plus the root URL of every service
     /// client built on this session (see ``trustTokenOrigin(ofRoot:)``).
     private let tokenOrigins: Mutex<Set<CredentialDestination.Origin>>
@@ -23,65 +32,147 @@ public final class AuthorizedSession: Sendable {
     /// Shares the parse of a 403 body between the retry decision and the thrown error.
     let parsedErrorBody = ParsedErrorBody()
 
+    /// A session for one user's OAuth tokens (an ``OAuthUserCredentials``).
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
     ///   - refresher: Exchanges the refresh token for a new access token.
     ///   - transport: Sends the HTTP requests.
     ///   - configuration: Refresh skew, retry policy, logging and reauthentication hooks.
-    public init(
+    public convenience init(
         credentials store: any TokenStore,
         refresher: any TokenRefreshing,
+        transport: any HTTPTransport = CurlTransport(),
+        configuration: Configuration = .init()
+    ) {
+        let user = OAuthUserCredentials(
+            store: store, refresher: refresher, reauthenticationHandler: configuration.reauthenticationHandler)
+        self.init(credentials: user, transport: transport, configuration: configuration)
+    }
+
+    /// A session for any credentials: ``ApplicationDefaultCredentials/find(scopes:environment:transport:)``,
+    /// ``ServiceAccountCredentials``, ``MetadataServerCredentials``, ``ImpersonatedCredentials``,
+    /// ``OAuthUserCredentials`` or your own ``CredentialsProvider``.
+    /// - Parameters:
+    ///   - credentials: Supplies access tokens (and the quota project, sent as `x-goog-user-project`).
+    ///   - transport: Sends the HTTP requests.
+    ///   - configuration: Refresh skew, retry policy, logging. `reauthenticationHandler` applies
+    ///     only to the user's tokens built by ``init(credentials:refresher:transport:configuration:)``.
+    public init(
+        credentials: any CredentialsProvider,
         transport: any HTTPTransport = CurlTransport(),
         configuration: Configuration = .init()
     ) {
         self.transport = transport
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
-        self.tokens = SessionTokenCoordinator(
-            store: store, refresher: refresher, skew: configuration.refreshSkew, now: configuration.now,
-            reauthenticationHandler: configuration.reauthenticationHandler)
+        self.tokens = SessionTokenCoordinator(provider: credentials, skew: configuration.refreshSkew, now: configuration.now)
+        self.apiKey = nil
+    }
+
+    /// A session that sends an API key (`x-goog-api-key`, never in the URL) and no token: for
+    /// public data, such as most YouTube Data API reads. No token is fetched or refreshed, and a
+    /// 401 is returned as it is.
+    /// - Parameters:
+    ///   - apiKey: The key, with an optional quota project.
+    ///   - transport: Sends the HTTP requests.
+    ///   - configuration: Retry policy and logging (the token settings do not apply).
+    public init(apiKey: APIKey, transport: any HTTPTransport = CurlTransport(), configuration: Configuration = .init()) {
+        self.transport = transport
+        self.configuration = configuration
+        self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
+        self.tokens = nil
+        self.apiKey = apiKey
     }
 
     // MARK: - Credentials
 
-    /// The scopes granted to the stored credentials; empty when unknown.
+    /// The credentials behind this session's tokens; `nil` for an API-key session.
+    public var credentials: (any CredentialsProvider)? { tokens?.provider }
+
+    /// Where the credentials come from, whose they are and their quota project.
+    public func credentialsSummary() async -> CredentialsSummary {
+        if let apiKey {
+            return CredentialsSummary(kind: .apiKey, source: apiKey.source, quotaProjectID: apiKey.quotaProjectID)
+        }
+        return await tokens?.provider.summary() ?? CredentialsSummary(kind: .other, source: "none")
+    }
+
+    /// When the token the session holds expires (`nil` when it holds none, or it is unknown).
+    public var cachedTokenExpiry: Date? { tokens?.snapshot.token?.expiresAt }
+
+    /// The scopes granted to the credentials; empty when unknown (or an API key).
     /// - Throws: ``OAuthError/Code/reauthenticationRequired`` after `invalid_grant`,
     ///   or the store's error.
     public var grantedScopes: Set<String> {
         get async throws {
-            if let cached = tokens.snapshot.credentials { return cached.scopes }
-            return try await tokens.currentCredentials()?.scopes ?? []
+            guard let tokens else { return [] }
+            if let cached = tokens.snapshot.token { return cached.scopes }
+            return try await tokens.provider.knownScopes()
         }
+    }
+
+    /// An access token valid for at least the refresh skew, refreshing if needed.
+    /// - Throws: ``OAuthError/Code/notAuthorized`` for an API-key session, or what the
+    ///   credentials throw.
+    public func accessToken() async throws -> AccessToken {
+        guard let tokens else { throw OAuthError(code: .notAuthorized) }
+        if let cached = tokens.snapshot.validToken(now: configuration.now(), skew: configuration.refreshSkew) {
+            return cached
+        }
+        return try await tokens.validToken()
     }
 
     /// Credentials with an access token valid for at least the refresh skew, refreshing if needed.
-    /// - Throws: ``OAuthError``.
+    /// For the user's tokens these are the stored credentials; for other credentials only the
+    /// access token, its expiry and scopes are set.
+    /// - Throws: ``OAuthError``, or what the credentials throw.
     public func validCredentials() async throws -> OAuthCredentials {
-        if let cached = tokens.snapshot.validCredentials(now: configuration.now(), skew: configuration.refreshSkew) {
-            return cached
+        let token = try await accessToken()
+        if let user = tokens?.provider as? OAuthUserCredentials, let stored = try await user.currentCredentials(),
+            stored.accessToken == token.value
+        {
+            return stored
         }
-        return try await tokens.validCredentials()
+        return OAuthCredentials(accessToken: token.value, expiresAt: token.expiresAt, refreshToken: nil, scopes: token.scopes)
     }
 
     /// Saves credentials obtained by rerunning authorization and leaves the reauthentication state.
-    /// - Throws: The token store's error.
+    /// - Throws: The token store's error; ``OAuthError/Code/notAuthorized`` when the
+    ///   session's credentials are not the user's OAuth tokens.
     public func updateCredentials(_ credentials: OAuthCredentials) async throws {
-        try await tokens.replace(with: credentials)
+        guard let tokens, let user = tokens.provider as? OAuthUserCredentials else {
+            throw OAuthError(code: .notAuthorized)
+        }
+        try await user.replace(with: credentials)
+        await tokens.reset(to: OAuthUserCredentials.boundedByGrant(credentials.token, credentials))
     }
 
     /// `request` with the access token of `credentials` attached as configured. It does not check
     /// where the request goes; the sending methods do (see
     /// ``OAuthError/Code/untrustedTokenDestination``).
     public func authorizing(_ request: HTTPRequest, with credentials: OAuthCredentials) -> HTTPRequest {
+        authorizing(request, token: credentials.accessToken)
+    }
+
+    /// `request` with what this session adds: the token as configured (or the API key), and the
+    /// credentials' request metadata (`x-goog-user-project`).
+    func authorizing(_ request: HTTPRequest, token: String?) -> HTTPRequest {
         var authorized = request
+        if let apiKey {
+            authorized.headers["x-goog-api-key"] = apiKey.value
+            if let project = apiKey.quotaProjectID { authorized.headers["x-goog-user-project"] = project }
+            return authorized
+        }
+        for (name, value) in tokens?.provider.requestMetadata ?? [] { authorized.headers[name] = value }
+        guard let token else { return authorized }
         switch configuration.tokenPlacement {
         case .authorizationHeader:
-            authorized.headers["Authorization"] = "Bearer \(credentials.accessToken)"
+            authorized.headers["Authorization"] = "Bearer \(token)"
         case .queryParameter:
             if var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {
                 var items = components.percentEncodedQueryItems ?? []
                 items.removeAll { $0.name == "access_token" }
-                let encoded = PercentEncoding.encodeUnreserved(credentials.accessToken)
+                let encoded = PercentEncoding.encodeUnreserved(token)
                 items.append(URLQueryItem(name: "access_token", value: encoded))
                 components.percentEncodedQueryItems = items
                 if let url = components.url { authorized.url = url }

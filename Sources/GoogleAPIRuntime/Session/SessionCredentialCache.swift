@@ -4,24 +4,24 @@ import GoogleAuth
 
 // MARK: - SessionCredentialCache
 
-/// A lock-protected copy of the coordinator's current credentials, so the common case — a valid
-/// token and nothing in flight — costs a lock instead of a hop onto the coordinator actor.
+/// A lock-protected copy of the coordinator's current token, so the common case — a valid token
+/// and nothing in flight — costs a lock instead of a hop onto the coordinator actor.
 /// Only the coordinator writes it; anything unusual (expired, missing, failed) goes to the actor.
 final class SessionCredentialCache: Sendable {
-    private let current = PlainLock<OAuthCredentials?>(nil)
+    private let current = PlainLock<AccessToken?>(nil)
 
-    /// The cached credentials when their token is valid for at least `skew` at `now`.
-    func validCredentials(now: Date, skew: TimeInterval) -> OAuthCredentials? {
-        current.withLock { credentials in
-            guard let credentials, !credentials.isExpired(at: now, skew: skew) else { return nil }
-            return credentials
+    /// The cached token when it is valid for at least `skew` at `now`.
+    func validToken(now: Date, skew: TimeInterval) -> AccessToken? {
+        current.withLock { token in
+            guard let token, !token.isExpired(at: now, skew: skew) else { return nil }
+            return token
         }
     }
 
-    /// The cached credentials, valid or not.
-    var credentials: OAuthCredentials? { current.withLock { $0 } }
+    /// The cached token, valid or not.
+    var token: AccessToken? { current.withLock { $0 } }
 
-    func update(_ credentials: OAuthCredentials?) {
-        current.withLock { $0 = credentials }
+    func update(_ token: AccessToken?) {
+        current.withLock { $0 = token }
     }
 }

@@ -3,174 +3,85 @@ import GoogleAuth
 
 // MARK: - SessionTokenCoordinator
 
-/// Owns the session's current credentials and makes every load and refresh single-flight: however
-/// many requests find the token expired at once, one refresh goes out and all of them wait for it.
+/// Owns the session's current access token and makes every fetch single-flight: however many
+/// requests find the token expired (or rejected) at once, the provider is asked once and all of
+/// them wait for that answer. The same for every ``CredentialsProvider``.
 actor SessionTokenCoordinator {
-    private let store: any TokenStore
-    private let refresher: any TokenRefreshing
+    let provider: any CredentialsProvider
     private let skew: TimeInterval
     private let now: @Sendable () -> Date
-    private let reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
 
-    /// The current credentials; every change is mirrored to `snapshot` for the lock-only fast path.
-    private var cached: OAuthCredentials? {
-        didSet { snapshot.update(terminalError == nil ? cached.map(Self.boundedByGrant) : nil) }
+    /// The current token; every change is mirrored to `snapshot` for the lock-only fast path.
+    private var cached: AccessToken? {
+        didSet { snapshot.update(cached) }
     }
     let snapshot = SessionCredentialCache()
-    private var inFlight: Task<OAuthCredentials, any Error>?
+    private var inFlight: Task<AccessToken, any Error>?
     private var inFlightGeneration = 0
-    /// Set after `invalid_grant`: later calls fail fast without contacting the token endpoint.
-    private var terminalError: OAuthError? {
-        didSet { snapshot.update(terminalError == nil ? cached.map(Self.boundedByGrant) : nil) }
-    }
 
-    init(
-        store: any TokenStore, refresher: any TokenRefreshing, skew: TimeInterval,
-        now: @escaping @Sendable () -> Date,
-        reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
-    ) {
-        self.store = store
-        self.refresher = refresher
+    init(provider: any CredentialsProvider, skew: TimeInterval, now: @escaping @Sendable () -> Date) {
+        self.provider = provider
         self.skew = skew
         self.now = now
-        self.reauthenticationHandler = reauthenticationHandler
     }
 
     // MARK: - Access
 
-    /// Credentials whose access token is valid for at least `skew`, refreshing when needed.
-    func validCredentials() async throws -> OAuthCredentials {
-        try await credentials { !$0.isExpired(at: now(), skew: skew) }
+    /// A token valid for at least `skew`, asking the provider when needed.
+    func validToken() async throws -> AccessToken {
+        try await token(rejected: nil)
     }
 
-    /// Called after the server rejected `rejectedAccessToken` with 401: refreshes unless another
-    /// request already replaced that token.
-    func credentialsReplacing(rejectedAccessToken: String) async throws -> OAuthCredentials {
-        try await credentials { $0.accessToken != rejectedAccessToken }
+    /// Called after the server rejected `rejectedAccessToken` with 401: asks the provider for
+    /// another unless a concurrent request already replaced that token.
+    func tokenReplacing(rejectedAccessToken: String) async throws -> AccessToken {
+        try await token(rejected: rejectedAccessToken)
     }
 
-    /// The cached credentials once `isUsable` accepts them: loads them first, requires
-    /// reauthentication once the grant has ended, and otherwise refreshes, one operation at a
-    /// time for every caller (each waits for the one in flight, then looks again).
-    private func credentials(isUsable: (OAuthCredentials) -> Bool) async throws -> OAuthCredentials {
+    /// The cached token once it is usable; otherwise one provider call at a time for every
+    /// caller (each waits for the one in flight, then looks again). A failed call clears the
+    /// cache, so the next request asks the provider again (which fails fast when it must).
+    private func token(rejected: String?) async throws -> AccessToken {
         while true {
-            if let terminalError { throw terminalError }
             if let inFlight {
                 _ = try await inFlight.value
                 continue
             }
-            guard let cached else {
-                start { try await self.loadFromStore() }
-                continue
-            }
-            if let ended = grantEnd(of: cached) {
-                start { try await self.requireReauthentication(reason: Self.grantEndedReason(ended)) }
-                continue
-            }
-            if isUsable(cached) { return cached }
-            start { try await self.refresh(cached) }
+            let request = AccessTokenRequest(now: now(), minimumValidity: skew, rejectedAccessToken: rejected)
+            if let cached, request.accepts(cached) { return cached }
+            start(request)
+            // The task sets `cached` before it finishes; the loop then returns it, or rethrows.
+            let task = inFlight!
+            return try await task.value
         }
     }
 
-    /// The stored credentials without refreshing them, or `nil` when none are stored.
-    func currentCredentials() async throws -> OAuthCredentials? {
-        if let terminalError { throw terminalError }
-        if let inFlight { _ = try? await inFlight.value }
-        if let cached { return cached }
-        return try await store.load()
-    }
-
-    /// Replaces the credentials (after the app reran authorization) and clears a
-    /// reauthentication failure.
-    func replace(with credentials: OAuthCredentials) async throws {
-        try await store.save(credentials)
-        cached = credentials
-        terminalError = nil
+    /// Drops the cached token (after the app replaced the credentials).
+    func reset(to token: AccessToken?) {
+        cached = token
     }
 
     // MARK: - Single flight
 
-    /// Starts `work` as the one in-flight operation; callers loop and wait on it.
-    private func start(_ work: @escaping @Sendable () async throws -> OAuthCredentials) {
+    private func start(_ request: AccessTokenRequest) {
         inFlightGeneration += 1
         let generation = inFlightGeneration
+        let provider = self.provider
         inFlight = Task {
-            defer { self.finish(generation) }
-            return try await work()
-        }
-    }
-
-    private func finish(_ generation: Int) {
-        if generation == inFlightGeneration { inFlight = nil }
-    }
-
-    private func loadFromStore() async throws -> OAuthCredentials {
-        guard let loaded = try await store.load() else { throw OAuthError(code: .notAuthorized) }
-        cached = loaded
-        return loaded
-    }
-
-    private func refresh(_ old: OAuthCredentials) async throws -> OAuthCredentials {
-        guard let refreshToken = old.refreshToken else {
-            return try await requireReauthentication(reason: "the access token expired and there is no refresh token")
-        }
-        let fresh: OAuthCredentials
-        do {
-            fresh = try await refresher.refresh(refreshToken: refreshToken)
-        } catch {
-            if SessionErrorClassifier.isInvalidGrant(error) {
-                return try await requireReauthentication(reason: "the refresh token was rejected (invalid_grant)")
+            do {
+                let token = try await provider.accessToken(for: request)
+                self.finish(generation, with: token)
+                return token
+            } catch {
+                self.finish(generation, with: nil)
+                throw error
             }
-            if let sessionError = error as? OAuthError { throw sessionError }
-            throw error
         }
-        var merged = fresh
-        if merged.refreshToken == nil { merged.refreshToken = refreshToken }
-        if merged.refreshTokenExpiresAt == nil { merged.refreshTokenExpiresAt = old.refreshTokenExpiresAt }
-        if merged.scopes.isEmpty { merged.scopes = old.scopes }
-        try await store.save(merged)
-        cached = merged
-        return merged
     }
 
-    /// Deletes the stored credentials, gives the app's handler a chance to supply new ones, and
-    /// otherwise enters the fail-fast state.
-    private func requireReauthentication(reason: String) async throws -> OAuthCredentials {
-        cached = nil
-        try? await store.delete()
-        let error = OAuthError.reauthenticationRequired(reason: reason)
-        if let reauthenticationHandler, let renewed = try? await reauthenticationHandler() {
-            try await store.save(renewed)
-            cached = renewed
-            return renewed
-        }
-        terminalError = error
-        throw error
-    }
-
-    // MARK: - Time-based access
-
-    /// When the user granted access for a limited time (`refresh_token_expires_in`), the
-    /// grant's end, once it has passed. From then on the refresh token is useless and the access
-    /// tokens issued under the grant are no longer the user's intent, so the session asks for
-    /// reauthentication itself instead of sending a refresh the server would reject.
-    private func grantEnd(of credentials: OAuthCredentials) -> Date? {
-        guard credentials.isRefreshTokenExpired(at: now()) else { return nil }
-        return credentials.refreshTokenExpiresAt
-    }
-
-    private static func grantEndedReason(_ end: Date) -> String {
-        "the refresh token expired at \(ISO8601DateFormatter().string(from: end)) (time-based access ended)"
-    }
-
-    /// The credentials as the lock-only fast path should see them: an access token never counts
-    /// as valid past the grant's end, so requests after it reach the actor, which fails them.
-    private static func boundedByGrant(_ credentials: OAuthCredentials) -> OAuthCredentials {
-        guard let end = credentials.refreshTokenExpiresAt, credentials.expiresAt.map({ $0 > end }) ?? true else {
-            return credentials
-        }
-        var bounded = credentials
-        bounded.expiresAt = end
-        return bounded
+    private func finish(_ generation: Int, with token: AccessToken?) {
+        guard generation == inFlightGeneration else { return }
+        cached = token
+        inFlight = nil
     }
 }

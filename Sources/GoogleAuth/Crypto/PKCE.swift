@@ -31,7 +31,7 @@ public struct PKCE: Sendable, Hashable {
     }
 
     /// A pair for a known verifier (for tests and interoperability).
-    /// - Throws: ``OAuthError/invalidRequest(description:)`` when the verifier is not 43–128 unreserved characters.
+    /// - Throws: ``OAuthError/Code/invalidRequest`` when the verifier is not 43–128 unreserved characters.
     public init(verifier: String, method: Method = .s256) throws {
         guard PKCE.isValidVerifier(verifier) else {
             throw OAuthError.invalidRequest(description: "code_verifier must be 43-128 characters of [A-Za-z0-9-._~]")

@@ -98,7 +98,7 @@ public struct OAuthClient: Sendable {
     }
 
     /// Refreshes `credentials`, keeping its refresh token when the server does not send a new one.
-    /// - Throws: ``OAuthError/missingRefreshToken``, or what ``refresh(refreshToken:)`` throws.
+    /// - Throws: ``OAuthError/Code/missingRefreshToken``, or what ``refresh(refreshToken:)`` throws.
     public func refresh(_ credentials: OAuthCredentials) async throws -> OAuthCredentials {
         guard let refreshToken = credentials.refreshToken else { throw OAuthError(code: .missingRefreshToken) }
         var fresh = try await refresh(refreshToken: refreshToken)
@@ -112,7 +112,7 @@ public struct OAuthClient: Sendable {
 
     /// Revokes an access or refresh token (revoking either ends the whole grant at Google).
     /// - Parameter token: The token to revoke.
-    /// - Throws: ``OAuthError/invalidToken(description:)`` when the server answers 400 (already
+    /// - Throws: ``OAuthError/Code/invalidToken`` when the server answers 400 (already
     ///   revoked or unknown), other ``OAuthError`` cases for other failures.
     public func revoke(token: String) async throws {
         let response = try await postForm(configuration.endpoints.revocation, [("token", token)])
@@ -133,7 +133,7 @@ public struct OAuthClient: Sendable {
     // MARK: - HTTP
 
     /// Refuses an endpoint that would carry secrets over plain http to a host that is not loopback.
-    /// - Throws: ``OAuthError/insecureEndpoint(url:reason:)``.
+    /// - Throws: ``OAuthError/Code/insecureEndpoint``.
     static func requireSecureEndpoint(_ url: URL) throws(OAuthError) {
         do {
             try CredentialDestination.requireSecureTransport(url)
@@ -142,8 +142,8 @@ public struct OAuthClient: Sendable {
         }
     }
 
-    /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/transport(_:)``.
-    /// - Throws: ``OAuthError/insecureEndpoint(url:reason:)`` before sending to an insecure URL.
+    /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/Code/transport``.
+    /// - Throws: ``OAuthError/Code/insecureEndpoint`` before sending to an insecure URL.
     func postForm(_ url: URL, _ form: [(String, String)]) async throws -> HTTPResponse {
         try Self.requireSecureEndpoint(url)
         let request = HTTPRequest(

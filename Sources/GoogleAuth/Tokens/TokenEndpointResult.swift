@@ -11,7 +11,7 @@ enum TokenEndpointResult {
     case error(code: String, description: String?)
 
     /// Interprets a token endpoint response.
-    /// - Throws: ``OAuthError/unexpectedResponse(status:excerpt:)`` for anything that is neither a
+    /// - Throws: ``OAuthError/Code/unexpectedResponse`` for anything that is neither a
     ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…).
     static func parse(_ response: HTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
         guard let object = jsonObject(response.body) else {

@@ -18,6 +18,7 @@ struct EmulatorRequestHandler: Sendable {
         LiveBroadcastHandlers(context: context).register(in: &apiRouter)
         LiveStreamHandlers(context: context).register(in: &apiRouter)
         LiveChatHandlers(context: context).register(in: &apiRouter)
+        VideoHandlers(context: context).register(in: &apiRouter)
         apiRouter.notFoundHandler = { request in
             GoogleErrorResponse.make(
                 status: 404, reason: "notFound", message: "The requested URL \(request.path) was not found on this server.")

@@ -6,26 +6,26 @@ import Foundation
 import GoogleAPIRuntime
 
 /// The recursion v1 API.
-public struct Recursion: Sendable {
+public struct Recursion: Swift.Sendable {
     /// Where and what this API is, from its Discovery document.
-    public static let descriptor = GoogleServiceDescriptor(
+    public static let descriptor = GoogleAPIRuntime.GoogleServiceDescriptor(
         name: "recursion",
         version: "v1",
-        rootURL: URL(string: "https://recursion.example.com/")!,
+        rootURL: Foundation.URL(string: "https://recursion.example.com/")!,
         servicePath: "r/",
         batchPath: nil
     )
 
     /// The client every resource sends its calls through. Set its `standardParameters`
     /// (e.g. `fields` for partial responses) to apply them to every call of this service value.
-    public var client: GoogleServiceClient
+    public var client: GoogleAPIRuntime.GoogleServiceClient
 
     /// Creates the service.
     /// - Parameters:
     ///   - session: The authorized session that sends requests.
     ///   - rootURL: Overrides the API's root URL (e.g. a local emulator).
-    public init(session: AuthorizedSession, rootURL: URL? = nil) {
-        client = GoogleServiceClient(session: session, descriptor: Self.descriptor, rootURL: rootURL)
+    public init(session: GoogleAPIRuntime.AuthorizedSession, rootURL: Foundation.URL? = nil) {
+        client = GoogleAPIRuntime.GoogleServiceClient(session: session, descriptor: Self.descriptor, rootURL: rootURL)
     }
 
     /// OAuth 2.0 scopes of this API.
@@ -42,8 +42,8 @@ import Foundation
 import GoogleAPIRuntime
 
 extension Recursion {
-    public struct Expr: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
-        public var literal: Bool?
+    public struct Expr: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
+        public var literal: Swift.Bool?
         public var not: Not? {
             get { _not?.value }
             set { _not = newValue.map(IndirectBox.init) }
@@ -51,41 +51,41 @@ extension Recursion {
         private var _not: IndirectBox<Not>?
 
         /// Creates a value; every property is optional.
-        public init(literal: Bool? = nil, not: Not? = nil) {
+        public init(literal: Swift.Bool? = nil, not: Not? = nil) {
             self.literal = literal
             self._not = not.map(IndirectBox.init)
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case literal
             case not
         }
 
-        public init(from decoder: any Decoder) throws {
+        public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             for key in container.allKeys {
                 switch key {
-                case .literal: self.literal = try container.decodeIfPresent(Bool.self, forKey: .literal)
+                case .literal: self.literal = try container.decodeIfPresent(Swift.Bool.self, forKey: .literal)
                 case .not: self._not = try container.decodeIfPresent(Not.self, forKey: .not).map(IndirectBox.init)
                 }
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(self.literal, forKey: .literal)
             try container.encodeIfPresent(self._not?.value, forKey: .not)
         }
 
-        private static let googleJSONKeyTable = GoogleJSONKeyTable(["literal", "not"])
+        private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["literal", "not"])
 
-        public init(googleJSON json: GoogleJSONValueRef) throws {
+        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
-        private init(googleJSONEmpty: Void) {}
+        private init(googleJSONEmpty: Swift.Void) {}
 
-        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+        public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
                 target.deinitialize(count: 1)
@@ -93,11 +93,11 @@ extension Recursion {
             }
         }
 
-        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let key = try members.nextKey() {
                 switch key {
-                case 0: self.literal = try json[members].decode(Bool.self)
+                case 0: self.literal = try json[members].decode(Swift.Bool.self)
                 case 1: self._not = IndirectBox(try json[members].decode(Not.self))
                 default: break
                 }
@@ -115,8 +115,8 @@ import Foundation
 import GoogleAPIRuntime
 
 extension Recursion {
-    public struct Folder: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
-        public var byName: [String: Folder]?
+    public struct Folder: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
+        public var byName: [Swift.String: Folder]?
         public var info: Info? {
             get { _info?.value }
             set { _info = newValue.map(IndirectBox.init) }
@@ -124,41 +124,41 @@ extension Recursion {
         private var _info: IndirectBox<Info>?
 
         /// Creates a value; every property is optional.
-        public init(byName: [String: Folder]? = nil, info: Info? = nil) {
+        public init(byName: [Swift.String: Folder]? = nil, info: Info? = nil) {
             self.byName = byName
             self._info = info.map(IndirectBox.init)
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case byName
             case info
         }
 
-        public init(from decoder: any Decoder) throws {
+        public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             for key in container.allKeys {
                 switch key {
-                case .byName: self.byName = try container.decodeIfPresent([String: Folder].self, forKey: .byName)
+                case .byName: self.byName = try container.decodeIfPresent([Swift.String: Folder].self, forKey: .byName)
                 case .info: self._info = try container.decodeIfPresent(Info.self, forKey: .info).map(IndirectBox.init)
                 }
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(self.byName, forKey: .byName)
             try container.encodeIfPresent(self._info?.value, forKey: .info)
         }
 
-        private static let googleJSONKeyTable = GoogleJSONKeyTable(["byName", "info"])
+        private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["byName", "info"])
 
-        public init(googleJSON json: GoogleJSONValueRef) throws {
+        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
-        private init(googleJSONEmpty: Void) {}
+        private init(googleJSONEmpty: Swift.Void) {}
 
-        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+        public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
                 target.deinitialize(count: 1)
@@ -166,18 +166,18 @@ extension Recursion {
             }
         }
 
-        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let key = try members.nextKey() {
                 switch key {
-                case 0: self.byName = try json[members].decode([String: Folder].self)
+                case 0: self.byName = try json[members].decode([Swift.String: Folder].self)
                 case 1: self._info = IndirectBox(try json[members].decode(Info.self))
                 default: break
                 }
             }
         }
 
-        public struct Info: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
+        public struct Info: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
             public var owner: Folder? {
                 get { _owner?.value }
                 set { _owner = newValue.map(IndirectBox.init) }
@@ -189,11 +189,11 @@ extension Recursion {
                 self._owner = owner.map(IndirectBox.init)
             }
 
-            enum CodingKeys: String, CodingKey {
+            enum CodingKeys: Swift.String, Swift.CodingKey {
                 case owner
             }
 
-            public init(from decoder: any Decoder) throws {
+            public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 for key in container.allKeys {
                     switch key {
@@ -202,20 +202,20 @@ extension Recursion {
                 }
             }
 
-            public func encode(to encoder: any Encoder) throws {
+            public func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encodeIfPresent(self._owner?.value, forKey: .owner)
             }
 
-            private static let googleJSONKeyTable = GoogleJSONKeyTable(["owner"])
+            private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["owner"])
 
-            public init(googleJSON json: GoogleJSONValueRef) throws {
+            public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
                 try decodeGoogleJSONMembers(json)
             }
 
-            private init(googleJSONEmpty: Void) {}
+            private init(googleJSONEmpty: Swift.Void) {}
 
-            public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+            public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
                 target.initialize(to: Self(googleJSONEmpty: ()))
                 do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
                     target.deinitialize(count: 1)
@@ -223,7 +223,7 @@ extension Recursion {
                 }
             }
 
-            private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
+            private mutating func decodeGoogleJSONMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
                 var members = try json.members(Self.googleJSONKeyTable)
                 while let key = try members.nextKey() {
                     switch key {
@@ -245,7 +245,7 @@ import Foundation
 import GoogleAPIRuntime
 
 extension Recursion {
-    public struct Leaf: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
+    public struct Leaf: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
         public var node: Node?
 
         /// Creates a value; every property is optional.
@@ -253,11 +253,11 @@ extension Recursion {
             self.node = node
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case node
         }
 
-        public init(from decoder: any Decoder) throws {
+        public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             for key in container.allKeys {
                 switch key {
@@ -266,20 +266,20 @@ extension Recursion {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(self.node, forKey: .node)
         }
 
-        private static let googleJSONKeyTable = GoogleJSONKeyTable(["node"])
+        private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["node"])
 
-        public init(googleJSON json: GoogleJSONValueRef) throws {
+        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
-        private init(googleJSONEmpty: Void) {}
+        private init(googleJSONEmpty: Swift.Void) {}
 
-        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+        public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
                 target.deinitialize(count: 1)
@@ -287,7 +287,7 @@ extension Recursion {
             }
         }
 
-        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let key = try members.nextKey() {
                 switch key {
@@ -308,9 +308,9 @@ import Foundation
 import GoogleAPIRuntime
 
 extension Recursion {
-    public struct Node: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
+    public struct Node: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
         public var children: [Node]?
-        public var name: String?
+        public var name: Swift.String?
         public var parent: Node? {
             get { _parent?.value }
             set { _parent = newValue.map(IndirectBox.init) }
@@ -318,45 +318,45 @@ extension Recursion {
         private var _parent: IndirectBox<Node>?
 
         /// Creates a value; every property is optional.
-        public init(children: [Node]? = nil, name: String? = nil, parent: Node? = nil) {
+        public init(children: [Node]? = nil, name: Swift.String? = nil, parent: Node? = nil) {
             self.children = children
             self.name = name
             self._parent = parent.map(IndirectBox.init)
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case children
             case name
             case parent
         }
 
-        public init(from decoder: any Decoder) throws {
+        public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             for key in container.allKeys {
                 switch key {
                 case .children: self.children = try container.decodeIfPresent([Node].self, forKey: .children)
-                case .name: self.name = try container.decodeIfPresent(String.self, forKey: .name)
+                case .name: self.name = try container.decodeIfPresent(Swift.String.self, forKey: .name)
                 case .parent: self._parent = try container.decodeIfPresent(Node.self, forKey: .parent).map(IndirectBox.init)
                 }
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(self.children, forKey: .children)
             try container.encodeIfPresent(self.name, forKey: .name)
             try container.encodeIfPresent(self._parent?.value, forKey: .parent)
         }
 
-        private static let googleJSONKeyTable = GoogleJSONKeyTable(["children", "name", "parent"])
+        private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["children", "name", "parent"])
 
-        public init(googleJSON json: GoogleJSONValueRef) throws {
+        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
-        private init(googleJSONEmpty: Void) {}
+        private init(googleJSONEmpty: Swift.Void) {}
 
-        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+        public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
                 target.deinitialize(count: 1)
@@ -364,12 +364,12 @@ extension Recursion {
             }
         }
 
-        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let key = try members.nextKey() {
                 switch key {
                 case 0: self.children = try json[members].decode([Node].self)
-                case 1: self.name = try json[members].decode(String.self)
+                case 1: self.name = try json[members].decode(Swift.String.self)
                 case 2: self._parent = IndirectBox(try json[members].decode(Node.self))
                 default: break
                 }
@@ -391,7 +391,7 @@ import Foundation
 import GoogleAPIRuntime
 
 extension Recursion {
-    public struct Not: Codable, Sendable, Equatable, GoogleJSONFastDecodable {
+    public struct Not: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
         public var operand: Expr? {
             get { _operand?.value }
             set { _operand = newValue.map(IndirectBox.init) }
@@ -403,11 +403,11 @@ extension Recursion {
             self._operand = operand.map(IndirectBox.init)
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case operand
         }
 
-        public init(from decoder: any Decoder) throws {
+        public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             for key in container.allKeys {
                 switch key {
@@ -416,20 +416,20 @@ extension Recursion {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(self._operand?.value, forKey: .operand)
         }
 
-        private static let googleJSONKeyTable = GoogleJSONKeyTable(["operand"])
+        private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["operand"])
 
-        public init(googleJSON json: GoogleJSONValueRef) throws {
+        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
-        private init(googleJSONEmpty: Void) {}
+        private init(googleJSONEmpty: Swift.Void) {}
 
-        public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
+        public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
                 target.deinitialize(count: 1)
@@ -437,7 +437,7 @@ extension Recursion {
             }
         }
 
-        private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws {
+        private mutating func decodeGoogleJSONMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             var members = try json.members(Self.googleJSONKeyTable)
             while let key = try members.nextKey() {
                 switch key {
@@ -459,25 +459,25 @@ import GoogleAPIRuntime
 
 /// Reads an enum's wire value; never fails on a scalar of another JSON type.
 enum GeneratedEnumDecoding {
-    static func rawValue(from decoder: any Decoder) throws -> String {
+    static func rawValue(from decoder: any Swift.Decoder) throws -> Swift.String {
         let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) { return text }
-        if let flag = try? container.decode(Bool.self) { return String(flag) }
-        if let number = try? container.decode(Int64.self) { return String(number) }
-        if let number = try? container.decode(Double.self) { return String(number) }
-        return try container.decode(String.self)
+        if let text = try? container.decode(Swift.String.self) { return text }
+        if let flag = try? container.decode(Swift.Bool.self) { return Swift.String(flag) }
+        if let number = try? container.decode(Swift.Int64.self) { return Swift.String(number) }
+        if let number = try? container.decode(Swift.Double.self) { return Swift.String(number) }
+        return try container.decode(Swift.String.self)
     }
 }
 
 /// Stores a value out of line so a struct can (indirectly) contain itself.
-final class IndirectBox<Value: Sendable & Equatable>: Sendable, Equatable {
+final class IndirectBox<Value: Swift.Sendable & Swift.Equatable>: Swift.Sendable, Swift.Equatable {
     let value: Value
 
     init(_ value: Value) {
         self.value = value
     }
 
-    static func == (lhs: IndirectBox, rhs: IndirectBox) -> Bool {
+    static func == (lhs: IndirectBox, rhs: IndirectBox) -> Swift.Bool {
         lhs.value == rhs.value
     }
 }

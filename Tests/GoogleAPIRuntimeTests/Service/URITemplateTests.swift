@@ -25,6 +25,24 @@ struct URITemplateTests {
         }
     }
 
+    @Test func repeatedPathParametersExpandAsCommaSeparatedLists() throws {
+        var call = APICall(method: .get, path: "v1/items/{ids}:compare/{+names}", scopes: [])
+        call.setPath("ids", ["a,b", "c d", "e"])
+        call.setPath("names", ["x/y", "z:w"])
+        let path = try URITemplate.expand(call.path, values: call.pathParameters, lists: call.pathParameterLists)
+        // Simple expansion encodes a comma inside a value, so the list's own commas stay separators.
+        #expect(path == "v1/items/a%2Cb,c%20d,e:compare/x/y,z:w")
+        // A later single value replaces the list, and each element is checked like a value.
+        call.setPath("ids", "one")
+        #expect(try URITemplate.expand(call.path, values: call.pathParameters, lists: call.pathParameterLists) == "v1/items/one:compare/x/y,z:w")
+        #expect(throws: GoogleAPIClientError.invalidPathParameter(name: "ids", reason: "is an empty list")) {
+            try URITemplate.expand("items/{ids}", values: [:], lists: ["ids": []])
+        }
+        #expect(throws: GoogleAPIClientError.self) {
+            try URITemplate.expand("items/{ids}", values: [:], lists: ["ids": ["a", ".."]])
+        }
+    }
+
     private func client(root: String = "http://127.0.0.1:9/", servicePath: String = "drive/v3/") -> GoogleServiceClient {
         let session = AuthorizedSession(
             credentials: InMemoryTokenStore(), refresher: NoRefresher(), configuration: .fastTests)

@@ -99,6 +99,48 @@ struct GeneratedFileLayout: Equatable {
             result += startOfWord ? String(scalar).uppercased() : String(scalar)
             startOfWord = false
         }
-        return result.isEmpty ? "Value" : result
+        return result.isEmpty ? "Value" : shortened(result)
+    }
+
+    // MARK: - Length limits
+
+    /// Longest identifier or file-name stem the generator emits (file names stay far below
+    /// the usual 255-byte limit with the module prefix, a counter and `.swift`).
+    static let maximumNameLength = 80
+
+    /// `name` itself when short enough, else its first 63 bytes, `_` and 16 hex digits of the
+    /// FNV-1a hash of the whole name: deterministic, and distinct names stay distinct in all
+    /// but astronomically unlikely cases (the callers' name scopes catch even those). `name`
+    /// must be ASCII (identifiers and stems are).
+    static func shortened(_ name: String) -> String {
+        guard name.utf8.count > maximumNameLength else { return name }
+        let head = String(decoding: name.utf8.prefix(maximumNameLength - 17), as: UTF8.self)
+        return head + "_" + hexHash(name)
+    }
+
+    /// 64-bit FNV-1a of the UTF-8 bytes, as 16 lower-case hex digits.
+    static func hexHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    // MARK: - Module names
+
+    /// Whether `name` can be a module name and a file-name prefix: a Swift identifier of
+    /// ASCII letters, digits and `_`, not starting with a digit, at most 64 characters. Path
+    /// separators, `..` and the like are thereby impossible.
+    static func isValidModuleName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, bytes.count <= 64 else { return false }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+        }
+        guard isLetter(first), name != "_" else { return false }
+        return bytes.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
     }
 }

@@ -6,12 +6,13 @@ public indirect enum SwiftTypeRef: Sendable, Equatable {
     case array(SwiftTypeRef)
     case dictionary(SwiftTypeRef)
 
-    /// Swift spelling: `File`, `[String]`, `[String: JSONValue]`.
+    /// Swift spelling: `File`, `[Swift.String]`, `[Swift.String: GoogleAPIRuntime.JSONValue]` (library types
+    /// always module-qualified, so no schema name can shadow them).
     public var text: String {
         switch self {
         case .named(let name): name
         case .array(let element): "[\(element.text)]"
-        case .dictionary(let value): "[String: \(value.text)]"
+        case .dictionary(let value): "[Swift.String: \(value.text)]"
         }
     }
 }

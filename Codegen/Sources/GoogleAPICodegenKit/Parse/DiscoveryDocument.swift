@@ -13,6 +13,8 @@ public struct DiscoveryDocument: Codable, Sendable {
     public var rootUrl: String?
     public var servicePath: String?
     public var basePath: String?
+    /// Deprecated by Discovery in favour of `rootUrl` + `servicePath`; checked, not used.
+    public var baseUrl: String?
     public var batchPath: String?
     public var parameters: [String: DiscoveryParameter]?
     public var auth: DiscoveryAuth?

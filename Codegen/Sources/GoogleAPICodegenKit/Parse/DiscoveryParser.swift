@@ -49,10 +49,35 @@ public enum DiscoveryParser {
         if let kind = document.kind, kind != "discovery#restDescription" {
             throw DiscoveryParseError(
                 file: file, line: line(of: "kind", in: json), path: "kind",
-                message: "expected \"discovery#restDescription\", found \"\(kind)\" (not a REST description)"
+                message: "expected \"discovery#restDescription\", found \"\(CodegenCommandLine.printable(kind))\" (not a REST description)"
+                    + (kind == "discovery#directoryList" ? ": this is the Discovery directory, the list of APIs; download one API's document with `google-api-codegen fetch NAME VERSION`" : "")
             )
         }
         return (json, document)
+    }
+
+    /// What a JSON file without `kind` that is not a REST Discovery document is instead, in the words of the
+    /// diagnostic (`nil` when it may be one). Files people mix up with Discovery documents are
+    /// named: OAuth client secrets, service-account keys, a Google error body (a failed
+    /// download), the Discovery directory list. Nothing of the file's content is echoed: the
+    /// first two hold secrets.
+    static func notADiscoveryDocument(_ json: GoogleJSONDocument, kind: String?) -> String? {
+        func has(_ key: String) -> Bool { json.member(key, of: json.root) != nil }
+        let notDiscovery = "not a REST Discovery document (those are objects with \"kind\": \"discovery#restDescription\", \"rootUrl\", \"resources\" and \"schemas\")"
+        guard kind == nil else { return nil }
+        if has("installed") || has("web") {
+            return notDiscovery + ": this looks like an OAuth client secret file ({\"installed\": …} or {\"web\": …}), which belongs to the sign-in configuration, not to code generation"
+        }
+        if has("private_key") || has("client_email") {
+            return notDiscovery + ": this looks like a service account key file, which belongs to the credentials configuration, not to code generation"
+        }
+        if has("error") && !has("rootUrl") {
+            return notDiscovery + ": this looks like a Google error response ({\"error\": …}); the download that produced it failed"
+        }
+        if !has("discoveryVersion") && !has("rootUrl") && !has("resources") && !has("schemas") && !has("methods") {
+            return notDiscovery + ": it has none of their keys"
+        }
+        return nil
     }
 
     /// The line of the value at a dotted JSON path; keys that themselves contain dots are

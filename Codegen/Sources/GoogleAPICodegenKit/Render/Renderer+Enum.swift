@@ -6,16 +6,16 @@ extension Renderer {
     func renderEnum(_ enumeration: SwiftEnum, into writer: inout SwiftWriter) {
         let unknown = enumeration.unknownCase
         writer.documentation(enumeration.documentation.lines)
-        writer.block("public enum \(enumeration.name): Codable, Sendable, Hashable, APIParameterValue, GoogleJSONFastDecodable") { writer in
+        writer.block("public enum \(enumeration.name): Swift.Codable, Swift.Sendable, Swift.Hashable, GoogleAPIRuntime.APIParameterValue, GoogleAPIRuntime.GoogleJSONFastDecodable") { writer in
             for enumCase in enumeration.cases {
                 writer.documentation(enumCase.documentation.lines)
                 writer.line("case \(SwiftNaming.escaped(enumCase.name))")
             }
             writer.line("/// A value this version of the SDK does not know, kept verbatim.")
-            writer.line("case \(unknown)(String)")
+            writer.line("case \(unknown)(Swift.String)")
             writer.line()
-            writer.line("/// Creates the case for a wire value; unknown values become `.\(unknown)`.")
-            writer.block("public init(rawValue: String)") { writer in
+            writer.documentation(["Creates the case for a wire value; unknown values become `.\(unknown)`."])
+            writer.block("public init(rawValue: Swift.String)") { writer in
                 if enumeration.cases.isEmpty {
                     writer.line("self = .\(unknown)(rawValue)")
                     return
@@ -29,7 +29,7 @@ extension Renderer {
             }
             writer.line()
             writer.line("/// The wire value.")
-            writer.block("public var rawValue: String") { writer in
+            writer.block("public var rawValue: Swift.String") { writer in
                 writer.line("switch self {")
                 for enumCase in enumeration.cases {
                     writer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(literal(enumCase.rawValue))")
@@ -38,17 +38,17 @@ extension Renderer {
                 writer.line("}")
             }
             writer.line()
-            writer.line("public var apiParameterString: String { rawValue }")
+            writer.line("public var apiParameterString: Swift.String { rawValue }")
             writer.line()
-            writer.block("public init(from decoder: any Decoder) throws") {
+            writer.block("public init(from decoder: any Swift.Decoder) throws") {
                 $0.line("self.init(rawValue: try GeneratedEnumDecoding.rawValue(from: decoder))")
             }
             writer.line()
-            writer.block("public init(googleJSON json: GoogleJSONValueRef) throws") {
+            writer.block("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
                 $0.line("self.init(rawValue: try json.enumRawValue())")
             }
             writer.line()
-            writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+            writer.block("public func encode(to encoder: any Swift.Encoder) throws") { writer in
                 writer.line("var container = encoder.singleValueContainer()")
                 writer.line("try container.encode(rawValue)")
             }

@@ -27,7 +27,7 @@ extension Renderer {
                 writer.line()
                 writeDocs(method, extra: ["", "Every page of `\(method.name)`, fetched as iteration reaches it.", "", "- Returns: The pages (`for try await page in …`); `.items` flattens them."], into: &writer)
                 deprecation.forEach { writer.line($0) }
-                writer.block("\(pagesSignature) -> APIPageSequence<\(response)>") {
+                writer.block("\(pagesSignature) -> GoogleAPIRuntime.APIPageSequence<\(response)>") {
                     $0.line("client.pages(\(builderCall), as: \(response).self)")
                 }
             }
@@ -40,15 +40,15 @@ extension Renderer {
             writeDocs(method, extra: ["", "The `\(method.name)` call as a value, for `client.batch(...)` (typed results) or `client.execute(_:)`."], into: &writer)
             deprecation.forEach { writer.line($0) }
             if let response = method.responseType {
-                writer.block("\(typedSignature) -> TypedAPICall<\(response)>") { $0.line("TypedAPICall(\(builderCall), as: \(response).self)") }
+                writer.block("\(typedSignature) -> GoogleAPIRuntime.TypedAPICall<\(response)>") { $0.line("GoogleAPIRuntime.TypedAPICall(\(builderCall), as: \(response).self)") }
             } else {
-                writer.block("\(typedSignature) -> TypedAPICall<Void>") { $0.line("TypedAPICall(\(builderCall))") }
+                writer.block("\(typedSignature) -> GoogleAPIRuntime.TypedAPICall<Swift.Void>") { $0.line("GoogleAPIRuntime.TypedAPICall(\(builderCall))") }
             }
         }
 
         if let upload = method.upload {
             let body = method.body.map { ["\($0.name): \($0.type)? = nil"] } ?? []
-            let media = "\(upload.argumentName): MediaUpload"
+            let media = "\(upload.argumentName): GoogleAPIRuntime.MediaUpload"
             let signature = "public func \(SwiftNaming.escaped(method.name))(\((required + body + [media] + optional).joined(separator: ", ")))"
             writer.line()
             writeDocs(method, extra: [
@@ -76,8 +76,8 @@ extension Renderer {
                 if download.addsAltMedia { writer.line("call.setQuery(\"alt\", \"media\")") }
             }
             let fileArguments = required + body + optional + [
-                "to \(download.destinationArgument): URL",
-                "\(download.progressArgument): (@Sendable (MediaProgress) -> Void)? = nil",
+                "to \(download.destinationArgument): Foundation.URL",
+                "\(download.progressArgument): (@Sendable (GoogleAPIRuntime.MediaProgress) -> Swift.Void)? = nil",
             ]
             writer.line()
             writeDocs(method, extra: ["", "Downloads the media to `\(download.destinationArgument)`."], into: &writer)
@@ -89,7 +89,7 @@ extension Renderer {
             writer.line()
             writeDocs(method, extra: ["", "Streams the media as it arrives."], into: &writer)
             deprecation.forEach { writer.line($0) }
-            writer.block("public func \(download.streamVariantName)(\((required + body + optional).joined(separator: ", "))) async throws -> MediaDownloadStream") { writer in
+            writer.block("public func \(download.streamVariantName)(\((required + body + optional).joined(separator: ", "))) async throws -> GoogleAPIRuntime.MediaDownloadStream") { writer in
                 prelude(&writer)
                 writer.line("return try await client.downloadStream(call)")
             }
@@ -102,10 +102,10 @@ extension Renderer {
         var parameters = method.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.argumentType)" }
         if let body = method.body { parameters.append("\(body.name): \(body.type)?") }
         writer.line()
-        writer.block("func \(method.builderName)(\(parameters.joined(separator: ", "))) -> APICall") { writer in
+        writer.block("func \(method.builderName)(\(parameters.joined(separator: ", "))) -> GoogleAPIRuntime.APICall") { writer in
             let scopes = "[" + method.scopes.map(literal).joined(separator: ", ") + "]"
             let upload = method.upload.map { ", mediaUploadPath: \(literal($0.path))" } ?? ""
-            let construction = "APICall(method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: \(scopes)\(upload))"
+            let construction = "GoogleAPIRuntime.APICall(method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: \(scopes)\(upload))"
             if method.parameters.isEmpty && method.body == nil {
                 writer.line("return \(construction)")
                 return

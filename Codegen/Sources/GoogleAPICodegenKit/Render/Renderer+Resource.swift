@@ -4,10 +4,10 @@ extension Renderer {
     /// A resource struct with its members and nested sub-resource structs.
     func renderResource(_ resource: SwiftResource, into writer: inout SwiftWriter) {
         writer.documentation(resource.documentation.lines)
-        writer.block("public struct \(resource.typeName): Sendable") { writer in
-            writer.line("let client: GoogleServiceClient")
+        writer.block("public struct \(resource.typeName): Swift.Sendable") { writer in
+            writer.line("let client: GoogleAPIRuntime.GoogleServiceClient")
             writer.line()
-            writer.block("init(client: GoogleServiceClient)") { $0.line("self.client = client") }
+            writer.block("init(client: GoogleAPIRuntime.GoogleServiceClient)") { $0.line("self.client = client") }
             renderResourceMembers(resource, into: &writer)
         }
     }

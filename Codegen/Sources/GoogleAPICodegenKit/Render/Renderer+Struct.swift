@@ -17,12 +17,12 @@ extension Renderer {
     /// container helpers), then nested types.
     func renderStruct(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.documentation(structure.documentation.lines)
-        writer.block("public struct \(structure.name): Codable, Sendable, Equatable, GoogleJSONFastDecodable") { writer in
+        writer.block("public struct \(structure.name): Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable") { writer in
             if structure.properties.isEmpty {
                 writer.line("/// Creates an empty value.")
                 writer.line("public init() {}")
                 writer.line()
-                writer.line("public init(googleJSON json: GoogleJSONValueRef) throws {}")
+                writer.line("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
             } else {
                 renderStoredProperties(structure, into: &writer)
                 renderMemberwiseInit(structure, into: &writer)
@@ -83,7 +83,7 @@ extension Renderer {
 
     private func renderCoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
-        writer.block("enum CodingKeys: String, CodingKey") { writer in
+        writer.block("enum CodingKeys: Swift.String, Swift.CodingKey") { writer in
             for property in structure.properties {
                 let name = SwiftNaming.escaped(property.name)
                 writer.line(property.name == property.wireName ? "case \(name)" : "case \(name) = \(literal(property.wireName))")
@@ -92,7 +92,7 @@ extension Renderer {
         writer.line()
         // Only the keys present are visited: Google objects carry few of their many optional
         // fields, and the decoder finds each present key in document order in one step.
-        writer.block("public init(from decoder: any Decoder) throws") { writer in
+        writer.block("public init(from decoder: any Swift.Decoder) throws") { writer in
             writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             writer.block("for key in container.allKeys") { writer in
                 writer.line("switch key {")
@@ -106,7 +106,7 @@ extension Renderer {
             }
         }
         writer.line()
-        writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+        writer.block("public func encode(to encoder: any Swift.Encoder) throws") { writer in
             writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             for property in structure.properties {
                 let key = ".\(SwiftNaming.escaped(property.name))"
@@ -125,17 +125,17 @@ extension Renderer {
     private func renderFastDecoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
         let keys = structure.properties.map { literal($0.wireName) }.joined(separator: ", ")
-        writer.line("private static let googleJSONKeyTable = GoogleJSONKeyTable([\(keys)])")
+        writer.line("private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable([\(keys)])")
         writer.line()
-        writer.block("public init(googleJSON json: GoogleJSONValueRef) throws") { writer in
+        writer.block("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("try decodeGoogleJSONMembers(json)")
         }
         writer.line()
         // Every property starts as nil. Not the memberwise `init()`: with its many (nil)
         // parameters it was compiled to a copy of the whole struct.
-        writer.line("private init(googleJSONEmpty: Void) {}")
+        writer.line("private init(googleJSONEmpty: Swift.Void) {}")
         writer.line()
-        writer.block("public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws") { writer in
+        writer.block("public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("target.initialize(to: Self(googleJSONEmpty: ()))")
             writer.block("do { try target.pointee.decodeGoogleJSONMembers(json) } catch") { writer in
                 writer.line("target.deinitialize(count: 1)")
@@ -143,7 +143,7 @@ extension Renderer {
             }
         }
         writer.line()
-        writer.block("private mutating func decodeGoogleJSONMembers(_ json: GoogleJSONValueRef) throws") { writer in
+        writer.block("private mutating func decodeGoogleJSONMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("var members = try json.members(Self.googleJSONKeyTable)")
             // `nextKey()` and `json[members]`, not `next()`'s (key, value) pair: a value handed
             // out by the changing iterator holds the document, which cost a retain and a
@@ -194,12 +194,12 @@ extension Renderer {
     /// The Codable type on the wire: `[GoogleInt64]` for `[Int64]` and so on.
     private func wireType(_ type: SwiftTypeRef, _ coding: CodingStrategy) -> String {
         switch (type, coding) {
-        case (_, .int64): "GoogleInt64"
-        case (_, .uint64): "GoogleUInt64"
-        case (_, .date): "GoogleDate"
-        case (_, .bytes): "GoogleBytes"
+        case (_, .int64): "GoogleAPIRuntime.GoogleInt64"
+        case (_, .uint64): "GoogleAPIRuntime.GoogleUInt64"
+        case (_, .date): "GoogleAPIRuntime.GoogleDate"
+        case (_, .bytes): "GoogleAPIRuntime.GoogleBytes"
         case (.array(let element), .array(let inner)): "[\(wireType(element, inner))]"
-        case (.dictionary(let value), .map(let inner)): "[String: \(wireType(value, inner))]"
+        case (.dictionary(let value), .map(let inner)): "[Swift.String: \(wireType(value, inner))]"
         default: type.text
         }
     }
@@ -216,10 +216,10 @@ extension Renderer {
     private func toWire(_ coding: CodingStrategy, _ expression: String) -> String {
         switch coding {
         case .plain: expression
-        case .int64: "GoogleInt64(\(expression))"
-        case .uint64: "GoogleUInt64(\(expression))"
-        case .date: "GoogleDate(\(expression))"
-        case .bytes: "GoogleBytes(\(expression))"
+        case .int64: "GoogleAPIRuntime.GoogleInt64(\(expression))"
+        case .uint64: "GoogleAPIRuntime.GoogleUInt64(\(expression))"
+        case .date: "GoogleAPIRuntime.GoogleDate(\(expression))"
+        case .bytes: "GoogleAPIRuntime.GoogleBytes(\(expression))"
         case .array(let inner): "\(expression).map { \(toWire(inner, "$0")) }"
         case .map(let inner): "\(expression).mapValues { \(toWire(inner, "$0")) }"
         }
@@ -236,8 +236,8 @@ extension Renderer {
             case .dictionary(let value): .dictionary(qualified(value))
             }
         }
-        writer.block("extension \(serviceTypeName).\(conformance.pageType): PageableResponse") { writer in
-            writer.line("/// The items of this page (`\(conformance.itemsProperty)`), empty when absent.")
+        writer.block("extension \(serviceTypeName).\(conformance.pageType): GoogleAPIRuntime.PageableResponse") { writer in
+            writer.documentation(["The items of this page (`\(conformance.itemsProperty)`), empty when absent."])
             writer.line("public var pageItems: \(SwiftTypeRef.array(qualified(conformance.itemType)).text) { \(SwiftNaming.escaped(conformance.itemsProperty)) ?? [] }")
         }
     }

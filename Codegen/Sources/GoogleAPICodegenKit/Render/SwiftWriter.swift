@@ -25,11 +25,22 @@ struct SwiftWriter {
         line("}")
     }
 
-    /// `///` lines for a documentation block (nothing when empty).
+    /// `///` lines for a documentation block (nothing when empty). The only way text from a
+    /// document becomes a doc comment: each line is split again at every line break and made
+    /// safe by `SwiftSource.commentText`.
     mutating func documentation(_ lines: [String]) {
         for content in lines {
-            line(content.isEmpty ? "///" : "/// " + content)
+            for part in SwiftSource.lines(content) {
+                let text = SwiftSource.commentText(part)
+                line(text.isEmpty ? "///" : "/// " + text)
+            }
         }
+    }
+
+    /// One `//` comment line (the file header); line breaks in `content` become spaces.
+    mutating func comment(_ content: String) {
+        let text = SwiftSource.commentText(content)
+        line(text.isEmpty ? "//" : "// " + text)
     }
 
     /// Runs `body` on this writer (lets callers build per-file writers in a dictionary).

@@ -14,7 +14,7 @@ enum SwiftNaming {
         var name = bytes.isEmpty ? "Value" : String(decoding: bytes, as: UTF8.self)
         if let first = bytes.first, isDigit(first) { name = "_" + name }
         if unusableTypeNames.contains(name) { name += "Value" }
-        return name
+        return GeneratedFileLayout.shortened(name)
     }
 
     /// The service type: `typeName(wire)`, plus `API` when that would shadow a Swift, Foundation
@@ -56,7 +56,7 @@ enum SwiftNaming {
         var name = String(decoding: bytes, as: UTF8.self)
         if let initial = bytes.first, isDigit(initial) { name = "_" + name }
         if unusableMemberNames.contains(name) { name += "Value" }
-        return name
+        return GeneratedFileLayout.shortened(name)
     }
 
     private static func splitWords(_ wire: String) -> [[UInt8]] {
@@ -131,9 +131,15 @@ enum SwiftNaming {
         "URLQueryItem", "URLRequest", "URLSession", "UUID", "Unicode", "Unit", "UserDefaults",
     ]
 
-    /// Type names the generated code itself refers to; a schema with one of these names would
-    /// shadow it, so such schemas are renamed (`Date` → `DateSchema`).
+    /// Type names that schemas do not take (`Date` → `DateSchema`). Generated code spells every
+    /// library type with its module (`Foundation.Date`), so a schema named like one cannot
+    /// break it; the renaming keeps callers' unqualified names meaning what they expect, and
+    /// the module names keep the qualifiers working.
     static let reservedTypeNames: Set<String> = [
+        // Modules generated code qualifies names with (`Swift.String`): a type of that name in
+        // scope would capture the qualifier.
+        "Swift", "Foundation", "FoundationEssentials", "GoogleAPIRuntime", "GoogleJSON", "GoogleAuth",
+        "GoogleHTTPTypes", "GoogleHTTP", "Dispatch", "_Concurrency",
         // Swift
         "Any", "AnyObject", "Array", "Bool", "Character", "Codable", "CodingKey", "CodingKeys",
         "Decodable", "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error",

@@ -16,7 +16,9 @@ extension Translator {
                       // A plain string: the runtime's protocol needs `nextPageToken: String?`.
                       properties["nextPageToken"]?.type == "string",
                       properties["nextPageToken"]?.format == nil, properties["nextPageToken"]?.enum == nil,
-                      properties["pageItems"] == nil,
+                      // The conformance adds `pageItems`; no member may already take that name
+                      // (`pageItems`, `page_items`, `page-items`, …).
+                      !properties.keys.contains(where: { SwiftNaming.memberName($0) == "pageItems" }),
                       // A polled stream (live chat): the next page is due only after the server's
                       // interval, so a back-to-back page sequence would be wrong.
                       properties["pollingIntervalMillis"] == nil

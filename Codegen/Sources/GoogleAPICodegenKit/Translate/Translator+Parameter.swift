@@ -21,18 +21,18 @@ extension Translator {
             return .named(name)
         }
         switch (parameter.type, parameter.format) {
-        case ("string", "int64"), ("integer", "int64"): return .named("Int64")
-        case ("string", "uint64"), ("integer", "uint64"): return .named("UInt64")
-        case ("string", "date-time"), ("string", "google-datetime"): return .named("Date")
-        case ("integer", "int32"): return .named("Int32")
-        case ("integer", "uint32"): return .named("UInt32")
-        case ("integer", _): return .named("Int")
-        case ("number", "float"): return .named("Float")
-        case ("number", _): return .named("Double")
-        case ("boolean", _): return .named("Bool")
+        case ("string", "int64"), ("integer", "int64"): return .named("Swift.Int64")
+        case ("string", "uint64"), ("integer", "uint64"): return .named("Swift.UInt64")
+        case ("string", "date-time"), ("string", "google-datetime"): return .named("Foundation.Date")
+        case ("integer", "int32"): return .named("Swift.Int32")
+        case ("integer", "uint32"): return .named("Swift.UInt32")
+        case ("integer", _): return .named("Swift.Int")
+        case ("number", "float"): return .named("Swift.Float")
+        case ("number", _): return .named("Swift.Double")
+        case ("boolean", _): return .named("Swift.Bool")
         // Strings, durations, field masks, bytes, and the rare object-typed query parameter
         // (sent as the caller's JSON text).
-        default: return .named("String")
+        default: return .named("Swift.String")
         }
     }
 }

@@ -24,7 +24,7 @@ extension Translator {
         var nested: [SwiftTypeDeclaration] = []
         let (type, _) = try translateType(schema, suggestedName: name + "Element", path: path, typeScope: &scope, nestedTypes: &nested, enclosingNames: [name])
         if !nested.isEmpty {
-            return .alias(SwiftTypeAlias(name: name, documentation: documentation, target: .named("JSONValue")))
+            return .alias(SwiftTypeAlias(name: name, documentation: documentation, target: .named("GoogleAPIRuntime.JSONValue")))
         }
         return .alias(SwiftTypeAlias(name: name, documentation: documentation, target: type))
     }

@@ -7,10 +7,13 @@ extension Translator {
     mutating func translateService() throws(TranslationError) -> SwiftService {
         let wireName = document.canonicalName ?? document.name ?? "Service"
         let typeName = SwiftNaming.serviceTypeName(wireName)
-        guard let rootURL = document.rootUrl, URL(string: rootURL)?.scheme != nil else {
-            throw TranslationError(path: "rootUrl", message: "missing or not an absolute URL")
+        guard let rootURL = document.rootUrl else {
+            throw TranslationError(path: "rootUrl", message: "missing (every REST Discovery document has one)")
         }
+        try Self.checkWebURL(rootURL, path: "rootUrl")
+        if let baseURL = document.baseUrl { try Self.checkWebURL(baseURL, path: "baseUrl") }
 
+        try checkAliasCycles()
         assignSchemaNames(serviceTypeName: typeName)
         boxedPropertyPaths = try findBoxedProperties()
         pageItemProperties = findPageItemProperties()
@@ -74,5 +77,22 @@ extension Translator {
             schemaNames[key] = scope.claim(candidate)
         }
         topLevelNames = Set(schemaNames.values).union(SwiftNaming.reservedTypeNames).union([serviceTypeName])
+    }
+}
+
+extension Translator {
+    /// The service's URLs are where the user's credentials go: only absolute http(s) URLs with
+    /// a host, so a document cannot point generated code at `file:`, `javascript:` or the like.
+    /// - Throws: `TranslationError` at `path`.
+    static func checkWebURL(_ text: String, path: String) throws(TranslationError) {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
+            throw TranslationError(path: path, message: "not an absolute URL")
+        }
+        guard scheme == "https" || scheme == "http" else {
+            throw TranslationError(path: path, message: "must be an http or https URL, found the scheme \"\(scheme)\"")
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw TranslationError(path: path, message: "has no host")
+        }
     }
 }

@@ -16,7 +16,16 @@ extension Translator {
         var nestedTypes: [SwiftTypeDeclaration] = []
         var properties: [SwiftProperty] = []
 
-        for key in (schema.properties ?? [:]).keys.sorted() {
+        // Names are claimed first by the members whose wire name already is their Swift name,
+        // then by the rest in sorted order: `nextPageToken` keeps its name (what pagination
+        // reads) even when `next-page-token` sorts before it, and `page_items` next to
+        // `pageItems` becomes `pageItems2`, whatever the order.
+        let keys = (schema.properties ?? [:]).keys.sorted()
+        var swiftNames: [String: String] = [:]
+        for key in keys where SwiftNaming.memberName(key) == key { swiftNames[key] = memberScope.claim(key) }
+        for key in keys where swiftNames[key] == nil { swiftNames[key] = memberScope.claim(SwiftNaming.memberName(key)) }
+
+        for key in keys {
             guard let property = schema.properties?[key] else { continue }
             let propertyPath = "\(path).properties.\(key)"
             let (type, coding) = try translateType(
@@ -27,7 +36,7 @@ extension Translator {
             // private storage, which the generated Codable code uses (so it stays warning-free).
             let documentation = Translator.propertyDocumentation(property)
             properties.append(SwiftProperty(
-                name: memberScope.claim(SwiftNaming.memberName(key)),
+                name: swiftNames[key] ?? SwiftNaming.memberName(key),
                 wireName: key,
                 type: type,
                 coding: coding,

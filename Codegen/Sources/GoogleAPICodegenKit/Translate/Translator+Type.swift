@@ -32,26 +32,26 @@ extension Translator {
         switch schema.type {
         case "string":
             switch schema.format {
-            case "int64": return (.named("Int64"), .int64)
-            case "uint64": return (.named("UInt64"), .uint64)
-            case "date-time", "google-datetime": return (.named("Date"), .date)
-            case "byte": return (.named("Data"), .bytes)
-            default: return (.named("String"), .plain)
+            case "int64": return (.named("Swift.Int64"), .int64)
+            case "uint64": return (.named("Swift.UInt64"), .uint64)
+            case "date-time", "google-datetime": return (.named("Foundation.Date"), .date)
+            case "byte": return (.named("Foundation.Data"), .bytes)
+            default: return (.named("Swift.String"), .plain)
             }
         case "integer":
             switch schema.format {
-            case "int32": return (.named("Int32"), .plain)
-            case "uint32": return (.named("UInt32"), .plain)
-            case "int64": return (.named("Int64"), .plain)
-            case "uint64": return (.named("UInt64"), .plain)
-            default: return (.named("Int"), .plain)
+            case "int32": return (.named("Swift.Int32"), .plain)
+            case "uint32": return (.named("Swift.UInt32"), .plain)
+            case "int64": return (.named("Swift.Int64"), .plain)
+            case "uint64": return (.named("Swift.UInt64"), .plain)
+            default: return (.named("Swift.Int"), .plain)
             }
         case "number":
-            return (.named(schema.format == "float" ? "Float" : "Double"), .plain)
+            return (.named(schema.format == "float" ? "Swift.Float" : "Swift.Double"), .plain)
         case "boolean":
-            return (.named("Bool"), .plain)
+            return (.named("Swift.Bool"), .plain)
         case "array":
-            guard let items = schema.items else { return (.array(.named("JSONValue")), .plain) }
+            guard let items = schema.items else { return (.array(.named("GoogleAPIRuntime.JSONValue")), .plain) }
             let (element, coding) = try translateType(
                 items, suggestedName: suggestedName + "Item", path: path + ".items",
                 typeScope: &typeScope, nestedTypes: &nestedTypes, enclosingNames: enclosingNames
@@ -63,7 +63,7 @@ extension Translator {
             return (.named(name), .plain)
         case "object":
             guard let values = schema.additionalProperties else {
-                return (.dictionary(.named("JSONValue")), .plain)
+                return (.dictionary(.named("GoogleAPIRuntime.JSONValue")), .plain)
             }
             let (value, coding) = try translateType(
                 values, suggestedName: suggestedName + "Value", path: path + ".additionalProperties",
@@ -72,7 +72,7 @@ extension Translator {
             return (.dictionary(value), coding.needsConversion ? .map(coding) : .plain)
         default:
             // "any", missing or unknown types.
-            return (.named("JSONValue"), .plain)
+            return (.named("GoogleAPIRuntime.JSONValue"), .plain)
         }
     }
 }

@@ -28,19 +28,17 @@ public struct Translator: Sendable {
 
     // MARK: - Shared helpers
 
-    /// Doc comment lines from Discovery prose (split on newlines, trailing blanks trimmed;
-    /// byte-level because this runs for every property of every schema).
+    /// Doc comment lines from Discovery prose: split at every line break (`SwiftSource.lines`:
+    /// CR, LF, CRLF, VT, FF, NEL, U+2028/9), trailing blanks trimmed, leading and trailing empty
+    /// lines dropped. The writer makes each line safe for a comment.
     static func documentation(_ description: String?, deprecated: Bool? = nil) -> SwiftDocumentation {
         guard let description, !description.isEmpty else {
             return SwiftDocumentation(lines: [], isDeprecated: deprecated ?? false)
         }
-        var lines: [String] = []
-        for line in description.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            var end = line.endIndex
-            while end > line.startIndex, [0x20, 0x09, 0x0D].contains(line[line.index(before: end)]) {
-                end = line.index(before: end)
-            }
-            lines.append(String(Substring(line[line.startIndex..<end])))
+        var lines = SwiftSource.lines(description).map { line in
+            var text = Substring(line)
+            while let last = text.unicodeScalars.last, last == " " || last == "\t" { text = text.dropLast() }
+            return String(text)
         }
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
