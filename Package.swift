@@ -43,11 +43,14 @@ let package = Package(
         .target(name: "GoogleHTTPTypes"),
         .target(name: "GoogleHTTP", dependencies: ["GoogleHTTPTypes", "CCurl"]),
         .target(name: "LocalHTTPServer", dependencies: ["GoogleHTTPTypes"]),
-        .target(name: "GoogleAuth", dependencies: ["GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer"]),
+        // RS256 for service account keys: OpenSSL's libcrypto loaded at run time (no header, no link
+        // flag), Security.framework on Apple platforms. No libcurl, so the emulator can use it.
+        .target(name: "GoogleCrypto"),
+        .target(name: "GoogleAuth", dependencies: ["GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer", "GoogleCrypto"]),
         .target(name: "GoogleAPIRuntime", dependencies: ["GoogleJSON", "GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
 
         // MARK: - Emulator
-        .target(name: "GoogleEmulator", dependencies: ["GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth"]),
+        .target(name: "GoogleEmulator", dependencies: ["GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth", "GoogleCrypto"]),
         .executableTarget(name: "google-api-emulator", dependencies: ["GoogleEmulator"]),
 
         // MARK: - Codegen
@@ -111,13 +114,14 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["GoogleHTTPTypes"], path: "Tests/TestSupport"),
         .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
+        .testTarget(name: "GoogleCryptoTests", dependencies: ["GoogleCrypto"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP", "TestSupport"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
         .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
         .testTarget(
             name: "GoogleAPIRuntimeTests",
-            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator", "TestSupport"]
+            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator", "GoogleCrypto", "TestSupport"]
         ),
         .testTarget(
             name: "GoogleAPICodegenKitTests",

@@ -121,7 +121,7 @@ enum FileCommands {
         }
         let chunkSize = try arguments.positiveInteger("chunk-size") ?? (8 << 20)
         // The session lives next to the token store; it is written at every checkpoint.
-        let saved = SavedUploadSession(tokenStore: context.environment.tokenStoreFile, source: source)
+        let saved = FileUploadSessionStore(directory: context.environment.tokenStoreFile.deletingLastPathComponent(), source: source)
         var session: ResumableUploadSession?
         if resuming {
             session = try await context.reportingErrors { try await saved.load() }

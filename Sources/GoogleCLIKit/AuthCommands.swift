@@ -17,12 +17,15 @@ public enum AuthCommands {
                 options: [OptionSpecification("login-hint", value: "EMAIL", help: "Preselect this Google account.")]
             ) { arguments in
                 let context = try makeContext(arguments)
+                try context.requireUserCredentials(for: "login")
                 try await login(context, loginHint: arguments.value("login-hint"), browser: browser())
             },
             Command("logout", summary: "Revoke the stored tokens at Google, then delete them.") { arguments in
-                try await logout(try makeContext(arguments))
+                let context = try makeContext(arguments)
+                try context.requireUserCredentials(for: "logout")
+                try await logout(context)
             },
-            Command("status", summary: "Show the signed-in account, granted scopes and token expiry.") { arguments in
+            Command("status", summary: "Show which credentials are in use: source, account, scopes, token expiry, quota project.") { arguments in
                 try await status(try makeContext(arguments))
             },
         ]
@@ -78,9 +81,24 @@ public enum AuthCommands {
         /// When time-based access ends (`refresh_token_expires_in`); `nil` when it does not.
         var refreshTokenExpires: Date?
         var tokenStore: String
+        /// Which credentials commands use.
+        var credentials: CredentialsStatus
+    }
+
+    /// The credentials in use: `user` (the token store), or what `--auth adc` / an API key found.
+    struct CredentialsStatus: Encodable {
+        var kind: String
+        var source: String
+        var account: String?
+        var quotaProject: String?
+        var accessTokenExpires: Date?
     }
 
     static func status(_ context: ToolContext) async throws {
+        if context.environment.apiKey != nil || context.environment.authMode == .adc {
+            try await otherCredentialsStatus(context)
+            return
+        }
         let status = try await context.reportingErrors {
             let credentials = try await context.tokenStore.load()
             let claims = credentials?.idTokenClaims
@@ -89,7 +107,10 @@ public enum AuthCommands {
                 scopes: credentials?.scopes.sorted() ?? [], accessTokenExpires: credentials?.expiresAt,
                 hasRefreshToken: credentials?.refreshToken != nil,
                 refreshTokenExpires: credentials?.refreshToken == nil ? nil : credentials?.refreshTokenExpiresAt,
-                tokenStore: context.environment.tokenStoreFile.path)
+                tokenStore: context.environment.tokenStoreFile.path,
+                credentials: CredentialsStatus(
+                    kind: "user", source: "\(context.toolName) login (token store \(context.environment.tokenStoreFile.path))",
+                    account: claims?.email, quotaProject: nil, accessTokenExpires: credentials?.expiresAt))
         }
         if context.environment.wantsJSON {
             try JSONOutput.print(status)
@@ -106,6 +127,32 @@ public enum AuthCommands {
         }
         print("Refresh token:  \(refreshTokenLine(status))")
         print("Token store:    \(status.tokenStore)")
+        print("Credentials:    user (`\(context.toolName) login`; --auth adc or --api-key for others)")
+    }
+
+    /// `status` for Application Default Credentials (obtains a token, so it proves they work) or
+    /// an API key (nothing to check without a call).
+    static func otherCredentialsStatus(_ context: ToolContext) async throws {
+        let session = try context.session()
+        let credentials = try await context.reportingErrors { () -> CredentialsStatus in
+            if context.environment.apiKey == nil { _ = try await session.accessToken() }
+            let summary = await session.credentialsSummary()
+            return CredentialsStatus(
+                kind: summary.kind.rawValue, source: summary.source, account: summary.account,
+                quotaProject: summary.quotaProjectID, accessTokenExpires: session.cachedTokenExpiry)
+        }
+        if context.environment.wantsJSON {
+            try JSONOutput.print(credentials)
+            return
+        }
+        TerminalText.print("Credentials:    \(credentials.kind) from \(credentials.source)")
+        TerminalText.print("Account:        \(credentials.account ?? "(unknown)")")
+        if let expiry = credentials.accessTokenExpires, let seconds = ClampedNumber.secondsUntil(expiry) {
+            print("Access token:   expires in \(seconds) s")
+        } else if credentials.kind != "api_key" {
+            print("Access token:   obtained (expiry unknown)")
+        }
+        TerminalText.print("Quota project:  \(credentials.quotaProject ?? "(none: the credentials' own project)")")
     }
 
     /// `stored`, `none`, or when time-based access ends (`login` is needed after that).

@@ -48,10 +48,43 @@ public struct ToolContext: Sendable {
         FileTokenStore(fileURL: environment.tokenStoreFile)
     }
 
-    /// A session for the stored credentials.
+    /// A session for the configured credentials: the API key when one is given, else the user's
+    /// stored tokens (`--auth user`) or Application Default Credentials (`--auth adc`, found at the
+    /// first request).
     /// - Throws: ``CommandLineError`` when the OAuth client cannot be configured.
     public func session() throws -> AuthorizedSession {
-        AuthorizedSession(credentials: tokenStore, refresher: try oauthClient(), transport: transport)
+        if let key = environment.apiKey {
+            return AuthorizedSession(apiKey: APIKey(key, source: environment.apiKeySource ?? "an API key"), transport: transport)
+        }
+        switch environment.authMode {
+        case .user:
+            return AuthorizedSession(credentials: tokenStore, refresher: try oauthClient(), transport: transport)
+        case .adc:
+            let credentials = DeferredApplicationDefaultCredentials(
+                scopes: apiScopes, environment: ApplicationDefaultCredentials.Environment(variables: environment.variables),
+                transport: transport)
+            return AuthorizedSession(credentials: credentials, transport: transport)
+        }
+    }
+
+    /// The scopes without the OpenID ones (`openid`, `email`, `profile`), which only name the
+    /// user at `login`: service accounts and the metadata server are asked for API scopes only.
+    public var apiScopes: [String] {
+        scopes.filter { !["openid", "email", "profile"].contains($0) }
+    }
+
+    /// Refuses `login`/`logout` when the credentials are not the tool's own.
+    /// - Throws: ``CommandLineError/usage(_:)`` saying why the command does not apply.
+    public func requireUserCredentials(for command: String) throws {
+        if environment.apiKey != nil {
+            throw CommandLineError.usage(
+                "`\(command)` does not apply with an API key (\(environment.apiKeySource ?? "--api-key")): a key needs no sign-in")
+        }
+        if environment.authMode == .adc {
+            throw CommandLineError.usage(
+                "`\(command)` does not apply with --auth adc: Application Default Credentials come from "
+                    + "GOOGLE_APPLICATION_CREDENTIALS, `gcloud auth application-default login` or the metadata server")
+        }
     }
 
     // MARK: - Errors
@@ -67,6 +100,10 @@ public struct ToolContext: Sendable {
             throw CommandLineError.reauthenticationRequired(tool: toolName)
         } catch let error as OAuthError {
             throw CommandLineError.failure("\(error)")
+        } catch let error as GoogleAPIError where environment.apiKey != nil && error.status == 401 {
+            throw CommandLineError.failure(
+                "\(error)\nThis command needs OAuth: an API key only reads public data (e.g. `videos get`). "
+                    + "Unset GOOGLE_API_KEY / drop --api-key.")
         } catch let error as GoogleAPIError {
             throw CommandLineError.failure("\(error)")
         } catch let error as HTTPTransportError {

@@ -15,12 +15,33 @@ public struct ToolEnvironment: Sendable {
     /// Replaces the OAuth revocation endpoint.
     public var revokeURL: URL?
     public var wantsJSON: Bool
+    /// Which credentials commands use (`--auth`, else `GOOGLE_CLI_AUTH`, else `.user`).
+    public var authMode: AuthMode
+    /// An API key for public reads (`--api-key`, else `GOOGLE_API_KEY`); replaces OAuth when set.
+    public var apiKey: String?
+    /// Where ``apiKey`` came from (`--api-key` or `GOOGLE_API_KEY`), for `status`; never the key.
+    public var apiKeySource: String?
+    /// The process environment, for Application Default Credentials' search.
+    public var variables: [String: String]
+
+    /// Where a tool's credentials come from.
+    public enum AuthMode: String, Sendable, CaseIterable {
+        /// The tool's own `login` and token store (exit code 3 when reauthentication is needed).
+        case user
+        /// Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, gcloud's file, the metadata server.
+        case adc
+    }
 
     /// The options every tool command accepts.
     public static let commonOptions: [OptionSpecification] = [
         OptionSpecification("client-secret", value: "PATH", help: "Cloud Console client secret JSON (or GOOGLE_CLIENT_SECRET_FILE)."),
         OptionSpecification("token-store", value: "PATH", help: "Where tokens are kept (or GOOGLE_TOKEN_STORE; default ~/.config/<tool>/tokens.json)."),
         OptionSpecification("json", help: "Print JSON for scripts instead of a table."),
+        OptionSpecification(
+            "auth", value: "user|adc",
+            help: "Credentials: user (this tool's login, the default) or adc (Application Default Credentials); or GOOGLE_CLI_AUTH."),
+        OptionSpecification(
+            "api-key", value: "KEY", help: "Use an API key instead of OAuth, for public reads (prefer GOOGLE_API_KEY: options show in ps)."),
     ]
 
     /// Lines for a tool's help describing the environment variables.
@@ -31,6 +52,10 @@ public struct ToolEnvironment: Sendable {
         "  GOOGLE_API_ROOT_URL        API root override, e.g. a local google-api-emulator",
         "  GOOGLE_OAUTH_REVOKE_URI    OAuth revocation endpoint override",
         "  BROWSER                    browser command used by `login`",
+        "  GOOGLE_CLI_AUTH            default for --auth: user or adc",
+        "  GOOGLE_API_KEY             API key for public reads (instead of OAuth)",
+        "  GOOGLE_APPLICATION_CREDENTIALS  credentials file for --auth adc (else gcloud's, else the metadata server)",
+        "  GCE_METADATA_HOST          metadata server host[:port] for --auth adc",
     ]
 
     /// Resolves the environment for `toolName` from parsed options and process environment.
@@ -49,6 +74,19 @@ public struct ToolEnvironment: Sendable {
         }
         self.apiRootURL = try Self.url(environment["GOOGLE_API_ROOT_URL"], variable: "GOOGLE_API_ROOT_URL")
         self.revokeURL = try Self.url(environment["GOOGLE_OAUTH_REVOKE_URI"], variable: "GOOGLE_OAUTH_REVOKE_URI")
+        self.variables = environment
+        let mode = arguments.value("auth") ?? environment["GOOGLE_CLI_AUTH"].flatMap { $0.isEmpty ? nil : $0 } ?? "user"
+        guard let authMode = AuthMode(rawValue: mode.lowercased()) else {
+            let origin = arguments.value("auth") == nil ? "GOOGLE_CLI_AUTH" : "--auth"
+            throw CommandLineError.usage("\(origin) must be user or adc, got '\(mode)'")
+        }
+        self.authMode = authMode
+        if let key = arguments.value("api-key") {
+            guard !key.isEmpty else { throw CommandLineError.usage("--api-key needs a key") }
+            (self.apiKey, self.apiKeySource) = (key, "--api-key")
+        } else if let key = environment["GOOGLE_API_KEY"], !key.isEmpty {
+            (self.apiKey, self.apiKeySource) = (key, "GOOGLE_API_KEY")
+        }
     }
 
     /// `$XDG_CONFIG_HOME/<tool>` or `~/.config/<tool>`.

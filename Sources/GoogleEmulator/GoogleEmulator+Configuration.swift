@@ -31,6 +31,9 @@ extension GoogleEmulator {
         /// API keys accepted (in `x-goog-api-key` or `key`) by the methods Google lets callers use
         /// with a key (public data, e.g. `videos.list`); by default only ``GoogleEmulator/testAPIKey``.
         public var apiKeys: Set<String> = [GoogleEmulator.testAPIKey]
+        /// The metadata server mode (`/computeMetadata/v1/…`, for `GCE_METADATA_HOST`); `nil`
+        /// (the default) answers those paths with 404, as off Google Cloud.
+        public var metadataServer: MetadataServerConfiguration? = nil
 
         /// - Parameters:
         ///   - host: The listening address.

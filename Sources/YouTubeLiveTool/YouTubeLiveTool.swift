@@ -25,7 +25,7 @@ public enum YouTubeLiveTool {
             summary: "manage YouTube live broadcasts, streams and chat",
             commonOptions: ToolEnvironment.commonOptions,
             commands: AuthCommands.commands(makeContext: context, browser: browser)
-                + BroadcastCommands.commands + [StreamCommands.list, ChatCommands.tail],
+                + BroadcastCommands.commands + [StreamCommands.list, ChatCommands.tail, VideoCommands.get],
             epilogue: ToolEnvironment.environmentHelp)
     }
 

@@ -80,6 +80,43 @@ import Testing
         #expect(backend.emulator.driveFileIDs(named: "video.bin").count == 1)
     }
 
+    @Test("FileUploadSessionStore keeps the session across a restart: a new process's store value finds it and the upload completes")
+    func publicStoreResumesAfterRestart() async throws {
+        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
+        var drive = Drive(session: backend.session, rootURL: backend.rootURL)
+        drive.client.standardParameters.fields = "id,name,size,md5Checksum"
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = scratch.file("talk.bin")
+        let payload = try Self.randomFile(file, size: 4 * Self.chunk + 99)
+        let state = scratch.file("state")
+
+        // First run: the store saves every checkpoint; the "crash" comes after two chunks.
+        let store = FileUploadSessionStore(directory: state, source: file)
+        let first = MediaUpload.resumable(
+            file: file, contentType: "application/octet-stream", chunkSize: Self.chunk,
+            sessionDidChange: { session in
+                try await store.save(session)
+                if session.confirmedBytes >= 2 * Int64(Self.chunk) { throw Interrupted() }
+            })
+        await #expect(throws: Interrupted.self) {
+            _ = try await drive.files.create(body: Drive.File(name: "talk.bin"), media: first)
+        }
+
+        // Second run: only the source path is known.
+        let reopened = FileUploadSessionStore(directory: state, source: file)
+        let saved = try #require(try await reopened.load())
+        #expect(saved.confirmedBytes == 2 * Int64(Self.chunk))
+        let resumed = MediaUpload.resumable(
+            file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk,
+            sessionDidChange: { try await reopened.save($0) })
+        let created = try await drive.files.create(media: resumed)
+        try await reopened.delete()
+        #expect(created.size == Int64(payload.count))
+        #expect(backend.emulator.driveFileContent(try #require(created.id)) == payload)
+        #expect(try await reopened.load() == nil)
+    }
+
     @Test("resuming refuses a file that changed, before sending anything", arguments: ["append", "rewrite", "replace"])
     func changedFileIsRefused(change: String) async throws {
         let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])

@@ -19,6 +19,8 @@ struct EmulatorRequestHandler: Sendable {
         LiveStreamHandlers(context: context).register(in: &apiRouter)
         LiveChatHandlers(context: context).register(in: &apiRouter)
         VideoHandlers(context: context).register(in: &apiRouter)
+        MetadataServerHandlers(context: context).register(in: &apiRouter)
+        IAMCredentialsHandlers(context: context).register(in: &apiRouter)
         apiRouter.notFoundHandler = { request in
             GoogleErrorResponse.make(
                 status: 404, reason: "notFound", message: "The requested URL \(request.path) was not found on this server.")

@@ -78,7 +78,7 @@ struct DriveHandlers: Sendable {
                 ("incompleteSearch", .bool(false)),
                 ("files", .array(page.map { $0.json(owner: store.owner) })),
             ])
-            return jsonResponse(body, request: request)
+            return jsonResponse(body, request: request, defaultFields: Self.fileListDefaultFields)
         }
     }
 
@@ -91,7 +91,8 @@ struct DriveHandlers: Sendable {
                 return DriveMediaHandlers(context: context).download(request, file: file)
             }
             // ETag and If-None-Match (304) as for the metadata of any Google resource.
-            return ConditionalGet.apply(to: jsonResponse(file.json(owner: store.owner), request: request), for: request)
+            return ConditionalGet.apply(
+                to: jsonResponse(file.json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields), for: request)
         }
     }
 
@@ -102,7 +103,7 @@ struct DriveHandlers: Sendable {
             guard let metadata = await request.jsonBody() else { return GoogleErrorResponse.parseError() }
             switch makeFile(metadata: metadata, defaultMimeType: "application/octet-stream", content: nil) {
             case .success(let file):
-                return jsonResponse(store.insert(file).json(owner: store.owner), request: request)
+                return jsonResponse(store.insert(file).json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields)
             case .failure(let error):
                 return error.response
             }
@@ -180,7 +181,7 @@ struct DriveHandlers: Sendable {
         candidate.modifiedTime = metadata["modifiedTime"].flatMap { $0.stringValue.flatMap(RFC3339.parse) } ?? Date()
         let updated = store.update(id) { $0 = candidate }
         guard let updated else { return Self.fileNotFound(fileID) }
-        return jsonResponse(updated.json(owner: store.owner), request: request)
+        return jsonResponse(updated.json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields)
     }
 
     /// Copies writable metadata fields from a request body onto a file.
@@ -257,7 +258,7 @@ struct DriveHandlers: Sendable {
             if let parents = metadata["parents"]?.arrayValue?.compactMap(\.stringValue), !parents.isEmpty {
                 copy.parents = parents.map { $0 == "root" ? store.rootFolderID : $0 }
             }
-            return jsonResponse(store.insert(copy).json(owner: store.owner), request: request)
+            return jsonResponse(store.insert(copy).json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields)
         }
     }
 
@@ -265,6 +266,12 @@ struct DriveHandlers: Sendable {
 
     func about(_ request: HTTPServerRequest) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveRead) {
+            // Drive answers about.get only with a `fields` mask: it has no default set.
+            guard request.queryValue("fields")?.isEmpty == false else {
+                return GoogleErrorResponse.make(
+                    status: 400, reason: "required", message: "The 'fields' parameter is required for this method.",
+                    location: "fields", locationType: "parameter")
+            }
             let usage = store.usedBytes
             let body = JSONValue.members([
                 ("kind", .string("drive#about")),
@@ -279,7 +286,7 @@ struct DriveHandlers: Sendable {
                 ("appInstalled", .bool(false)),
                 ("exportFormats", .members(DriveExport.formats.map { ($0.key, .array($0.value.map(JSONValue.string))) }.sorted { $0.0 < $1.0 })),
             ])
-            return jsonResponse(body, request: request)
+            return jsonResponse(body, request: request, defaultFields: nil)
         }
     }
 
@@ -290,9 +297,28 @@ struct DriveHandlers: Sendable {
         fileID == "root" ? store.rootFolderID : fileID
     }
 
-    func jsonResponse(_ body: JSONValue, request: HTTPServerRequest, status: Int = 200) -> HTTPServerResponse {
-        let filtered = request.queryValue("fields").flatMap { FieldMask(parsing: $0) }.map { $0.apply(to: body) } ?? body
-        return .json(filtered.serialized, status: status)
+    /// What Drive v3 answers for a file when the request has no `fields`: only these four
+    /// (Google's "Return specific fields" guide), so an app that forgets `fields` sees empty sizes
+    /// here exactly as it would against Google.
+    static let fileDefaultFields = FieldMask(parsing: "kind,id,name,mimeType")!
+    /// files.list's default: the list envelope and each file's four default fields.
+    static let fileListDefaultFields = FieldMask(parsing: "kind,nextPageToken,incompleteSearch,files(kind,id,name,mimeType)")!
+
+    /// The body filtered by the request's `fields` mask, or by `defaultFields` when it has none
+    /// (`nil`: the whole body). A mask that does not parse is a 400, as at Google.
+    func jsonResponse(_ body: JSONValue, request: HTTPServerRequest, defaultFields: FieldMask?, status: Int = 200) -> HTTPServerResponse {
+        let mask: FieldMask?
+        if let text = request.queryValue("fields"), !text.isEmpty {
+            guard let parsed = FieldMask(parsing: text) else {
+                return GoogleErrorResponse.make(
+                    status: 400, reason: "invalidParameter", message: "Invalid field selection \(text)",
+                    location: "fields", locationType: "parameter")
+            }
+            mask = parsed
+        } else {
+            mask = defaultFields
+        }
+        return .json((mask?.apply(to: body) ?? body).serialized, status: status)
     }
 
     static func fileNotFound(_ fileID: String, location: String = "fileId") -> HTTPServerResponse {

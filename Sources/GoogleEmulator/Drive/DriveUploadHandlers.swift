@@ -105,7 +105,7 @@ struct DriveUploadHandlers: Sendable {
         }
         switch metadataHandlers.makeFile(metadata: metadata, defaultMimeType: mimeType, content: content) {
         case .success(let file):
-            return metadataHandlers.jsonResponse(store.insert(file).json(owner: store.owner), request: request)
+            return metadataHandlers.jsonResponse(store.insert(file).json(owner: store.owner), request: request, defaultFields: DriveHandlers.fileDefaultFields)
         case .failure(let error):
             try? FileManager.default.removeItem(at: content.url)
             return error.response
@@ -136,7 +136,14 @@ struct DriveUploadHandlers: Sendable {
             targetFileID: targetFileID.map(metadataHandlers.resolve), dataURL: dataURL))
         let path = targetFileID.map { "/upload/drive/v3/files/\($0)" } ?? "/upload/drive/v3/files"
         var response = HTTPServerResponse(status: 200)
-        response.headers["Location"] = "\(context.baseURL(for: request))\(path)?uploadType=resumable&upload_id=\(sessionID)"
+        // Like Google, the session URI keeps the initiating request's parameters (`fields` among
+        // them, which shapes the final response) and adds the session's id; never a credential.
+        let dropped = ["upload_id", "uploadType", "access_token", "key"]
+        let kept = (request.query ?? "").split(separator: "&").filter { item in
+            !dropped.contains(String(item.prefix { $0 != "=" }))
+        }
+        let query = (["uploadType=resumable"] + kept.map(String.init) + ["upload_id=\(sessionID)"]).joined(separator: "&")
+        response.headers["Location"] = "\(context.baseURL(for: request))\(path)?\(query)"
         response.headers["X-GUploader-UploadID"] = sessionID
         return response
     }

@@ -16,6 +16,10 @@ extension OAuthEmulator {
         let host = request.headers["Host"]
         return state.withLock { state -> HTTPServerResponse in
             state.tokenRequestCount += 1
+            // Service accounts authenticate with a signed JWT, not a client ID (Credentials/).
+            if parameters["grant_type"] == Self.jwtBearerGrant {
+                return exchangeJWTBearer(parameters, audience: "http://\(host ?? "127.0.0.1")\(request.path)", state: &state)
+            }
             guard let clientID = parameters["client_id"], let client = state.configuration.client(id: clientID) else {
                 return oauthError("invalid_client", "The OAuth client was not found.", status: 401)
             }

@@ -29,6 +29,9 @@ extension OAuthEmulator {
         public var devicePollingInterval: Int
         /// The base URL used in the device flow's `verification_url`; derived from `Host` when `nil`.
         public var publicBaseURL: URL?
+        /// Service accounts whose JWT bearer grants the token endpoint accepts (verified with each
+        /// account's public key), and which IAM Credentials `generateAccessToken` can impersonate.
+        public var serviceAccounts: [EmulatedServiceAccount] = []
 
         /// - Parameters:
         ///   - clients: The accepted OAuth clients (by default ``Client/testDesktopClient``).

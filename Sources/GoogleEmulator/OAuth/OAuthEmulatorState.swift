@@ -21,6 +21,8 @@ struct OAuthEmulatorState {
         var scopes: Set<String>
         var expiresAt: Date
         var grantID: Int
+        /// The service account (or delegated user) a service-account token was issued to.
+        var principal: String? = nil
     }
 
     struct RefreshToken {

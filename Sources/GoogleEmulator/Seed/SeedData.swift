@@ -5,23 +5,31 @@ import GoogleAuth
 
 /// Fills the stores with deterministic data: folders, Docs Editors files, a 1 MiB binary, enough
 /// text files for pagination, and broadcasts in each life-cycle bucket with chats.
+///
+/// Every timestamp is an offset from the emulator's start (whole seconds), so the data looks
+/// like a live account's: files were changed over the last weeks (a query for "changed in the
+/// last week" finds some), one broadcast is live now, one is upcoming next week, one ended a
+/// week ago.
 enum SeedData {
     typealias Seed = GoogleEmulator.Seed
-    /// 2024-01-01T00:00:00Z; every seed timestamp is an offset from it.
-    static let epoch = Date(timeIntervalSince1970: 1_704_067_200)
+    /// Seed files are changed one every 6 hours, the last a day before the start (33 days in all).
+    static let fileInterval: TimeInterval = 6 * 3600
 
-    static func populate(drive: DriveStore, youtube: YouTubeStore) throws {
-        try populateDrive(drive)
-        populateYouTube(youtube)
+    /// - Parameter now: The emulator's start; the seed dates are relative to it.
+    static func populate(drive: DriveStore, youtube: YouTubeStore, now: Date = Date()) throws {
+        let start = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        try populateDrive(drive, now: start)
+        populateYouTube(youtube, now: start)
     }
 
     // MARK: - Drive
 
-    private static func populateDrive(_ drive: DriveStore) throws {
-        var minute = 0
+    private static func populateDrive(_ drive: DriveStore, now: Date) throws {
+        let first = now.addingTimeInterval(-34 * 86_400)
+        var slot = 0
         func time() -> Date {
-            minute += 1
-            return epoch.addingTimeInterval(Double(minute) * 60)
+            slot += 1
+            return first.addingTimeInterval(Double(slot) * fileInterval)
         }
         func add(
             _ id: String, _ name: String, _ mimeType: String, parents: [String]? = nil, text: String? = nil, content: Data? = nil,
@@ -92,30 +100,33 @@ enum SeedData {
 
     // MARK: - YouTube
 
-    private static func populateYouTube(_ youtube: YouTubeStore) {
+    private static func populateYouTube(_ youtube: YouTubeStore, now: Date) {
+        // The channel's resources were published a month ago; the live broadcast started 30
+        // minutes ago (its chat's messages since), the upcoming one starts in a week.
+        let published = now.addingTimeInterval(-30 * 86_400)
+        let liveStart = now.addingTimeInterval(-30 * 60)
         youtube.insertStream(LiveStream(
-            id: Seed.streamID, title: "Main Camera", description: "1080p camera feed", publishedAt: epoch,
+            id: Seed.streamID, title: "Main Camera", description: "1080p camera feed", publishedAt: published,
             streamName: "abcd-efgh-ijkl-mnop", ingestionType: "rtmp", resolution: "1080p", frameRate: "30fps",
             isReusable: true, streamStatus: "active"))
         func broadcast(_ id: String, _ title: String, _ status: LiveBroadcast.LifeCycleStatus, chat: String, dayOffset: Double) -> LiveBroadcast {
             var value = LiveBroadcast(
-                id: id, title: title, description: "\(title) (seed data)", publishedAt: epoch,
-                scheduledStartTime: epoch.addingTimeInterval(dayOffset * 86_400), privacyStatus: "unlisted",
+                id: id, title: title, description: "\(title) (seed data)", publishedAt: published,
+                scheduledStartTime: now.addingTimeInterval(dayOffset * 86_400), privacyStatus: "unlisted",
                 lifeCycleStatus: status, liveChatID: chat)
             if status != .created {
                 value.boundStreamID = Seed.streamID
-                value.boundStreamUpdatedAt = epoch
+                value.boundStreamUpdatedAt = published
             }
             return value
         }
-        youtube.insertBroadcast(broadcast(Seed.createdBroadcastID, "Draft Broadcast", .created, chat: "Cg0KC2NyZWF0ZWRCQzAwMQ", dayOffset: 400))
-        // Scheduled far in the future so it stays "upcoming" whatever the current date.
-        youtube.insertBroadcast(broadcast(Seed.upcomingBroadcastID, "Upcoming Launch Event", .ready, chat: "Cg0KC3VwY29taW5nQkMwMQ", dayOffset: 3650))
-        var live = broadcast(Seed.liveBroadcastID, "Live Coding Session", .live, chat: Seed.liveChatID, dayOffset: 0)
-        live.actualStartTime = epoch.addingTimeInterval(60)
+        youtube.insertBroadcast(broadcast(Seed.createdBroadcastID, "Draft Broadcast", .created, chat: "Cg0KC2NyZWF0ZWRCQzAwMQ", dayOffset: 14))
+        youtube.insertBroadcast(broadcast(Seed.upcomingBroadcastID, "Upcoming Launch Event", .ready, chat: "Cg0KC3VwY29taW5nQkMwMQ", dayOffset: 7))
+        var live = broadcast(Seed.liveBroadcastID, "Live Coding Session", .live, chat: Seed.liveChatID, dayOffset: -1.0 / 48)
+        live.actualStartTime = liveStart
         youtube.insertBroadcast(live)
         var completed = broadcast(Seed.completedBroadcastID, "Last Week's Q&A", .complete, chat: Seed.completedChatID, dayOffset: -7)
-        let completedStart = epoch.addingTimeInterval(-7 * 86_400)
+        let completedStart = now.addingTimeInterval(-7 * 86_400)
         let completedEnd = completedStart.addingTimeInterval(3600)
         completed.actualStartTime = completedStart
         completed.actualEndTime = completedEnd
@@ -129,7 +140,7 @@ enum SeedData {
         for index in 0..<Seed.liveChatMessageCount {
             _ = youtube.postMessage(
                 liveChatID: Seed.liveChatID, author: viewers[index % viewers.count], text: "Message \(index + 1) from the audience",
-                at: epoch.addingTimeInterval(120 + Double(index) * 5))
+                at: liveStart.addingTimeInterval(120 + Double(index) * 5))
         }
         for index in 0..<3 {
             _ = youtube.postMessage(

@@ -8,7 +8,7 @@ import Testing
 
     @Test func getReturnsDriveShapedMetadata() async throws {
         let harness = try EmulatorHarness()
-        let response = try await harness.send(.get, "/drive/v3/files/\(Seed.binaryFileID)")
+        let response = try await harness.send(.get, "/drive/v3/files/\(Seed.binaryFileID)?fields=*")
         #expect(response.status == 200)
         let file = response.json
         #expect(file.string("kind") == "drive#file")
@@ -113,14 +113,14 @@ import Testing
         let folderID = try #require(created.json.string("id"))
         #expect(created.json.string("mimeType") == "application/vnd.google-apps.folder")
 
-        let doc = try await harness.sendJSON(.post, "/drive/v3/files", json: [
+        let doc = try await harness.sendJSON(.post, "/drive/v3/files?fields=id,parents", json: [
             "name": "Draft", "mimeType": "application/vnd.google-apps.document", "parents": [folderID],
         ])
         let docID = try #require(doc.json.string("id"))
         #expect((doc.json["parents"] as? [String]) == [folderID])
 
         let renamed = try await harness.sendJSON(
-            .patch, "/drive/v3/files/\(docID)?addParents=\(GoogleEmulator.Seed.projectsFolderID)&removeParents=\(folderID)",
+            .patch, "/drive/v3/files/\(docID)?addParents=\(GoogleEmulator.Seed.projectsFolderID)&removeParents=\(folderID)&fields=name,starred,parents",
             json: ["name": "Final", "starred": true, "description": "done"])
         #expect(renamed.status == 200)
         #expect(renamed.json.string("name") == "Final")

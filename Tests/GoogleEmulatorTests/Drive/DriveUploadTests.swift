@@ -8,7 +8,7 @@ import Testing
         let harness = try EmulatorHarness()
         let content = testBytes(300_000)
         let response = try await harness.send(
-            .post, "/upload/drive/v3/files?uploadType=media", headers: ["Content-Type": "image/png"], body: .data(content))
+            .post, "/upload/drive/v3/files?uploadType=media&fields=*", headers: ["Content-Type": "image/png"], body: .data(content))
         #expect(response.status == 200)
         let id = try #require(response.json.string("id"))
         #expect(response.json.string("mimeType") == "image/png")
@@ -27,7 +27,7 @@ import Testing
         body += content
         body += Data("\r\n--\(boundary)--\r\n".utf8)
         let response = try await harness.send(
-            .post, "/upload/drive/v3/files?uploadType=multipart",
+            .post, "/upload/drive/v3/files?uploadType=multipart&fields=*",
             headers: ["Content-Type": "multipart/related; boundary=\(boundary)"], body: .data(body))
         #expect(response.status == 200)
         #expect(response.json.string("name") == "report.csv")
@@ -47,7 +47,7 @@ import Testing
         let harness = try EmulatorHarness()
         let id = GoogleEmulator.Seed.helloTextFileID
         let response = try await harness.send(
-            .patch, "/upload/drive/v3/files/\(id)?uploadType=media", headers: ["Content-Type": "text/plain"],
+            .patch, "/upload/drive/v3/files/\(id)?uploadType=media&fields=*", headers: ["Content-Type": "text/plain"],
             body: .data(Data("replaced".utf8)))
         #expect(response.status == 200)
         #expect(response.json.string("size") == "8")
@@ -66,13 +66,14 @@ import Testing
     private func startSession(_ harness: EmulatorHarness, total: Int, name: String = "big.bin") async throws -> String {
         let data = try JSONSerialization.data(withJSONObject: ["name": name])
         let response = try await harness.send(
-            .post, "/upload/drive/v3/files?uploadType=resumable",
+            .post, "/upload/drive/v3/files?uploadType=resumable&fields=id,name,mimeType,size,md5Checksum",
             headers: ["Content-Type": "application/json; charset=UTF-8", "X-Upload-Content-Type": "application/zip",
                       "X-Upload-Content-Length": String(total)],
             body: .data(data))
         #expect(response.status == 200)
         let location = try #require(response.headers["Location"])
-        #expect(location.hasPrefix(harness.emulator.baseURL.absoluteString + "/upload/drive/v3/files?uploadType=resumable&upload_id="))
+        // The session URI keeps the initiating request's `fields`, which shape the final answer.
+        #expect(location.hasPrefix(harness.emulator.baseURL.absoluteString + "/upload/drive/v3/files?uploadType=resumable&fields=id,name,mimeType,size,md5Checksum&upload_id="))
         return location
     }
 
@@ -169,7 +170,7 @@ import Testing
         try handle.close()
 
         let response = try await harness.send(
-            .post, "/upload/drive/v3/files?uploadType=media", headers: ["Content-Type": "application/octet-stream"],
+            .post, "/upload/drive/v3/files?uploadType=media&fields=*", headers: ["Content-Type": "application/octet-stream"],
             body: .file(source))
         #expect(response.status == 200)
         #expect(response.json.string("size") == String(blocks << 20))

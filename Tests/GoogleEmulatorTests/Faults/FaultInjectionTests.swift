@@ -39,7 +39,7 @@ import Testing
         harness.emulator.faults.enqueue(.status(500), method: .delete)
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(try await harness.send(.get, "/drive/v3/about").status == 200)
+        #expect(try await harness.send(.get, "/drive/v3/about?fields=kind").status == 200)
         #expect(start.duration(to: clock.now) >= .milliseconds(400))
         // The DELETE-only fault leaves GETs alone.
         #expect(try await harness.send(.get, "/drive/v3/files/root").status == 200)

@@ -1,0 +1,86 @@
+import Foundation
+import GoogleHTTPTypes
+import GoogleHTTP
+
+// MARK: - MetadataServerCredentials
+
+/// The credentials of the service account attached to a Compute Engine VM, Cloud Run service, GKE
+/// workload (workload identity) or Cloud Function, from the metadata server:
+/// `GET http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token`
+/// with `Metadata-Flavor: Google`, whose answer must carry `Metadata-Flavor: Google` too.
+///
+/// `GCE_METADATA_HOST` replaces the host (`host` or `host:port`), as in Google's libraries.
+public struct MetadataServerCredentials: CredentialsProvider {
+    /// The default host.
+    public static let defaultHost = "metadata.google.internal"
+    /// `host` or `host:port`.
+    public let host: String
+    /// Scopes asked for (`?scopes=`); empty for the account's default scopes.
+    public let scopes: [String]
+    public let quotaProjectID: String?
+    let transport: any HTTPTransport
+
+    /// - Parameters:
+    ///   - host: `host` or `host:port` of the metadata server.
+    ///   - scopes: Scopes for the tokens; empty uses the scopes the instance was given.
+    ///   - quotaProjectID: A project billed for quota, or `nil`.
+    ///   - transport: Carries the requests.
+    public init(
+        host: String = MetadataServerCredentials.defaultHost, scopes: [String] = [], quotaProjectID: String? = nil,
+        transport: any HTTPTransport = CurlTransport()
+    ) {
+        self.host = host
+        self.scopes = scopes
+        self.quotaProjectID = quotaProjectID
+        self.transport = transport
+    }
+
+    public func accessToken(for request: AccessTokenRequest) async throws -> AccessToken {
+        var path = "instance/service-accounts/default/token"
+        if !scopes.isEmpty { path += "?scopes=" + PercentEncoding.encodeUnreserved(scopes.joined(separator: ",")) }
+        let response = try await get(path)
+        return try CredentialsHTTP.oauthToken(response, now: request.now, scopes: Set(scopes), "metadata server")
+    }
+
+    public func summary() async -> CredentialsSummary {
+        let email = try? await text("instance/service-accounts/default/email")
+        return CredentialsSummary(kind: .metadataServer, source: "the metadata server (\(host))", account: email, quotaProjectID: quotaProjectID)
+    }
+
+    /// The project the instance runs in.
+    /// - Throws: ``CredentialsError``.
+    public func projectID() async throws -> String {
+        try await text("project/project-id")
+    }
+
+    // MARK: - Requests
+
+    private func text(_ path: String) async throws -> String {
+        let response = try await get(path)
+        guard response.status == 200, let text = String(data: response.body, encoding: .utf8), text.count < 1024 else {
+            throw CredentialsHTTP.unexpected(response, "metadata server")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// GET `/computeMetadata/v1/<path>`, checking the answer's `Metadata-Flavor`.
+    private func get(_ path: String) async throws -> HTTPResponse {
+        guard let url = URL(string: "http://\(host)/computeMetadata/v1/\(path)") else {
+            throw CredentialsError(.metadataServerUnavailable, "the metadata server host \"\(host)\" is not valid")
+        }
+        let request = HTTPRequest(
+            method: .get, url: url, headers: ["Metadata-Flavor": "Google"], timeouts: HTTPTimeouts(connect: .seconds(5), request: .seconds(30)))
+        let response = try await CredentialsHTTP.send(request, transport, "metadata server at \(host)")
+        try Self.requireFlavor(response, host: host)
+        return response
+    }
+
+    static func requireFlavor(_ response: HTTPResponse, host: String) throws(CredentialsError) {
+        guard response.headers["Metadata-Flavor"] == "Google" else {
+            throw CredentialsError(
+                .metadataFlavorMissing,
+                "something answered at \(host) without \"Metadata-Flavor: Google\", so it is not a Google metadata server; nothing from it is used",
+                remedy: "check GCE_METADATA_HOST, or what answers for metadata.google.internal on this network", status: response.status)
+        }
+    }
+}
