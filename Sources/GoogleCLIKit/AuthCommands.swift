@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAPIRuntime
 import GoogleAuth
+import GoogleBase
 
 // MARK: - AuthCommands
 

@@ -1,3 +1,4 @@
+import GoogleBase
 // MARK: - CustomStringConvertible
 
 /// Printing headers (`print`, string interpolation, `dump`) never shows a credential: the values

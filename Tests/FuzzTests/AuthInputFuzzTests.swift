@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBase
 @testable import GoogleAuth
 import GoogleHTTP
 import Testing

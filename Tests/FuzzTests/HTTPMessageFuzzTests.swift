@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBase
 @testable import GoogleAPIRuntime
 import GoogleHTTP
 import GoogleHTTPTypes

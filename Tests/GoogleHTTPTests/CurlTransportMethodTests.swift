@@ -9,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GoogleBase
 
 // MARK: - Methods, bodies and headers
 

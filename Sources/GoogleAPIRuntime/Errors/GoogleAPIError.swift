@@ -1,6 +1,7 @@
 public import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - GoogleAPIError
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - ResumableUploader
 

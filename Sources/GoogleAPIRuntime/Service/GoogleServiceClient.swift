@@ -2,6 +2,7 @@ public import Foundation
 import GoogleHTTPTypes
 import GoogleAuth
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - GoogleServiceClient
 

@@ -1,8 +1,9 @@
 import Foundation
 import GoogleAuth
 public import GoogleHTTP
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
 import Synchronization
+@_spi(Locking) import GoogleBase
 
 // MARK: - AuthorizedSession
 

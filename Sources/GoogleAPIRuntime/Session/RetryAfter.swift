@@ -1,5 +1,6 @@
 import Foundation
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - RetryAfter
 

@@ -2,6 +2,7 @@ import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
 import GoogleJSON
+import GoogleBase
 
 // MARK: - ImpersonatedCredentials
 

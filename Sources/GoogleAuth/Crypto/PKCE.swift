@@ -1,4 +1,5 @@
 import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - PKCE
 
@@ -55,8 +56,7 @@ public struct PKCE: Sendable, Hashable {
 
     /// Whether `verifier` has the length and alphabet RFC 7636 §4.1 requires.
     public static func isValidVerifier(_ verifier: String) -> Bool {
-        let bytes = Array(verifier.utf8)
-        return (43...128).contains(bytes.count) && bytes.allSatisfy { SecureRandom.unreservedCharacters.contains($0) }
+        PKCEVerifier.isValid(verifier)
     }
 }
 

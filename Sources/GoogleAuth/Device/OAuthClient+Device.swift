@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - Device authorization grant
 

@@ -1,5 +1,6 @@
 import Foundation
 public import GoogleHTTP
+import GoogleBase
 
 // MARK: - OAuthError
 

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBase
 import GoogleHTTP
 import LocalHTTPServer
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 public import GoogleHTTP
+import GoogleBase
 
 // MARK: - OAuthClient
 

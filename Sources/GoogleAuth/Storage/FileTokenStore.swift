@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GoogleBase
 
 // MARK: - FileTokenStore
 

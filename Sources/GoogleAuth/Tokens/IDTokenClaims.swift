@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import GoogleJSON
+import GoogleBase
 
 // MARK: - IDTokenClaims
 

@@ -1,7 +1,8 @@
 import Foundation
 internal import CCurl
 import Synchronization
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
+@_spi(Locking) import GoogleBase
 
 // MARK: - CurlEasyHandle
 

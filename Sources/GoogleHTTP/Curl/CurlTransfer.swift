@@ -1,6 +1,6 @@
 import Foundation
 internal import CCurl
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@_spi(Locking) import GoogleBase
 
 // MARK: - CurlTransfer
 

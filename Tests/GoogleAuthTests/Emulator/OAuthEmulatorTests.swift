@@ -4,6 +4,7 @@ import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
 import Testing
+import GoogleBase
 
 @Suite("OAuthEmulator endpoints and access checks")
 struct OAuthEmulatorTests {

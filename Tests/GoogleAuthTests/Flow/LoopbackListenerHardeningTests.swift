@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GoogleBase
 
 /// Any local process can reach the loopback listener. None of them may end, block or abort the
 /// login: only the browser returning with the right `state` completes it.

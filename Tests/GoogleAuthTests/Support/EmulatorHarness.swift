@@ -4,6 +4,7 @@ import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
 import Synchronization
+import GoogleBase
 
 // MARK: - EmulatorHarness
 
