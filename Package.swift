@@ -63,10 +63,17 @@ let package = Package(
             dependencies: ["GoogleAPICodegenKit", "GoogleHTTP"],
             path: "Codegen/Sources/google-api-codegen"
         ),
+        // What the plugins run: `generate` only, so building a package that uses them builds the
+        // generator without the transport (`fetch`, which needs libcurl, stays in google-api-codegen).
+        .executableTarget(
+            name: "google-api-codegen-generate",
+            dependencies: ["GoogleAPICodegenKit"],
+            path: "Codegen/Sources/google-api-codegen-generate"
+        ),
         .plugin(
             name: "GoogleAPICodegenPlugin",
             capability: .buildTool(),
-            dependencies: ["google-api-codegen"]
+            dependencies: ["google-api-codegen-generate"]
         ),
         .plugin(
             name: "GenerateGoogleAPISources",
@@ -77,7 +84,7 @@ let package = Package(
                 ),
                 permissions: [.writeToPackageDirectory(reason: "Writes generated Swift sources into <target>/Generated")]
             ),
-            dependencies: ["google-api-codegen"]
+            dependencies: ["google-api-codegen-generate"]
         ),
 
         // MARK: - Generated APIs (sources generated at build time from Specs/)
@@ -95,7 +102,7 @@ let package = Package(
         ),
 
         // MARK: - Sample tools
-        .target(name: "GoogleCLIKit", dependencies: ["GoogleBase", "GoogleAuth", "GoogleHTTP", "GoogleAPIRuntime"]),
+        .target(name: "GoogleCLIKit", dependencies: ["GoogleAuth", "GoogleHTTP", "GoogleAPIRuntime"]),
         .target(name: "YouTubeLiveTool", dependencies: ["GoogleCLIKit", "GoogleYouTube"]),
         .target(name: "DriveTool", dependencies: ["GoogleCLIKit", "GoogleDrive"]),
         .executableTarget(name: "youtube-live", dependencies: ["YouTubeLiveTool"]),
@@ -134,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GoogleAPICodegenToolTests",
-            dependencies: ["google-api-codegen", "LocalHTTPServer", "TestSupport"],
+            dependencies: ["google-api-codegen", "google-api-codegen-generate", "google-api-emulator", "LocalHTTPServer", "TestSupport"],
             path: "Codegen/Tests/GoogleAPICodegenToolTests",
             exclude: ["Fixtures"]
         ),

@@ -12,7 +12,7 @@ public struct ToolContext: Sendable {
     public var scopes: [String]
     public var transport: any HTTPTransport
 
-    public init(environment: ToolEnvironment, scopes: [String], transport: any HTTPTransport = CurlTransport()) {
+    public init(environment: ToolEnvironment, scopes: [String], transport: any HTTPTransport = CurlTransport.shared) {
         self.environment = environment
         self.scopes = scopes
         self.transport = transport

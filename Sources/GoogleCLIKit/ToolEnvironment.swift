@@ -1,6 +1,5 @@
 import Foundation
 import GoogleHTTPTypes
-import GoogleBase
 
 // MARK: - ToolEnvironment
 
@@ -104,12 +103,18 @@ public struct ToolEnvironment: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
             throw CommandLineError.usage("\(variable) must be an http(s) URL, got '\(text)'")
         }
-        // Tokens and secrets go to these URLs: plain http only to the local machine.
-        do {
-            try CredentialDestination.requireSecureTransport(url)
-        } catch {
-            throw CommandLineError.usage("\(variable) is refused: \(error.reason)")
+        // Tokens and secrets go to these URLs: plain http only to the local machine (the library
+        // refuses anything else too; this says so before any work starts).
+        guard scheme.lowercased() == "https" || isLoopback(url.host ?? "") else {
+            throw CommandLineError.usage("\(variable) is refused: plain http is allowed only to 127.0.0.0/8, ::1 or localhost")
         }
         return url
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 }

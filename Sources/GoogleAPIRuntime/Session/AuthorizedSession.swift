@@ -42,7 +42,7 @@ public final class AuthorizedSession: Sendable {
     public convenience init(
         credentials store: any TokenStore,
         refresher: any TokenRefreshing,
-        transport: any HTTPTransport = CurlTransport(),
+        transport: any HTTPTransport = CurlTransport.shared,
         configuration: Configuration = .init()
     ) {
         let user = OAuthUserCredentials(
@@ -60,7 +60,7 @@ public final class AuthorizedSession: Sendable {
     ///     only to the user's tokens built by ``init(credentials:refresher:transport:configuration:)``.
     public init(
         credentials: any CredentialsProvider,
-        transport: any HTTPTransport = CurlTransport(),
+        transport: any HTTPTransport = CurlTransport.shared,
         configuration: Configuration = .init()
     ) {
         self.transport = transport
@@ -77,7 +77,7 @@ public final class AuthorizedSession: Sendable {
     ///   - apiKey: The key, with an optional quota project.
     ///   - transport: Sends the HTTP requests.
     ///   - configuration: Retry policy and logging (the token settings do not apply).
-    public init(apiKey: APIKey, transport: any HTTPTransport = CurlTransport(), configuration: Configuration = .init()) {
+    public init(apiKey: APIKey, transport: any HTTPTransport = CurlTransport.shared, configuration: Configuration = .init()) {
         self.transport = transport
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))

@@ -49,7 +49,7 @@ public struct ImpersonatedCredentials: CredentialsProvider {
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
         lifetime: TimeInterval = 3600, endpoint: URL = ImpersonatedCredentials.defaultEndpoint, quotaProjectID: String? = nil,
-        transport: any HTTPTransport = CurlTransport()
+        transport: any HTTPTransport = CurlTransport.shared
     ) {
         var root = endpoint.absoluteString
         if !root.hasSuffix("/") { root += "/" }
@@ -64,7 +64,7 @@ public struct ImpersonatedCredentials: CredentialsProvider {
     ///   `service_account_impersonation_url`); other parameters as in the other initializer.
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
-        lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport()
+        lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport.shared
     ) {
         self.source = source
         self.targetPrincipal = targetPrincipal

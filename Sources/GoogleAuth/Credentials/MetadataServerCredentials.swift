@@ -28,7 +28,7 @@ public struct MetadataServerCredentials: CredentialsProvider {
     ///   - transport: Carries the requests.
     public init(
         host: String = MetadataServerCredentials.defaultHost, scopes: [String] = [], quotaProjectID: String? = nil,
-        transport: any HTTPTransport = CurlTransport()
+        transport: any HTTPTransport = CurlTransport.shared
     ) {
         self.host = host
         self.scopes = scopes

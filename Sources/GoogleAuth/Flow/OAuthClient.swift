@@ -26,12 +26,12 @@ public struct OAuthClient: Sendable {
 
     /// - Parameters:
     ///   - configuration: The OAuth client and endpoints.
-    ///   - transport: The HTTP transport (libcurl by default).
+    ///   - transport: The HTTP transport (by default `CurlTransport.shared`, the process's one).
     ///   - clock: The current time.
     ///   - sleep: How to wait between device-flow polls.
     public init(
         configuration: OAuthClientConfiguration,
-        transport: any HTTPTransport = CurlTransport(),
+        transport: any HTTPTransport = CurlTransport.shared,
         clock: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
