@@ -153,6 +153,14 @@ let package = Package(
             name: "FuzzTests",
             dependencies: ["GoogleBase", "GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive", "TestSupport"]
         ),
+        // The public API of every library module, compared with the listings checked in under API/.
+        .testTarget(
+            name: "PublicAPITests",
+            dependencies: [
+                "GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "GoogleAuth", "GoogleAPIRuntime", "LocalHTTPServer",
+                "GoogleEmulator", "GoogleDrive", "GoogleYouTube", "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "GeneratedAPITests",
             dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP"]
