@@ -15,7 +15,7 @@ extension CurlTransport {
             case http2
         }
 
-        /// Limits for requests that do not set their own (``GoogleHTTPRequest/timeouts``).
+        /// Limits for requests that do not set their own (``HTTPRequest/timeouts``).
         public var timeouts: HTTPTimeouts
         /// At most this many simultaneous connections to one host (0 = unlimited). HTTP/2
         /// multiplexes many requests over one connection, so this rarely binds with HTTP/2.
@@ -37,7 +37,7 @@ extension CurlTransport {
         public var maxRedirects: Int
         /// Ask for gzip/deflate/br/zstd on every request and decode transparently (only when the
         /// request does not set `Accept-Encoding` itself). Off by default so bodies are the bytes
-        /// the server sent; requests that want gzip say so with ``GoogleHTTPRequest/acceptsGzip``
+        /// the server sent; requests that want gzip say so with ``HTTPRequest/acceptsGzip``
         /// (API calls do). Decoded responses lose their `Content-Encoding` and `Content-Length`.
         public var automaticDecompression: Bool
         /// How many bytes of a streamed response may wait for the consumer before the transfer is

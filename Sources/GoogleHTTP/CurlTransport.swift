@@ -49,10 +49,10 @@ public final class CurlTransport: HTTPTransport {
     /// Sends `request` and reads the whole response body into memory.
     /// - Parameter request: The request; its body may be data, a file or a stream.
     /// - Throws: ``HTTPTransportError`` when no complete response arrives.
-    public func send(_ request: GoogleHTTPRequest) async throws -> GoogleHTTPResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let transfer = try makeTransfer(for: request, sink: .buffer)
         try await run(transfer)
-        return GoogleHTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body)
+        return HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body)
     }
 
     /// Sends `request` and writes the response body (whatever the status) to `file`.
@@ -60,7 +60,7 @@ public final class CurlTransport: HTTPTransport {
     ///   - request: The request.
     ///   - file: Created or truncated; on failure it holds the bytes received so far.
     /// - Throws: ``HTTPTransportError``; `.responseBodyFailed` when `file` cannot be written.
-    public func download(_ request: GoogleHTTPRequest, to file: URL) async throws -> GoogleHTTPResponseHead {
+    public func download(_ request: HTTPRequest, to file: URL) async throws -> HTTPResponseHead {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -68,7 +68,7 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer = try makeTransfer(for: request, sink: .file(descriptor))
         try await run(transfer)
-        return GoogleHTTPResponseHead(status: transfer.status, headers: transfer.headers)
+        return HTTPResponseHead(status: transfer.status, headers: transfer.headers)
     }
 
     /// Sends `request` and returns when the response head has arrived.
@@ -78,14 +78,14 @@ public final class CurlTransport: HTTPTransport {
     /// body, aborts the transfer.
     /// - Parameter request: The request.
     /// - Throws: ``HTTPTransportError`` when no response head arrives.
-    public func stream(_ request: GoogleHTTPRequest) async throws -> HTTPStreamingResponse {
+    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         let channel = CurlResponseChannel(limit: configuration.streamBufferBytes)
         let transfer = try makeTransfer(for: request, sink: .stream(channel))
         channel.attach(transfer)
         // After the wait, with a head or an error: see `synchronizeWithLoop()`.
         defer { transfer.synchronizeWithLoop() }
         let head = try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<GoogleHTTPResponseHead, any Error>) in
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<HTTPResponseHead, any Error>) in
                 if transfer.setHeadWaiter(continuation) {
                     transfer.loop.enqueue(.add(transfer))
                 } else {
@@ -127,7 +127,7 @@ public final class CurlTransport: HTTPTransport {
     // MARK: - Plumbing
 
     /// Prepares a transfer. On failure everything it was given is released, the sink's file included.
-    private func makeTransfer(for request: GoogleHTTPRequest, sink: CurlTransfer.Sink) throws(HTTPTransportError) -> CurlTransfer {
+    private func makeTransfer(for request: HTTPRequest, sink: CurlTransfer.Sink) throws(HTTPTransportError) -> CurlTransfer {
         guard let loop, let handle = loop.pool.take() else {
             if case .file(let descriptor) = sink { close(descriptor) }
             throw HTTPTransportError(kind: .other, url: request.url, message: "libcurl could not be initialized")
@@ -148,7 +148,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Request-level limits override the transport's field by field.
-    private func effectiveTimeouts(for request: GoogleHTTPRequest) -> HTTPTimeouts {
+    private func effectiveTimeouts(for request: HTTPRequest) -> HTTPTimeouts {
         let base = configuration.timeouts
         guard let custom = request.timeouts else { return base }
         return HTTPTimeouts(

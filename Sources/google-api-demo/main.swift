@@ -58,7 +58,7 @@ for variable in emulator.environment(clientSecretFile: clientSecret) {
 let scriptedBrowser: @Sendable () -> any BrowserOpener = {
     ClosureBrowserOpener { url in
         print("(browser) opening \(url.host ?? "")\(url.path) and following the consent redirect")
-        _ = try await CurlTransport.shared.send(GoogleHTTPRequest(url: url, followRedirects: true))
+        _ = try await CurlTransport.shared.send(HTTPRequest(url: url, followRedirects: true))
     }
 }
 

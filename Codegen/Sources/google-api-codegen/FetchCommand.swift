@@ -81,9 +81,9 @@ struct FetchCommand {
     /// - Throws: ``Failure`` for HTTP errors or a body that is not a Discovery document.
     func download(transport: any HTTPTransport = CurlTransport()) async throws(Failure) -> Data {
         let url = try documentURL()
-        let response: GoogleHTTPResponse
+        let response: HTTPResponse
         do {
-            var request = GoogleHTTPRequest(method: .get, url: url)
+            var request = HTTPRequest(method: .get, url: url)
             request.headers["Accept"] = "application/json"
             response = try await transport.send(request)
         } catch {

@@ -11,10 +11,10 @@ extension AuthorizedSession {
     /// 401, and retries retryable outcomes within `retryPolicy` when the request may be repeated.
     /// A URL whose origin is not trusted with the token is refused before anything is sent.
     func perform<Value: Sendable>(
-        _ request: GoogleHTTPRequest,
+        _ request: HTTPRequest,
         idempotent: Bool,
         retryPolicy: RetryPolicy,
-        attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
+        attempt: @Sendable (HTTPRequest) async throws -> SessionAttempt<Value>
     ) async throws -> Value {
         try requireTokenDestination(request.url)
         let clock = ContinuousClock()
@@ -84,7 +84,7 @@ extension AuthorizedSession {
         return delay
     }
 
-    private func log(_ request: GoogleHTTPRequest, status: Int?, error: String?, since start: ContinuousClock.Instant, attempt: Int) {
+    private func log(_ request: HTTPRequest, status: Int?, error: String?, since start: ContinuousClock.Instant, attempt: Int) {
         guard let logger = configuration.logger else { return }
         logger(RequestLogEntry(
             method: request.method, url: SecretRedactor.redactedURL(request.url), status: status,

@@ -8,7 +8,7 @@ public import GoogleHTTP
 /// `url` has the values of secret query parameters replaced and no user info (the package's one
 /// list of secret names, in GoogleHTTPTypes' `SecretRedactor`); tokens never appear.
 public struct RequestLogEntry: Sendable, CustomStringConvertible {
-    public var method: GoogleHTTPMethod
+    public var method: HTTPMethod
     public var url: String
     /// The response status, or `nil` when the attempt failed without a response.
     public var status: Int?
@@ -18,7 +18,7 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
     /// Why the attempt failed, when it did (already redacted).
     public var error: String?
 
-    public init(method: GoogleHTTPMethod, url: String, status: Int?, duration: Duration, attempt: Int, error: String?) {
+    public init(method: HTTPMethod, url: String, status: Int?, duration: Duration, attempt: Int, error: String?) {
         self.method = method
         self.url = url
         self.status = status

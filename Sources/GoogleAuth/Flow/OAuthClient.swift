@@ -145,9 +145,9 @@ public struct OAuthClient: Sendable {
 
     /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/Code/transport``.
     /// - Throws: ``OAuthError/Code/insecureEndpoint`` before sending to an insecure URL.
-    func postForm(_ url: URL, _ form: [(String, String)]) async throws -> GoogleHTTPResponse {
+    func postForm(_ url: URL, _ form: [(String, String)]) async throws -> HTTPResponse {
         try Self.requireSecureEndpoint(url)
-        let request = GoogleHTTPRequest(
+        let request = HTTPRequest(
             method: .post, url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
             body: .data(Data(FormURLEncoding.encode(form).utf8)), timeouts: timeouts)

@@ -14,7 +14,7 @@ enum TokenEndpointResult {
     /// Interprets a token endpoint response.
     /// - Throws: ``OAuthError/Code/unexpectedResponse`` for anything that is neither a
     ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…).
-    static func parse(_ response: GoogleHTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
+    static func parse(_ response: HTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
         guard let object = jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }

@@ -130,7 +130,7 @@ extension CurlTransfer {
         } else if line.starts(with: "HTTP/".utf8) {
             // A new block (after a 1xx or a followed redirect) replaces the previous one.
             status = Self.parseStatus(line)
-            headers = GoogleHTTPHeaders()
+            headers = HTTPHeaders()
             expectedBodyLength = nil
             hasContentEncoding = false
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {

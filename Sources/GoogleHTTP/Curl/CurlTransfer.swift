@@ -27,7 +27,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// What the waiting task is resumed with.
     private struct Waiters {
-        var head: UnsafeContinuation<GoogleHTTPResponseHead, any Error>?
+        var head: UnsafeContinuation<HTTPResponseHead, any Error>?
         var done: UnsafeContinuation<Void, any Error>?
         var cancelRequested = false
         var finished = false
@@ -53,7 +53,7 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: Multi lock
 
     var status = 0
-    var headers = GoogleHTTPHeaders()
+    var headers = HTTPHeaders()
     var headDelivered = false
     var body = Data()
     var expectedBodyLength: Int?
@@ -75,7 +75,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Whether the connection was up at the last stall check (waiting for it is not a stall).
     var hasConnected = false
 
-    init(handle: CurlEasyHandle, loop: CurlMultiLoop, request: GoogleHTTPRequest, sink: Sink, timeouts: HTTPTimeouts, bufferLimit: Int) {
+    init(handle: CurlEasyHandle, loop: CurlMultiLoop, request: HTTPRequest, sink: Sink, timeouts: HTTPTimeouts, bufferLimit: Int) {
         self.handle = handle
         self.loop = loop
         self.url = request.url
@@ -108,7 +108,7 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: - Waiting (any thread)
 
     /// Registers the task waiting for the head. Returns `false` if the transfer was already cancelled.
-    func setHeadWaiter(_ continuation: UnsafeContinuation<GoogleHTTPResponseHead, any Error>) -> Bool {
+    func setHeadWaiter(_ continuation: UnsafeContinuation<HTTPResponseHead, any Error>) -> Bool {
         waiters.withLock { state in
             guard !state.cancelRequested else { return false }
             state.head = continuation
@@ -179,8 +179,8 @@ final class CurlTransfer: @unchecked Sendable {
     func deliverHeadIfNeeded() {
         guard !headDelivered else { return }
         headDelivered = true
-        let head = GoogleHTTPResponseHead(status: status, headers: headers)
-        let continuation = waiters.withLock { state -> UnsafeContinuation<GoogleHTTPResponseHead, any Error>? in
+        let head = HTTPResponseHead(status: status, headers: headers)
+        let continuation = waiters.withLock { state -> UnsafeContinuation<HTTPResponseHead, any Error>? in
             defer { state.head = nil }
             return state.head
         }
@@ -189,7 +189,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Ends the transfer with `failure` (or success when `nil`), resuming whoever waits.
     func finish(_ failure: HTTPTransportError?) {
-        let waiting = waiters.withLock { state -> (UnsafeContinuation<GoogleHTTPResponseHead, any Error>?, UnsafeContinuation<Void, any Error>?)? in
+        let waiting = waiters.withLock { state -> (UnsafeContinuation<HTTPResponseHead, any Error>?, UnsafeContinuation<Void, any Error>?)? in
             guard !state.finished else { return nil }
             state.finished = true
             state.failure = failure
@@ -210,7 +210,7 @@ final class CurlTransfer: @unchecked Sendable {
                 head.resume(throwing: failure)
             } else {
                 headDelivered = true
-                head.resume(returning: GoogleHTTPResponseHead(status: status, headers: headers))
+                head.resume(returning: HTTPResponseHead(status: status, headers: headers))
             }
         }
         if let done {

@@ -27,13 +27,13 @@ struct AuthorizedSessionRetryTests {
         return configuration
     }
 
-    private func send(_ backend: TestBackend, _ configuration: AuthorizedSession.Configuration, method: GoogleHTTPMethod = .get, idempotent: Bool? = nil) async throws -> GoogleHTTPResponse {
+    private func send(_ backend: TestBackend, _ configuration: AuthorizedSession.Configuration, method: HTTPMethod = .get, idempotent: Bool? = nil) async throws -> HTTPResponse {
         let session = backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration)
-        let request = GoogleHTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/flaky"), body: method == .post ? .data(Data("{}".utf8)) : .empty)
+        let request = HTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/flaky"), body: method == .post ? .data(Data("{}".utf8)) : .empty)
         return try await session.send(request, idempotent: idempotent ?? method.isIdempotent)
     }
 
-    private static func status(_ status: Int, headers: GoogleHTTPHeaders = [:], body: String = "") -> HTTPServerResponse {
+    private static func status(_ status: Int, headers: HTTPHeaders = [:], body: String = "") -> HTTPServerResponse {
         HTTPServerResponse(status: status, headers: headers, body: .data(Data(body.utf8)))
     }
 
@@ -149,7 +149,7 @@ struct AuthorizedSessionRetryTests {
         let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
         var components = URLComponents(url: backend.baseURL.appendingPathComponent("api/flaky"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "key", value: "AIzaSECRET"), URLQueryItem(name: "pageSize", value: "5")]
-        _ = try await session.send(GoogleHTTPRequest(url: components.url!), idempotent: true)
+        _ = try await session.send(HTTPRequest(url: components.url!), idempotent: true)
         #expect(entries.values.map(\.status) == [503, 200])
         #expect(entries.values.map(\.attempt) == [1, 2])
         for entry in entries.values {

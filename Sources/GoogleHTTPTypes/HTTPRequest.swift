@@ -1,12 +1,12 @@
 import Foundation
 
-// MARK: - GoogleHTTPRequest
+// MARK: - HTTPRequest
 
 /// A request to send through an ``HTTPTransport``.
-public struct GoogleHTTPRequest: Sendable {
-    public var method: GoogleHTTPMethod
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
     public var url: URL
-    public var headers: GoogleHTTPHeaders
+    public var headers: HTTPHeaders
     public var body: HTTPRequestBody
     /// Per-request overrides of the transport's timeouts; `nil` fields fall back to the transport's.
     public var timeouts: HTTPTimeouts?
@@ -20,9 +20,9 @@ public struct GoogleHTTPRequest: Sendable {
     public var acceptsGzip = false
 
     public init(
-        method: GoogleHTTPMethod = .get,
+        method: HTTPMethod = .get,
         url: URL,
-        headers: GoogleHTTPHeaders = [:],
+        headers: HTTPHeaders = [:],
         body: HTTPRequestBody = .empty,
         timeouts: HTTPTimeouts? = nil,
         followRedirects: Bool = false,

@@ -1,8 +1,8 @@
 import Foundation
 
-// MARK: - GoogleHTTPHeaders + Content-Length
+// MARK: - HTTPHeaders + Content-Length
 
-extension GoogleHTTPHeaders {
+extension HTTPHeaders {
     /// The `Content-Length` field as a byte count, or `nil` when it is absent or not a length.
     ///
     /// A length is a plain decimal (RFC 9110 §8.6: `1*DIGIT`) of at most 18 digits, so it fits an

@@ -1,10 +1,10 @@
-// MARK: - GoogleHTTPHeaders
+// MARK: - HTTPHeaders
 
 /// An ordered list of HTTP header fields with case-insensitive lookup.
 ///
 /// Order and duplicates are preserved because some headers (`Set-Cookie`, `Link`) are legitimately
 /// repeated and because proxies and signatures care about what went on the wire.
-public struct GoogleHTTPHeaders: Sendable, Hashable {
+public struct HTTPHeaders: Sendable, Hashable {
     /// One header field as it appears on the wire.
     public struct Field: Sendable, Hashable {
         public var name: String
@@ -70,7 +70,7 @@ public struct GoogleHTTPHeaders: Sendable, Hashable {
 
 // MARK: - Sequence
 
-extension GoogleHTTPHeaders: Sequence {
+extension HTTPHeaders: Sequence {
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
@@ -78,7 +78,7 @@ extension GoogleHTTPHeaders: Sequence {
 
 // MARK: - ExpressibleByDictionaryLiteral
 
-extension GoogleHTTPHeaders: ExpressibleByDictionaryLiteral {
+extension HTTPHeaders: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
