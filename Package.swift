@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "GoogleAPIRuntime", dependencies: ["GoogleBase", "GoogleJSON", "GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
 
         // MARK: - Emulator
-        .target(name: "GoogleEmulator", dependencies: ["GoogleBase", "GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleCrypto"]),
+        .target(name: "GoogleEmulator", dependencies: ["GoogleBase", "GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth", "GoogleCrypto"]),
         .executableTarget(name: "google-api-emulator", dependencies: ["GoogleEmulator"]),
 
         // MARK: - Codegen
@@ -126,12 +126,12 @@ let package = Package(
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         .testTarget(name: "GoogleCryptoTests", dependencies: ["GoogleCrypto"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleBase", "GoogleHTTPTypes"]),
-        .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP", "TestSupport"]),
+        .testTarget(name: "LocalHTTPServerTests", dependencies: ["GoogleBase", "LocalHTTPServer", "GoogleHTTP", "TestSupport"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
         .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleBase", "GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
         .testTarget(
             name: "GoogleAPIRuntimeTests",
-            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator", "GoogleCrypto", "TestSupport"]
+            dependencies: ["GoogleBase", "GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator", "GoogleCrypto", "TestSupport"]
         ),
         .testTarget(
             name: "GoogleAPICodegenKitTests",
@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GoogleAPICodegenToolTests",
-            dependencies: ["google-api-codegen", "google-api-codegen-generate", "google-api-emulator", "LocalHTTPServer", "TestSupport"],
+            dependencies: ["google-api-codegen", "google-api-codegen-generate", "LocalHTTPServer", "TestSupport"],
             path: "Codegen/Tests/GoogleAPICodegenToolTests",
             exclude: ["Fixtures"]
         ),

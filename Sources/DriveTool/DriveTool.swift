@@ -35,7 +35,7 @@ public enum DriveTool {
     /// - Parameter fields: The partial-response mask; Drive v3 returns only `id`, `name` and
     ///   `mimeType` of a file unless asked for more.
     static func service(_ context: ToolContext, fields: String? = nil) throws -> Drive {
-        var drive = Drive(session: try context.session(), rootURL: context.environment.apiRootURL)
+        var drive = Drive(session: try context.session())  // GOOGLE_API_ROOT_URL through the session
         drive.client.standardParameters.fields = fields
         return drive
     }

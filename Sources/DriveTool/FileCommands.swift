@@ -68,6 +68,7 @@ enum FileCommands {
         options: [
             OptionSpecification("output", value: "PATH", help: "Where to write the file (required)."),
             OptionSpecification("export-type", value: "MIME", help: "Export format for Google Docs (default: application/pdf)."),
+            OptionSpecification("resume", help: "Continue the interrupted download kept in PATH.partial (done by default when it exists)."),
         ]
     ) { arguments in
         let context = try DriveTool.context(arguments)
@@ -76,24 +77,47 @@ enum FileCommands {
             throw CommandLineError.usage("--output PATH is required")
         }
         let destination = URL(fileURLWithPath: output)
+        // Bytes wait here until they are whole and checked; only then do they replace PATH.
+        let partial = GoogleServiceClient.partialDownloadURL(for: destination)
+        let partialBytes = (try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? NSNumber)?.int64Value
+        if arguments.flag("resume"), partialBytes == nil {
+            throw CommandLineError.failure("no interrupted download of \(destination.path) to resume (looked for \(partial.path))")
+        }
         let drive = try DriveTool.service(context)
         // The metadata names the size and MD5 the downloaded bytes are checked against.
         let metadata = try DriveTool.service(context, fields: DriveTool.fileFields)
         let progress = ProgressReporter(label: "Downloading")
+        let received = ByteCounter()
         defer { progress.finish() }
-        try await context.reportingErrors {
-            let file = try await metadata.files.get(fileId: id)
-            let report: @Sendable (MediaProgress) -> Void = { progress.update(completed: $0.completedBytes, total: $0.totalBytes) }
-            if let mimeType = file.mimeType, mimeType.hasPrefix("application/vnd.google-apps.") {
-                let exportType = arguments.value("export-type") ?? "application/pdf"
-                try await drive.files.exportMedia(fileId: id, mimeType: exportType, to: destination, progress: report)
-            } else {
-                try await drive.downloadContent(of: file, to: destination, progress: report)
+        do {
+            try await context.reportingErrors {
+                let file = try await metadata.files.get(fileId: id)
+                let report: @Sendable (MediaProgress) -> Void = {
+                    received.set($0.completedBytes)
+                    progress.update(completed: $0.completedBytes, total: $0.totalBytes)
+                }
+                if let mimeType = file.mimeType, mimeType.hasPrefix("application/vnd.google-apps.") {
+                    // Exports have no size or MD5 to prove a continued file whole: always from the start.
+                    let exportType = arguments.value("export-type") ?? "application/pdf"
+                    try await drive.files.exportMedia(fileId: id, mimeType: exportType, to: destination, progress: report)
+                } else {
+                    if let partialBytes, partialBytes > 0, file.md5Checksum != nil {
+                        standardError("Continuing the interrupted download from byte \(partialBytes) (\(partial.path))")
+                    }
+                    try await drive.downloadContent(of: file, to: destination, keepingPartial: true, progress: report)
+                }
+            }
+        } catch let error as CommandLineError {
+            progress.finish()
+            guard FileManager.default.fileExists(atPath: partial.path) else { throw error }
+            let note = "The partial download is kept in \(partial.path); run the same command again to continue it."
+            switch error {
+            case .failure(let message): throw CommandLineError.failure("\(message)\n\(note)")
+            default: throw error
             }
         }
         progress.finish()
-        let size = (try? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber)?.int64Value ?? 0
-        standardError("Saved \(size) bytes to \(destination.path)")
+        standardError("Saved \(received.value) bytes to \(destination.path)")
     }
 
     // MARK: - upload

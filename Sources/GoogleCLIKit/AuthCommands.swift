@@ -40,12 +40,20 @@ public enum AuthCommands {
                 scopes: context.scopes, options: AuthorizationOptions(loginHint: loginHint), browser: browser)
             try await context.tokenStore.save(credentials)
             let missing = context.scopes.filter { !credentials.scopes.isEmpty && !credentials.hasScope($0) }
-            let account = credentials.idTokenClaims?.email ?? "your account"
-            standardError("Signed in as \(account). Tokens stored in \(context.environment.tokenStoreFile.path).")
+            standardError(signedInMessage(account: credentials.idTokenClaims?.email, tokenStore: context.environment.tokenStoreFile.path))
             if !missing.isEmpty {
                 standardError("Warning: these scopes were not granted: \(missing.joined(separator: " "))")
             }
         }
+    }
+
+    /// What `login` says when it worked: the account when the ID token names it; without one
+    /// (no `openid email` scopes granted) it does not pretend to know which account it was.
+    package static func signedInMessage(account: String?, tokenStore: String) -> String {
+        guard let account, !account.isEmpty else {
+            return "Signed in (Google did not say which account: no email was granted). Tokens stored in \(tokenStore)."
+        }
+        return "Signed in as \(account). Tokens stored in \(tokenStore)."
     }
 
     // MARK: - logout

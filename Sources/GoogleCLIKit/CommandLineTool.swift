@@ -25,6 +25,20 @@ public struct CommandLineTool: Sendable {
 
     // MARK: - Running
 
+    /// Runs the command like ``run(_:)``, as a tool's `main` does: Ctrl-C (SIGINT) or SIGTERM
+    /// cancels it, so a transfer or a wait ends at once and the command cleans up (a download
+    /// keeps its partial file for the next run and never leaves a half-written target), and
+    /// the status is then ``ExitStatus/interrupted`` (130). A second signal, or cleanup taking
+    /// more than 5 s, exits at once.
+    /// - Parameter arguments: The arguments without the program name.
+    public func runHandlingInterrupts(_ arguments: [String]) async -> ExitStatus {
+        let command = Task { await run(arguments) }
+        let interrupt = InterruptSignal { command.cancel() }
+        let status = await command.value
+        guard interrupt.wasReceived else { return status }
+        return .interrupted
+    }
+
     /// Runs the command named by `arguments` (without the program name) and returns the exit status.
     public func run(_ arguments: [String]) async -> ExitStatus {
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
@@ -50,7 +64,10 @@ public struct CommandLineTool: Sendable {
             if case .usage = error {
                 standardError("Run `\(name) \(command.name) --help` for usage.")
             }
-            return error.exitStatus
+            return Task.isCancelled ? .interrupted : error.exitStatus
+        } catch where Task.isCancelled {
+            standardError("\(name): interrupted")
+            return .interrupted
         } catch {
             standardError("\(name): \(TerminalText.sanitized("\(error)", keepingNewlines: true))")
             return .failure

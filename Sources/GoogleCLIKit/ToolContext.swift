@@ -23,7 +23,7 @@ public struct ToolContext: Sendable {
     // MARK: - OAuth
 
     /// The OAuth client from the configured client-secret file, whose `auth_uri`/`token_uri` are
-    /// honoured; `GOOGLE_OAUTH_REVOKE_URI` replaces the revocation endpoint.
+    /// honoured; the `GOOGLE_OAUTH_*_URI` variables replace endpoints (see `GoogleEnvironment`).
     /// - Throws: ``CommandLineError/usage(_:)`` when no client secret is configured, or
     ///   ``CommandLineError/failure(_:)`` when it cannot be loaded.
     public func oauthClient() throws -> OAuthClient {
@@ -32,14 +32,11 @@ public struct ToolContext: Sendable {
                 "no OAuth client configured: pass --client-secret PATH or set GOOGLE_CLIENT_SECRET_FILE "
                     + "(a Desktop-app client JSON downloaded from the Google Cloud Console)")
         }
-        var configuration: OAuthClientConfiguration
+        let configuration: OAuthClientConfiguration
         do {
-            configuration = try OAuthClientConfiguration(contentsOf: file)
+            configuration = try environment.google.clientConfiguration(file: file)
         } catch {
             throw CommandLineError.failure("cannot use client secret file \(file.path): \(error)")
-        }
-        if let revokeURL = environment.revokeURL {
-            configuration.endpoints.revocation = revokeURL
         }
         return OAuthClient(configuration: configuration, transport: transport)
     }
@@ -51,19 +48,28 @@ public struct ToolContext: Sendable {
     /// A session for the configured credentials: the API key when one is given, else the user's
     /// stored tokens (`--auth user`) or Application Default Credentials (`--auth adc`, found at the
     /// first request).
+    /// Every wait before a retry is shown as one line on standard error
+    /// (`waiting 32 s before retry 2 of 4 (429 rate limit exceeded)`), so a pause never looks
+    /// like a hang.
     /// - Throws: ``CommandLineError`` when the OAuth client cannot be configured.
     public func session() throws -> AuthorizedSession {
+        // Every service built on the session follows GOOGLE_API_ROOT_URL (the tools opt in).
+        var configuration = AuthorizedSession.Configuration(apiRootURL: environment.google.apiRootURL)
+        configuration.waitObserver = { wait in standardError(wait.description) }
         if let key = environment.apiKey {
-            return AuthorizedSession(apiKey: APIKey(key, source: environment.apiKeySource ?? "an API key"), transport: transport)
+            return AuthorizedSession(
+                apiKey: APIKey(key, source: environment.apiKeySource ?? "an API key"), transport: transport,
+                configuration: configuration)
         }
         switch environment.authMode {
         case .user:
-            return AuthorizedSession(credentials: tokenStore, refresher: try oauthClient(), transport: transport)
+            return AuthorizedSession(
+                credentials: tokenStore, refresher: try oauthClient(), transport: transport, configuration: configuration)
         case .adc:
             let credentials = DeferredApplicationDefaultCredentials(
                 scopes: apiScopes, environment: ApplicationDefaultCredentials.Environment(variables: environment.variables),
                 transport: transport)
-            return AuthorizedSession(credentials: credentials, transport: transport)
+            return AuthorizedSession(credentials: credentials, transport: transport, configuration: configuration)
         }
     }
 
@@ -98,6 +104,11 @@ public struct ToolContext: Sendable {
         } catch let error as OAuthError where error.requiresReauthentication {
             // No credentials, or the refresh token is gone: only signing in again helps.
             throw CommandLineError.reauthenticationRequired(tool: toolName)
+        } catch OAuthError.Code.accessDenied {
+            // Said to the person at the terminal, who is the one who clicked Cancel or Deny.
+            throw CommandLineError.failure(
+                "Access was not granted: the sign-in was cancelled or denied in the browser. "
+                    + "Run `\(toolName) login` again and choose Allow to use \(toolName).")
         } catch let error as OAuthError {
             throw CommandLineError.failure("\(error)")
         } catch let error as GoogleAPIError where environment.apiKey != nil && error.status == 401 {
@@ -106,8 +117,16 @@ public struct ToolContext: Sendable {
                     + "Unset GOOGLE_API_KEY / drop --api-key.")
         } catch let error as GoogleAPIError {
             throw CommandLineError.failure("\(error)")
+        } catch let error as HTTPTransportError where error.kind == .cancelled {
+            throw CommandLineError.failure("interrupted")
+        } catch is CancellationError {
+            throw CommandLineError.failure("interrupted")
         } catch let error as HTTPTransportError {
             throw CommandLineError.failure("network error: \(error)")
+        } catch let error as TokenStoreError where error.code == .corrupt {
+            // Signing in writes a new file over it; nothing else needs doing.
+            throw CommandLineError.failure(
+                "the token file \(error.path ?? "") is corrupt (\(error.reason ?? "")); run `\(toolName) login` to replace it")
         } catch {
             throw CommandLineError.failure("\(error)")
         }

@@ -1,5 +1,5 @@
 import Foundation
-import GoogleHTTPTypes
+public import GoogleAuth
 
 // MARK: - ToolEnvironment
 
@@ -10,10 +10,9 @@ public struct ToolEnvironment: Sendable {
     /// Cloud Console's downloaded `client_secret_*.json`, when configured.
     public var clientSecretFile: URL?
     public var tokenStoreFile: URL
-    /// Replaces every API's root URL (the emulator, a proxy, a regional endpoint).
-    public var apiRootURL: URL?
-    /// Replaces the OAuth revocation endpoint.
-    public var revokeURL: URL?
+    /// The endpoint overrides from `GOOGLE_API_ROOT_URL`, `GOOGLE_OAUTH_*_URI`: the tools are
+    /// apps that opt in to them (see `GoogleEnvironment`).
+    public var google: GoogleEnvironment
     public var wantsJSON: Bool
     /// Which credentials commands use (`--auth`, else `GOOGLE_CLI_AUTH`, else `.user`).
     public var authMode: AuthMode
@@ -31,6 +30,11 @@ public struct ToolEnvironment: Sendable {
         /// Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, gcloud's file, the metadata server.
         case adc
     }
+
+    /// Replaces every API's root URL (the emulator, a proxy, a regional endpoint).
+    public var apiRootURL: URL? { google.apiRootURL }
+    /// Replaces the OAuth revocation endpoint.
+    public var revokeURL: URL? { google.revocationEndpoint }
 
     /// The options every tool command accepts.
     public static let commonOptions: [OptionSpecification] = [
@@ -50,7 +54,10 @@ public struct ToolEnvironment: Sendable {
         "  GOOGLE_CLIENT_SECRET_FILE  client secret JSON downloaded from Cloud Console (Desktop app)",
         "  GOOGLE_TOKEN_STORE         token file path",
         "  GOOGLE_API_ROOT_URL        API root override, e.g. a local google-api-emulator",
+        "  GOOGLE_OAUTH_AUTH_URI      OAuth authorization endpoint override (else the client file's auth_uri)",
+        "  GOOGLE_OAUTH_TOKEN_URI     OAuth token endpoint override (else the client file's token_uri)",
         "  GOOGLE_OAUTH_REVOKE_URI    OAuth revocation endpoint override",
+        "  GOOGLE_OAUTH_DEVICE_URI    OAuth device authorization endpoint override",
         "  BROWSER                    browser command used by `login`",
         "  GOOGLE_CLI_AUTH            default for --auth: user or adc",
         "  GOOGLE_API_KEY             API key for public reads (instead of OAuth)",
@@ -63,8 +70,15 @@ public struct ToolEnvironment: Sendable {
     public init(toolName: String, arguments: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         self.toolName = toolName
         self.wantsJSON = arguments.flag("json")
-        if let path = arguments.value("client-secret") ?? environment["GOOGLE_CLIENT_SECRET_FILE"], !path.isEmpty {
+        do {
+            self.google = try GoogleEnvironment(variables: environment)
+        } catch {
+            throw CommandLineError.usage(error.description)
+        }
+        if let path = arguments.value("client-secret"), !path.isEmpty {
             self.clientSecretFile = URL(fileURLWithPath: path)
+        } else {
+            self.clientSecretFile = google.clientSecretFile
         }
         if let path = arguments.value("token-store") ?? environment["GOOGLE_TOKEN_STORE"], !path.isEmpty {
             self.tokenStoreFile = URL(fileURLWithPath: path)
@@ -72,8 +86,6 @@ public struct ToolEnvironment: Sendable {
             self.tokenStoreFile = Self.defaultConfigurationDirectory(toolName: toolName, environment: environment)
                 .appendingPathComponent("tokens.json")
         }
-        self.apiRootURL = try Self.url(environment["GOOGLE_API_ROOT_URL"], variable: "GOOGLE_API_ROOT_URL")
-        self.revokeURL = try Self.url(environment["GOOGLE_OAUTH_REVOKE_URI"], variable: "GOOGLE_OAUTH_REVOKE_URI")
         self.variables = environment
         let mode = arguments.value("auth") ?? environment["GOOGLE_CLI_AUTH"].flatMap { $0.isEmpty ? nil : $0 } ?? "user"
         guard let authMode = AuthMode(rawValue: mode.lowercased()) else {
@@ -96,25 +108,5 @@ public struct ToolEnvironment: Sendable {
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home).appendingPathComponent(".config").appendingPathComponent(toolName)
-    }
-
-    private static func url(_ text: String?, variable: String) throws -> URL? {
-        guard let text, !text.isEmpty else { return nil }
-        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
-            throw CommandLineError.usage("\(variable) must be an http(s) URL, got '\(text)'")
-        }
-        // Tokens and secrets go to these URLs: plain http only to the local machine (the library
-        // refuses anything else too; this says so before any work starts).
-        guard scheme.lowercased() == "https" || isLoopback(url.host ?? "") else {
-            throw CommandLineError.usage("\(variable) is refused: plain http is allowed only to 127.0.0.0/8, ::1 or localhost")
-        }
-        return url
-    }
-
-    private static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if host == "localhost" || host == "::1" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 }

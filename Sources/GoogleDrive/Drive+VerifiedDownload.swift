@@ -18,11 +18,27 @@ extension Drive {
     public func downloadContent(
         of file: File, to destination: URL, progress: (@Sendable (MediaProgress) -> Void)? = nil
     ) async throws {
+        try await downloadContent(of: file, to: destination, keepingPartial: false, progress: progress)
+    }
+
+    /// ``downloadContent(of:to:progress:)``, optionally keeping an interrupted download's bytes
+    /// in `<destination>.partial` and continuing from them on the next call (the metadata's MD5
+    /// then proves the joined file whole; see
+    /// ``GoogleServiceClient/download(_:to:expecting:keepingPartial:progress:)``).
+    /// - Parameters:
+    ///   - file: The file's metadata; its `id` is required.
+    ///   - destination: Replaced once the content arrived whole and checked.
+    ///   - keepingPartial: Keep and continue partial downloads.
+    ///   - progress: Receives progress after each chunk.
+    /// - Throws: Like ``downloadContent(of:to:progress:)``.
+    public func downloadContent(
+        of file: File, to destination: URL, keepingPartial: Bool, progress: (@Sendable (MediaProgress) -> Void)? = nil
+    ) async throws {
         guard let id = file.id else { throw GoogleAPIClientError.missingPathParameter("fileId") }
         var call = APICall(method: .get, path: "files/{fileId}", scopes: Self.contentReadScopes)
         call.setPath("fileId", id)
         let expected = MediaIntegrity(byteCount: file.size, md5Checksum: file.md5Checksum)
-        try await client.download(call, to: destination, expecting: expected, progress: progress)
+        try await client.download(call, to: destination, expecting: expected, keepingPartial: keepingPartial, progress: progress)
     }
 
     /// The scopes of `files.get` (Specs/drive.v3.json).

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleJSON
+public import GoogleAuth
 
 // MARK: - Client configuration for tools
 
@@ -28,14 +29,22 @@ extension GoogleEmulator {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
     }
 
-    /// Environment variables that point the SDK's tools at this emulator.
+    /// The endpoint overrides that point an opted-in app (one that uses `GoogleEnvironment`) at
+    /// this emulator: every service's root and every OAuth endpoint.
+    /// - Parameter clientSecretFile: Where ``writeClientSecretFile(to:)`` wrote the client, if it did.
+    public func googleEnvironment(clientSecretFile: URL? = nil) -> GoogleEnvironment {
+        let endpoints = oauthEndpoints
+        return GoogleEnvironment(
+            apiRootURL: rootURL, authorizationEndpoint: endpoints.authorization, tokenEndpoint: endpoints.token,
+            revocationEndpoint: endpoints.revocation, deviceAuthorizationEndpoint: endpoints.deviceAuthorization,
+            clientSecretFile: clientSecretFile)
+    }
+
+    /// Environment variables that point the SDK's tools (and apps that opt in with
+    /// `GoogleEnvironment.fromProcess()`) at this emulator: ``googleEnvironment(clientSecretFile:)``
+    /// as variables.
     /// - Parameter clientSecretFile: Where ``writeClientSecretFile(to:)`` wrote the client, if it did.
     public func environment(clientSecretFile: URL? = nil) -> [(name: String, value: String)] {
-        var variables: [(name: String, value: String)] = [
-            ("GOOGLE_API_ROOT_URL", rootURL.absoluteString),
-            ("GOOGLE_OAUTH_REVOKE_URI", oauthEndpoints.revocation.absoluteString),
-        ]
-        if let clientSecretFile { variables.append(("GOOGLE_CLIENT_SECRET_FILE", clientSecretFile.path)) }
-        return variables
+        googleEnvironment(clientSecretFile: clientSecretFile).variables
     }
 }

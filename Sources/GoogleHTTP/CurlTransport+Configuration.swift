@@ -46,6 +46,23 @@ extension CurlTransport {
         /// Size of libcurl's receive buffer for large transfers (downloads and streams); bigger
         /// buffers mean fewer callbacks per megabyte.
         public var largeTransferBufferBytes: Int
+        /// The most bytes a response read into memory (``CurlTransport/send(_:)``) may have,
+        /// counted after decompression, unless the request sets its own
+        /// (``HTTPRequest/maxResponseBodyBytes``). The transfer is aborted the moment it passes,
+        /// with ``HTTPTransportError/Kind/responseTooLarge``, so a gzip bomb or an endless body
+        /// costs about this much memory at most. Downloads and streams are not limited.
+        public var maxResponseBodyBytes: Int
+        /// How much of an error response's body (status 400 and above) is kept, in memory or in a
+        /// download's file; the rest is not read (the connection is closed instead). Error bodies
+        /// worth reading are small JSON objects.
+        public var maxErrorBodyBytes: Int
+
+        /// 64 MiB: more than ten times the largest Discovery document Google publishes (Compute
+        /// alpha, 5.7 MiB, in 2026), the largest JSON answer of any Google API, and little enough
+        /// for any process.
+        public static let defaultMaxResponseBodyBytes = 64 << 20
+        /// 64 KiB, Google's error bodies being a few hundred bytes.
+        public static let defaultMaxErrorBodyBytes = 64 << 10
 
         /// - Parameters:
         ///   - timeouts: Limits for requests that do not set their own.
@@ -55,6 +72,8 @@ extension CurlTransport {
         ///   - verifyTLS: Verify certificates and host names (on by default).
         ///   - caBundlePath: A PEM CA bundle to trust instead of the system's.
         ///   - httpVersion: The HTTP version preference.
+        ///   - maxResponseBodyBytes: The size limit of responses read into memory.
+        ///   - maxErrorBodyBytes: How much of an error response's body is read.
         public init(
             timeouts: HTTPTimeouts = HTTPTimeouts(),
             maxConnectionsPerHost: Int = 16,
@@ -68,7 +87,9 @@ extension CurlTransport {
             maxRedirects: Int = 10,
             automaticDecompression: Bool = false,
             streamBufferBytes: Int = 1 << 20,
-            largeTransferBufferBytes: Int = 512 << 10
+            largeTransferBufferBytes: Int = 512 << 10,
+            maxResponseBodyBytes: Int = Configuration.defaultMaxResponseBodyBytes,
+            maxErrorBodyBytes: Int = Configuration.defaultMaxErrorBodyBytes
         ) {
             self.timeouts = timeouts
             self.maxConnectionsPerHost = maxConnectionsPerHost
@@ -83,6 +104,8 @@ extension CurlTransport {
             self.automaticDecompression = automaticDecompression
             self.streamBufferBytes = streamBufferBytes
             self.largeTransferBufferBytes = largeTransferBufferBytes
+            self.maxResponseBodyBytes = maxResponseBodyBytes
+            self.maxErrorBodyBytes = maxErrorBodyBytes
         }
 
         public static let `default` = Configuration()

@@ -47,8 +47,13 @@ public final class CurlTransport: HTTPTransport {
     // MARK: - HTTPTransport
 
     /// Sends `request` and reads the whole response body into memory.
+    ///
+    /// The body may have at most ``HTTPRequest/maxResponseBodyBytes`` (else
+    /// ``Configuration/maxResponseBodyBytes``) after decompression; of an error status's body the
+    /// first ``Configuration/maxErrorBodyBytes`` are kept and the rest is not read.
     /// - Parameter request: The request; its body may be data, a file or a stream.
-    /// - Throws: ``HTTPTransportError`` when no complete response arrives.
+    /// - Throws: ``HTTPTransportError`` when no complete response arrives, `.responseTooLarge`
+    ///   past the size limit, `.invalidResponse` for a response that breaks HTTP's framing rules.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let transfer = try makeTransfer(for: request, sink: .buffer)
         try await run(transfer)
@@ -58,7 +63,8 @@ public final class CurlTransport: HTTPTransport {
     /// Sends `request` and writes the response body (whatever the status) to `file`.
     /// - Parameters:
     ///   - request: The request.
-    ///   - file: Created or truncated; on failure it holds the bytes received so far.
+    ///   - file: Created or truncated; on failure it holds the bytes received so far. Of an error
+    ///     status's body only the first ``Configuration/maxErrorBodyBytes`` are written.
     /// - Throws: ``HTTPTransportError``; `.responseBodyFailed` when `file` cannot be written.
     public func download(_ request: HTTPRequest, to file: URL) async throws -> HTTPResponseHead {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -134,7 +140,9 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer = CurlTransfer(
             handle: handle, loop: loop, request: request, sink: sink,
-            timeouts: effectiveTimeouts(for: request), bufferLimit: configuration.streamBufferBytes)
+            timeouts: effectiveTimeouts(for: request), bufferLimit: configuration.streamBufferBytes,
+            bodyLimit: request.maxResponseBodyBytes ?? configuration.maxResponseBodyBytes,
+            errorBodyLimit: configuration.maxErrorBodyBytes)
         do {
             try transfer.configure(
                 request: request, timeouts: transfer.timeouts, configuration: configuration,

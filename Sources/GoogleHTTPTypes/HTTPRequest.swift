@@ -18,6 +18,11 @@ public struct HTTPRequest: Sendable {
     /// the body is then the decoded bytes. Meant for API calls (JSON shrinks ~20×); leave it off
     /// for media, whose bytes and byte ranges must be the stored ones.
     public var acceptsGzip = false
+    /// The most bytes a response read into memory (``HTTPTransport/send(_:)``) may have, counted
+    /// after decompression; `nil` uses the transport's limit. Past it the transfer is aborted
+    /// with ``HTTPTransportError/Kind/responseTooLarge``. Downloads to a file and streamed bodies
+    /// are not limited.
+    public var maxResponseBodyBytes: Int?
 
     public init(
         method: HTTPMethod = .get,

@@ -29,6 +29,20 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
         makeIterator()
     }
 
+    /// Reads at most the first `maxBytes` bytes and stops there, leaving the rest unread (for an
+    /// error body: dropping the sequence then aborts the transfer), instead of reading the whole
+    /// body and cutting it.
+    /// - Parameter maxBytes: How many bytes to keep.
+    /// - Throws: What the body throws before `maxBytes` arrived.
+    package func prefix(maxBytes: Int) async throws -> Data {
+        var result = Data()
+        var iterator = makeAsyncIterator()
+        while result.count < maxBytes, let chunk = try await iterator.next() {
+            result.append(chunk.prefix(maxBytes - result.count))
+        }
+        return result
+    }
+
     /// Reads the remaining chunks into one `Data`.
     /// - Parameter maxBytes: Throws ``HTTPTransportError`` of kind `.responseBodyFailed` past this size.
     public func collect(upTo maxBytes: Int = .max) async throws -> Data {

@@ -40,6 +40,13 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         public static let responseBodyFailed = Kind(rawValue: "responseBodyFailed")
         /// The URL cannot be requested.
         public static let invalidURL = Kind(rawValue: "invalidURL")
+        /// A buffered response body passed its size limit (counted after decompression), so the
+        /// transfer was aborted; ``HTTPTransportError/limit`` holds the limit in bytes.
+        public static let responseTooLarge = Kind(rawValue: "responseTooLarge")
+        /// The response broke HTTP's rules and was refused: conflicting or non-numeric
+        /// `Content-Length`, too many or too long header fields, a corrupt content encoding
+        /// (bad gzip). ``HTTPTransportError/message`` names which.
+        public static let invalidResponse = Kind(rawValue: "invalidResponse")
         /// Anything else; ``HTTPTransportError/message`` says what.
         public static let other = Kind(rawValue: "other")
     }
@@ -51,12 +58,15 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
     public var message: String
     /// The underlying library's error code (`CURLcode`), when there is one.
     public var code: Int?
+    /// The size limit in bytes that was passed (``Kind/responseTooLarge``), else `nil`.
+    public var limit: Int?
 
-    public init(kind: Kind, url: URL, message: String, code: Int? = nil) {
+    public init(kind: Kind, url: URL, message: String, code: Int? = nil, limit: Int? = nil) {
         self.kind = kind
         self.url = Self.redacting(url)
         self.message = message
         self.code = code
+        self.limit = limit
     }
 
     /// Whether retrying the same request may succeed (resets, timeouts, closed connections).
@@ -67,9 +77,11 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         }
     }
 
-    /// `url` without user info and with every query value replaced by `REDACTED`.
+    /// `url` without user info and fragment, with the values of secret query parameters (`key`,
+    /// `access_token`, `code`, `upload_id`, …: the package's one list) replaced by `REDACTED`;
+    /// the others (`pageSize`, `fields`, `q`) stay, so the message says which request failed.
     public static func redacting(_ url: URL) -> String {
-        SecretRedactor.redactedURL(url, allQueryValues: true)
+        SecretRedactor.redactedURL(url)
     }
 }
 

@@ -5,8 +5,10 @@ import Foundation
 /// A type ``GoogleJSONDecoder`` can build straight from its parsed token tape, without the
 /// `Decoder`/container machinery of `Codable` (boxes, existentials, coding keys).
 ///
-/// Generated schema types conform with an initializer that mirrors their `init(from:)` exactly,
-/// so both paths produce the same value; the decoder prefers this one when the type conforms.
+/// Generated schema types implement only ``init(googleJSON:)``: their `Decodable` conformance is
+/// this protocol's default `init(from:)` (see `GoogleJSONFastDecodable+Decodable.swift`), which
+/// reads this decoder's tape directly and serves other decoders through a generic JSON value, so
+/// every decoder gets the same value from one generated decoder.
 public protocol GoogleJSONFastDecodable: Decodable {
     /// Decodes the value `json` refers to.
     /// - Parameter json: A value in a document being decoded.

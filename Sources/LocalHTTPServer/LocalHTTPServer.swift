@@ -84,4 +84,9 @@ public final class LocalHTTPServer: Sendable {
 
     /// Connections currently open.
     public var openConnections: Int { core.openConnectionCount }
+
+    /// Requests received whose response has not been written yet. Unlike ``openConnections`` it
+    /// does not count idle keep-alive connections (a browser keeps some open, unused), so it tells
+    /// when every answer is out.
+    public var responsesInProgress: Int { core.responsesInProgress.load(ordering: .acquiring) }
 }

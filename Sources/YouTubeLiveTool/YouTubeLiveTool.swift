@@ -36,6 +36,6 @@ public enum YouTubeLiveTool {
 
     /// The YouTube service for the signed-in user.
     static func service(_ context: ToolContext) throws -> YouTube {
-        YouTube(session: try context.session(), rootURL: context.environment.apiRootURL)
+        YouTube(session: try context.session())  // GOOGLE_API_ROOT_URL through the session
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
 import DriveTool
 
-let status = await DriveTool.tool().run(Array(CommandLine.arguments.dropFirst()))
+let status = await DriveTool.tool().runHandlingInterrupts(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

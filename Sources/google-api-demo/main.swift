@@ -53,12 +53,12 @@ for variable in emulator.environment(clientSecretFile: clientSecret) {
     setenv(variable.name, variable.value, 1)
 }
 
-// The emulator consents at once; this "browser" just follows its redirect back to the tool's
-// loopback listener, as a real browser would after the user clicks Allow.
+// The emulator consents at once; `EmulatorBrowser` follows its redirect back to the tool's
+// loopback listener in-process, as a real browser would after the user clicks Allow.
 let scriptedBrowser: @Sendable () -> any BrowserOpener = {
     ClosureBrowserOpener { url in
         print("(browser) opening \(url.host ?? "")\(url.path) and following the consent redirect")
-        _ = try await CurlTransport.shared.send(HTTPRequest(url: url, followRedirects: true))
+        try await EmulatorBrowser(transport: CurlTransport.shared).open(url)
     }
 }
 

@@ -22,6 +22,8 @@ struct Options {
     var clientSecret: String?
     var clientSecretFile: String?
     var logRequests = false
+    var metadataServer = false
+    var serviceAccountKeyFile: String?
 }
 
 let usage = """
@@ -47,6 +49,9 @@ let usage = """
       --client-secret SECRET    Its secret (with --client-id).
       --client-secret-file PATH Where to write the client JSON (default: a temporary file).
       --log                     Print each request (method, path, status) to standard error.
+      --metadata-server         Also answer as a metadata server (point GCE_METADATA_HOST here).
+      --service-account-key PATH  Make a test service account (a key pair made now) and write its
+                                key file to PATH (0600), for GOOGLE_APPLICATION_CREDENTIALS.
       --help                    Show this help.
     """
 
@@ -90,6 +95,8 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--client-secret": options.clientSecret = value(for: argument)
         case "--client-secret-file": options.clientSecretFile = value(for: argument)
         case "--log": options.logRequests = true
+        case "--metadata-server": options.metadataServer = true
+        case "--service-account-key": options.serviceAccountKeyFile = value(for: argument)
         default:
             fail("unknown option \(argument) (see --help)")
         }
@@ -117,6 +124,7 @@ if options.logRequests {
         FileHandle.standardError.write(Data("\(record.method.rawValue) \(record.path) -> \(record.status)\(marker)\n".utf8))
     }
 }
+if options.metadataServer { configuration.metadataServer = MetadataServerConfiguration() }
 if let clientID = options.clientID {
     configuration.oauth.clients = [OAuthEmulator.Client(id: clientID, secret: options.clientSecret)]
 } else if options.clientSecret != nil {
@@ -139,11 +147,27 @@ do {
     fail("cannot write \(secretURL.path): \(error.localizedDescription)")
 }
 
+var credentialVariables: [(name: String, value: String)] = []
+if let path = options.serviceAccountKeyFile {
+    do {
+        let made = try EmulatedServiceAccount.makeForTests(tokenURI: emulator.baseURL.appendingPathComponent("token"))
+        emulator.oauth.updateConfiguration { $0.serviceAccounts.append(made.account) }
+        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        try made.keyFile.write(to: URL(fileURLWithPath: path))
+        credentialVariables.append(("GOOGLE_APPLICATION_CREDENTIALS", path))
+    } catch {
+        fail("cannot write the service account key to \(path): \(error)")
+    }
+}
+if options.metadataServer { credentialVariables.append(("GCE_METADATA_HOST", "\(emulator.baseURL.host ?? "127.0.0.1"):\(emulator.port)")) }
+
 print("google-api-emulator listening on \(emulator.baseURL.absoluteString)")
 print("Export these to point the SDK's tools at it:")
-for variable in emulator.environment(clientSecretFile: secretURL) {
+for variable in emulator.environment(clientSecretFile: secretURL) + credentialVariables {
     print("  export \(variable.name)=\(variable.value)")
 }
+print("Public reads with an API key (test-only key): GOOGLE_API_KEY=\(GoogleEmulator.testAPIKey)")
+if !credentialVariables.isEmpty { print("Use them with the tools' --auth adc.") }
 if !options.faults.isEmpty { print("Faults queued: \(emulator.faults.pendingCount)") }
 print("Press Ctrl-C to stop.")
 fflush(nil)

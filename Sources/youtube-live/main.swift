@@ -1,5 +1,5 @@
 import Foundation
 import YouTubeLiveTool
 
-let status = await YouTubeLiveTool.tool().run(Array(CommandLine.arguments.dropFirst()))
+let status = await YouTubeLiveTool.tool().runHandlingInterrupts(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -4,17 +4,29 @@ import GoogleDrive
 import GoogleYouTube
 import Testing
 
-// MARK: - Fast path vs Codable path
+// MARK: - Fast path vs other decoders
 
-/// Generated types decode through `GoogleJSONFastDecodable` by default; the result must be
-/// exactly what their Codable `init(from:)` produces, and errors must stay typed with a path.
+/// Generated types have one decoder, `init(googleJSON:)`; their `Decodable` conformance is the
+/// runtime's default `init(from:)` over it. The result must be the same through Foundation's
+/// `JSONDecoder` (an independent parser, reaching the generated decoder through a generic
+/// JSON value), and errors must stay typed with the whole path when a generated type is
+/// decoded inside a caller's own `Decodable` type.
 @Suite struct FastDecodingTests {
     private static let fast = GoogleJSONDecoder()
-    private static let codable: GoogleJSONDecoder = {
-        var decoder = GoogleJSONDecoder()
-        decoder.usesFastPath = false
-        return decoder
-    }()
+
+    /// Foundation's decoder: a reference that shares no parsing code with the runtime.
+    private struct Reference {
+        func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+            try JSONDecoder().decode(T.self, from: data)
+        }
+    }
+    private static let codable = Reference()
+
+    /// A caller's own `Decodable` type holding a generated one, decoded by the runtime's
+    /// Codable path (so the generated type is reached through `init(from:)`).
+    private struct Envelope<Wrapped: Decodable>: Decodable {
+        var wrapped: Wrapped
+    }
 
     /// A Drive page with every kind of member: formats, nested objects, arrays, maps, nulls,
     /// escaped keys and strings, unknown fields.
@@ -89,12 +101,16 @@ import Testing
             }
             #expect(error.kind == kind, "\(json)")
             #expect(error.path == path, "\(json)")
-            // The Codable path reports the same location.
+            // Inside a caller's Decodable type (the Codable path into `init(from:)`), the same
+            // error at the same place, under the caller's key.
+            let enveloped = Data(("{\"wrapped\": " + json + "}").utf8)
             let codableError = try #require(throws: GoogleJSONDecodingError.self) {
-                try Self.codable.decode(Drive.FileList.self, from: Data(json.utf8))
+                try Self.fast.decode(Envelope<Drive.FileList>.self, from: enveloped)
             }
-            #expect(codableError.path == path, "\(json)")
+            #expect(codableError.path == "wrapped." + path, "\(json)")
             #expect(codableError.kind == error.kind, "\(json)")
+            // Foundation's decoder rejects it too, as a DecodingError.
+            #expect(throws: DecodingError.self) { try Self.codable.decode(Drive.FileList.self, from: Data(json.utf8)) }
         }
         #expect(throws: GoogleJSONDecodingError.self) { try Self.fast.decode(Drive.FileList.self, from: Data("[1]".utf8)) }
     }
@@ -103,7 +119,7 @@ import Testing
 
     /// The key table guesses each member's key from the order the previous object of the type
     /// used; objects whose members come in other orders (same-length keys swapped, keys left
-    /// out, unknown keys in between) must decode exactly as the Codable path does.
+    /// out, unknown keys in between) must decode exactly as Foundation's decoder does.
     @Test func membersInChangingOrdersDecodeLikeTheCodablePath() throws {
         let members: [(String, String)] = [
             ("kind", #""drive#file""#), ("name", #""n""#), ("size", #""42""#), ("id", #""i""#),

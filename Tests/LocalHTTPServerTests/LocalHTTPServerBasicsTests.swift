@@ -3,6 +3,16 @@ import GoogleHTTP
 import LocalHTTPServer
 import TestSupport
 import Testing
+import Synchronization
+import GoogleHTTPTypes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GoogleBase
 
 @Suite struct LocalHTTPServerBasicsTests {
     @Test func servesSimpleGetAndReportsPort() async throws {
@@ -173,4 +183,44 @@ import Testing
         #expect(LocalHTTPServer.Configuration.Host("localhost")?.address == "127.0.0.1")
         #expect(LocalHTTPServer.Configuration.Host("example.com") == nil)
     }
+}
+
+// MARK: - Responses in progress
+
+/// `responsesInProgress` counts requests being answered, not idle keep-alive connections: the
+/// OAuth loopback listener waits for it (a browser keeps spare connections open and idle).
+@Suite struct LocalHTTPServerResponsesInProgressTests {
+    @Test("idle connections are not responses in progress; a request is until its answer is written")
+    func countsOnlyRequestsBeingAnswered() async throws {
+        let release = Atomic<Bool>(false)
+        let server = try startServer { _ in
+            while !release.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(5)) }
+            return .text("done")
+        }
+        // A connection that sends nothing, as a browser's spare one.
+        let idle = IdleConnection(port: server.port)
+        defer { idle.close() }
+        #expect(await waitUntil { server.openConnections == 1 })
+        #expect(server.responsesInProgress == 0)
+
+        let transport = CurlTransport()
+        async let answer = transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+        #expect(await waitUntil { server.responsesInProgress == 1 })
+        release.store(true, ordering: .relaxed)
+        #expect(String(decoding: try await answer.body, as: UTF8.self) == "done")
+        #expect(await waitUntil { server.responsesInProgress == 0 })
+        #expect(server.openConnections == 2, "both connections still open: the idle one never counted")
+    }
+}
+
+/// A connected socket that never sends anything (closed by ``close()``).
+private struct IdleConnection: Sendable {
+    let fd: Int32
+
+    init(port: Int) {
+        let socket = try? RawSocket(port: port)
+        fd = socket.map { dup($0.fd) } ?? -1
+    }
+
+    func close() { _ = SystemCall.close(fd) }
 }

@@ -9,6 +9,10 @@ struct FetchCommand {
     /// Google's discovery service; `{name}` and `{version}` are filled in.
     static let defaultDiscoveryURL = "https://www.googleapis.com/discovery/v1/apis/{name}/{version}/rest"
 
+    /// The largest Discovery document accepted (64 MiB; Google's largest, Compute alpha, is
+    /// 5.7 MiB).
+    static let maxDocumentBytes = 64 << 20
+
     var name: String
     var version: String
     var stripDescriptions = false
@@ -85,6 +89,9 @@ struct FetchCommand {
         do {
             var request = HTTPRequest(method: .get, url: url)
             request.headers["Accept"] = "application/json"
+            // Discovery documents reach 5.7 MiB (Compute alpha); the limit stops an endless or
+            // inflating answer long before it hurts.
+            request.maxResponseBodyBytes = Self.maxDocumentBytes
             response = try await transport.send(request)
         } catch {
             throw Failure(description: "cannot download \(url.absoluteString): \(error)")

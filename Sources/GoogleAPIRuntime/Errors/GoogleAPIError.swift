@@ -120,6 +120,11 @@ extension GoogleAPIError: CustomStringConvertible, LocalizedError {
         let reasons = reasons
         if !reasons.isEmpty { text += " [\(reasons.joined(separator: ", "))]" }
         if message == nil, let rawBody {
+            if let unexpected = UnexpectedContent.describe(headers: headers, body: Data(rawBody.utf8.prefix(512))),
+                unexpected.contains("HTML")
+            {
+                text += " (an HTML page, Content-Type: \(headers["Content-Type"] ?? "none"); a proxy or captive portal?)"
+            }
             let excerpt = rawBody.prefix(200).replacingOccurrences(of: "\n", with: " ")
             text += ": \(SecretRedactor.redact(excerpt))\(rawBody.count > 200 ? "…" : "")"
         }

@@ -46,6 +46,12 @@ struct MediaIntegrityVerifier: Sendable {
         digest = expected.md5Checksum == nil ? nil : ContentMD5()
     }
 
+    /// Starts the digest over for the same expectations (bytes continued from a partial file
+    /// were thrown away).
+    mutating func restartSameVersion() {
+        digest = expected.md5Checksum == nil ? nil : ContentMD5()
+    }
+
     /// The MD5 in `X-Goog-Hash: crc32c=…, md5=<base64>`, as hexadecimal.
     static func md5Hex(googHash: String?) -> String? {
         guard let googHash else { return nil }

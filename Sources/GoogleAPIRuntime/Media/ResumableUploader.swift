@@ -68,20 +68,22 @@ struct ResumableUploader {
                 if next > offset { failures = 0 } else { failures += 1 }
                 offset = next
                 media.progress?(MediaProgress(completedBytes: offset, totalBytes: total))
-                if failures > 0 { try await pause(failures) }
+                if failures > 0 { try await pause(failures, reason: "the server confirmed no new bytes") }
                 continue
             case .success(let response) where response.status == 404 || response.status == 410:
                 throw GoogleAPIClientError.mediaTransferFailed(
                     "the upload session has expired (HTTP \(response.status)); start a new upload")
             case .success(let response) where Self.isRetryableStatus(response.status):
                 failures += 1
-                try await pause(failures, retryAfter: RetryAfter.delay(from: response.headers))
+                try await pause(
+                    failures, reason: RetryWait.reason(status: response.status, googleReasons: []), status: response.status,
+                    retryAfter: RetryAfter.delay(from: response.headers))
             case .success(let response):
                 throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body)
             case .failure(let error):
                 failures += 1
                 guard failures <= client.media.maxConsecutiveFailures else { throw error }
-                try await pause(failures)
+                try await pause(failures, reason: RetryWait.reason(error))
             }
             guard failures <= client.media.maxConsecutiveFailures else {
                 throw GoogleAPIClientError.mediaTransferFailed("upload made no progress after \(failures) attempts")
@@ -108,7 +110,7 @@ struct ResumableUploader {
             } catch let error as HTTPTransportError {
                 failures += 1
                 guard failures <= client.media.maxConsecutiveFailures else { throw error }
-                try await pause(failures)
+                try await pause(failures, reason: RetryWait.reason(error))
             }
         }
     }
@@ -145,10 +147,15 @@ struct ResumableUploader {
         [408, 429, 500, 502, 503, 504].contains(status)
     }
 
-    private func pause(_ failures: Int, retryAfter: Duration? = nil) async throws {
+    /// Waits before the next attempt, reported to the session's wait observer.
+    private func pause(_ failures: Int, reason: String, status: Int? = nil, retryAfter: Duration? = nil) async throws {
         let exponent = min(failures - 1, 10)
         let bound = client.media.resumeBackoffBase * (1 << exponent)
         let jittered = Duration.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9))
-        try await client.session.configuration.sleep(retryAfter.map { min($0, .seconds(30)) } ?? jittered)
+        let delay = retryAfter.map { min($0, .seconds(30)) } ?? jittered
+        client.session.reportWait(
+            HTTPRequest(method: .put, url: uploadSession.uri), reason: reason, status: status, retry: failures,
+            policy: RetryPolicy(maxAttempts: client.media.maxConsecutiveFailures + 1), delay: delay)
+        try await client.session.configuration.sleep(delay)
     }
 }

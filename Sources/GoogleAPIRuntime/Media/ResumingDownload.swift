@@ -34,6 +34,10 @@ struct ResumingDownload: Sendable {
     /// to another version.
     private(set) var generation = 0
     private var integrity: MediaIntegrityVerifier
+    /// Bytes were continued from a partial file whose version nothing recorded: until a response
+    /// names one, a full answer restarts the same expectations (the caller's metadata describes
+    /// the version it asked for), not a new version's.
+    private var continuedWithoutValidator = false
 
     init(client: GoogleServiceClient, request: HTTPRequest, expecting: MediaIntegrity = .none, restartsOnChange: Bool = false) {
         self.client = client
@@ -42,10 +46,41 @@ struct ResumingDownload: Sendable {
         integrity = MediaIntegrityVerifier(expecting)
     }
 
-    /// Sends the first request so error statuses surface before any byte is consumed.
+    /// Sends the first request so error statuses surface before any byte is consumed (a
+    /// `Range` request after bytes continued from a partial file).
     /// - Throws: ``GoogleAPIError`` for error statuses, transport and session errors.
     mutating func start() async throws {
-        try await connect()
+        if delivered > 0 {
+            try await reconnect()
+        } else {
+            try await connect()
+        }
+    }
+
+    /// Counts the bytes of `file` (an earlier attempt's partial download) as delivered and hashes
+    /// them, so the download continues after them and its final check covers the whole.
+    /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)`` when the file cannot be read.
+    mutating func continueAfter(contentsOf file: URL) async throws {
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: file)
+        } catch {
+            throw GoogleAPIClientError.fileAccess(path: file.path, reason: error.localizedDescription)
+        }
+        defer { try? handle.close() }
+        while true {
+            try Task.checkCancellation()
+            let chunk: Data
+            do {
+                guard let read = try handle.read(upToCount: 1 << 20), !read.isEmpty else { break }
+                chunk = read
+            } catch {
+                throw GoogleAPIClientError.fileAccess(path: file.path, reason: error.localizedDescription)
+            }
+            integrity.update(chunk)
+            delivered += Int64(chunk.count)
+        }
+        continuedWithoutValidator = delivered > 0
     }
 
     /// Drops what has been delivered and starts over from byte 0 with `response` (a full `200`)
@@ -100,7 +135,7 @@ struct ResumingDownload: Sendable {
                 guard failures <= client.media.maxConsecutiveFailures else { throw error }
                 iterator = nil
                 body = nil
-                try await pause()
+                try await pause(reason: RetryWait.reason(error))
             }
         }
     }
@@ -115,7 +150,12 @@ struct ResumingDownload: Sendable {
 
     /// Reads `response` (a full representation) from its first byte.
     private mutating func adopt(_ response: HTTPStreamingResponse) {
-        if generation > 0 { integrity.restart(newVersionHeaders: response.headers) }
+        if continuedWithoutValidator {
+            continuedWithoutValidator = false
+            integrity.restartSameVersion()
+        } else if generation > 0 {
+            integrity.restart(newVersionHeaders: response.headers)
+        }
         totalBytes = Self.contentLength(response.headers)
         validator = Self.validator(response.headers)
         body = response.body
@@ -142,6 +182,11 @@ struct ResumingDownload: Sendable {
                 return
             }
             if let total = range.total { totalBytes = total }
+            if continuedWithoutValidator {
+                // The first answer after a partial file: its version is the one to hold on to.
+                continuedWithoutValidator = false
+                validator = Self.validator(response.headers)
+            }
             body = response.body
             skip = 0
         case 200:
@@ -185,14 +230,19 @@ struct ResumingDownload: Sendable {
         return headers.contentLength
     }
 
-    private func pause() async throws {
+    /// Waits before resuming, reported to the session's wait observer.
+    private func pause(reason: String) async throws {
         let exponent = min(failures - 1, 10)
         let bound = client.media.resumeBackoffBase * (1 << exponent)
-        try await client.session.configuration.sleep(.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9)))
+        let delay = Duration.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9))
+        client.session.reportWait(
+            request, reason: reason, status: nil, retry: failures,
+            policy: RetryPolicy(maxAttempts: client.media.maxConsecutiveFailures + 1), delay: delay)
+        try await client.session.configuration.sleep(delay)
     }
 
     static func apiError(_ response: HTTPStreamingResponse) async -> GoogleAPIError {
-        let body = (try? await response.body.collect(upTo: GoogleAPIError.rawBodyLimit)) ?? Data()
+        let body = (try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()
         return GoogleAPIError(status: response.status, headers: response.headers, body: body)
     }
 }

@@ -28,11 +28,12 @@ public struct GoogleServiceClient: Sendable {
     /// - Parameters:
     ///   - session: The user's authorized session.
     ///   - descriptor: The API's name, version and paths.
-    ///   - rootURL: Overrides `descriptor.rootURL` (e.g. an emulator on 127.0.0.1).
+    ///   - rootURL: Overrides `descriptor.rootURL` (e.g. an emulator on 127.0.0.1); `nil` takes
+    ///     the session's ``AuthorizedSession/Configuration/apiRootURL``, if set.
     public init(session: AuthorizedSession, descriptor: GoogleServiceDescriptor, rootURL: URL? = nil) {
         self.session = session
         self.descriptor = descriptor
-        self.rootURL = rootURL ?? descriptor.rootURL
+        self.rootURL = rootURL ?? session.configuration.apiRootURL ?? descriptor.rootURL
         var rootText = self.rootURL.absoluteString
         if rootText.utf8.last != UInt8(ascii: "/") { rootText += "/" }
         self.rootText = rootText
@@ -52,7 +53,16 @@ public struct GoogleServiceClient: Sendable {
     ///   ``GoogleJSONDecodingError`` or ``HTTPTransportError``.
     public func execute<Response: Decodable & Sendable>(_ call: APICall, as type: Response.Type) async throws -> Response {
         let response = try await send(call)
-        return try decoder.decodeResponse(Response.self, from: response.body)
+        do {
+            return try decoder.decode(Response.self, from: response.body)
+        } catch {
+            // An HTML sign-in page is not "a syntax error at byte 0".
+            if let unexpected = UnexpectedContent.describe(headers: response.headers, body: response.body) {
+                throw GoogleAPIClientError.invalidResponse(unexpected)
+            }
+            if let decoding = error as? GoogleJSONDecodingError { throw GoogleAPIClientError(decoding: decoding) }
+            throw GoogleAPIClientError.decodingFailed("\(error)")
+        }
     }
 
     /// Sends `call` and ignores the response body (for methods without a response).

@@ -34,6 +34,19 @@ extension AuthorizedSession {
         /// must be `https`, or `http` on a loopback host; others are ignored (and requests to them
         /// are refused with ``OAuthError/Code/untrustedTokenDestination``).
         public var trustedTokenOrigins: [URL]
+        /// The root URL of every ``GoogleServiceClient`` built on this session without a
+        /// `rootURL:` of its own (`nil`: each service's own, Google's). Set it from
+        /// ``GoogleEnvironment/apiRootURL`` to follow `GOOGLE_API_ROOT_URL` (the local emulator);
+        /// the session trusts the root's origin with the token, so it must be `https` or loopback.
+        public var apiRootURL: URL?
+        /// The most bytes a response read into memory may have (counted after decompression),
+        /// for requests that do not set ``HTTPRequest/maxResponseBodyBytes`` themselves; `nil`
+        /// leaves it to the transport (`CurlTransport.Configuration.maxResponseBodyBytes`,
+        /// 64 MiB by default). Downloads and streams are not limited.
+        public var maxResponseBodyBytes: Int?
+        /// Told about every wait before a retry (see ``RetryWait``), e.g. to show the user why
+        /// nothing seems to happen; `nil` waits silently.
+        public var waitObserver: (@Sendable (RetryWait) -> Void)?
 
         public init(
             refreshSkew: TimeInterval = 60,
@@ -43,7 +56,10 @@ extension AuthorizedSession {
             logger: (@Sendable (RequestLogEntry) -> Void)? = nil,
             sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
             now: @escaping @Sendable () -> Date = { Date() },
-            trustedTokenOrigins: [URL] = []
+            trustedTokenOrigins: [URL] = [],
+            apiRootURL: URL? = nil,
+            maxResponseBodyBytes: Int? = nil,
+            waitObserver: (@Sendable (RetryWait) -> Void)? = nil
         ) {
             self.refreshSkew = refreshSkew
             self.tokenPlacement = tokenPlacement
@@ -53,6 +69,9 @@ extension AuthorizedSession {
             self.sleep = sleep
             self.now = now
             self.trustedTokenOrigins = trustedTokenOrigins
+            self.apiRootURL = apiRootURL
+            self.maxResponseBodyBytes = maxResponseBodyBytes
+            self.waitObserver = waitObserver
         }
     }
 }

@@ -17,6 +17,8 @@ extension AuthorizedSession {
         attempt: @Sendable (HTTPRequest) async throws -> SessionAttempt<Value>
     ) async throws -> Value {
         try requireTokenDestination(request.url)
+        var request = request
+        if request.maxResponseBodyBytes == nil { request.maxResponseBodyBytes = configuration.maxResponseBodyBytes }
         let clock = ContinuousClock()
         let started = clock.now
         let mayRepeat = idempotent && request.body.isReplayable
@@ -33,18 +35,19 @@ extension AuthorizedSession {
             do {
                 outcome = try await attempt(authorized)
             } catch let error as HTTPTransportError {
-                log(request, status: nil, error: error.description, since: attemptStarted, attempt: attemptNumber)
-                guard mayRepeat, retryPolicy.retriesTransportErrors, error.isTransient,
-                    let delay = retryDelay(retryPolicy, attempt: attemptNumber, retryAfter: nil, elapsed: clock.now - started)
-                else { throw error }
+                let delay = mayRepeat && retryPolicy.retriesTransportErrors && error.isTransient
+                    ? retryDelay(retryPolicy, attempt: attemptNumber, retryAfter: nil, elapsed: clock.now - started) : nil
+                log(authorized, head: nil, error: error.description, since: attemptStarted, attempt: attemptNumber, retryDelay: delay)
+                guard let delay else { throw error }
+                reportWait(request, reason: RetryWait.reason(error), status: nil, retry: attemptNumber, policy: retryPolicy, delay: delay)
                 try await configuration.sleep(delay)
                 attemptNumber += 1
                 continue
             }
             let status = outcome.head.status
-            log(request, status: status, error: nil, since: attemptStarted, attempt: attemptNumber)
 
             if status == 401 && !refreshedAfterUnauthorized, let tokens, let token {
+                log(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, retryDelay: nil)
                 refreshedAfterUnauthorized = true
                 _ = try await tokens.tokenReplacing(rejectedAccessToken: token)
                 guard request.body.isReplayable else {
@@ -58,10 +61,18 @@ extension AuthorizedSession {
                     retryAfter: RetryAfter.delay(from: outcome.head.headers, now: configuration.now()),
                     elapsed: clock.now - started)
             {
+                log(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, retryDelay: delay)
+                if configuration.waitObserver != nil {
+                    let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
+                    reportWait(
+                        request, reason: RetryWait.reason(status: status, googleReasons: reasons), status: status,
+                        retry: attemptNumber, policy: retryPolicy, delay: delay)
+                }
                 try await configuration.sleep(delay)
                 attemptNumber += 1
                 continue
             }
+            log(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, retryDelay: nil)
             return outcome.value
         }
     }
@@ -84,11 +95,26 @@ extension AuthorizedSession {
         return delay
     }
 
-    private func log(_ request: HTTPRequest, status: Int?, error: String?, since start: ContinuousClock.Instant, attempt: Int) {
+    /// Tells ``Configuration/waitObserver`` about a wait about to start.
+    func reportWait(_ request: HTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration) {
+        guard let observer = configuration.waitObserver else { return }
+        observer(RetryWait(
+            method: request.method, url: SecretRedactor.redactedURL(request.url), reason: reason, status: status,
+            retry: retry, maxRetries: max(policy.maxAttempts - 1, retry), delay: delay))
+    }
+
+    /// Reports an attempt: the request as sent (its credentials redacted), the response head,
+    /// and the wait before the next attempt, if any.
+    private func log(
+        _ request: HTTPRequest, head: HTTPResponseHead?, error: String?, since start: ContinuousClock.Instant, attempt: Int,
+        retryDelay: Duration?
+    ) {
         guard let logger = configuration.logger else { return }
         logger(RequestLogEntry(
-            method: request.method, url: SecretRedactor.redactedURL(request.url), status: status,
-            duration: ContinuousClock.now - start, attempt: attempt, error: error.map { SecretRedactor.redact($0) }))
+            method: request.method, url: SecretRedactor.redactedURL(request.url), status: head?.status,
+            duration: ContinuousClock.now - start, attempt: attempt, error: error.map { SecretRedactor.redact($0) },
+            requestHeaders: RequestLogEntry.redacted(request.headers),
+            responseHeaders: head.map { RequestLogEntry.redacted($0.headers) } ?? [], retryDelay: retryDelay))
     }
 }
 

@@ -66,7 +66,8 @@ public final class AuthorizedSession: Sendable {
         self.transport = transport
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
-        self.tokens = SessionTokenCoordinator(provider: credentials, skew: configuration.refreshSkew, now: configuration.now)
+        self.tokens = SessionTokenCoordinator(
+            provider: credentials, skew: configuration.refreshSkew, now: configuration.now, log: configuration.logger)
         self.apiKey = nil
     }
 
@@ -268,7 +269,7 @@ public final class AuthorizedSession: Sendable {
     ) async throws -> HTTPStreamingResponse {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.stream(authorized)
-            let body = response.status >= 300 ? ((try? await response.body.collect(upTo: 1 << 20)) ?? Data()) : nil
+            let body = response.status >= 300 ? ((try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()) : nil
             let streaming = body.map { collected in
                 HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(collected))
             } ?? response

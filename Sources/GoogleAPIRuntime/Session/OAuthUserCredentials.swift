@@ -89,26 +89,54 @@ public actor OAuthUserCredentials: CredentialsProvider {
         return try await refresh(current)
     }
 
+    /// Refreshes `old`'s access token and stores the result. With a store several processes may
+    /// share (``RefreshLockingTokenStore``, e.g. ``FileTokenStore``), the refresh runs under the
+    /// store's lock on the credentials stored at that moment: when another process refreshed
+    /// meanwhile, its token is used and no refresh is sent (so N processes starting with an
+    /// expired token send one, and a rotated refresh token is never used twice).
     private func refresh(_ old: OAuthCredentials) async throws -> OAuthCredentials {
-        guard let refreshToken = old.refreshToken else {
+        guard old.refreshToken != nil else {
             return try await requireReauthentication(reason: "the access token expired and there is no refresh token")
         }
+        let refresher = self.refresher
         let fresh: OAuthCredentials
         do {
-            fresh = try await refresher.refresh(refreshToken: refreshToken)
+            if let shared = store as? any RefreshLockingTokenStore {
+                fresh = try await shared.withRefreshLock { stored in
+                    // Signed out elsewhere (the store was emptied) while this process held a token.
+                    guard let stored else { throw OAuthError(code: .notAuthorized) }
+                    if stored.accessToken != old.accessToken, stored.hasSendableAccessToken,
+                        !stored.isExpired(at: Date(), skew: 0)
+                    {
+                        return stored  // Another process refreshed while this one waited.
+                    }
+                    // Another process may hold a newer (rotated) refresh token: use the stored one.
+                    return try await Self.refreshed(stored.refreshToken == nil ? old : stored, refresher: refresher)
+                }
+            } else {
+                fresh = try await Self.refreshed(old, refresher: refresher)
+                try await store.save(fresh)
+            }
+        } catch OAuthError.Code.notAuthorized {
+            return try await requireReauthentication(reason: "the stored credentials were deleted (signed out)")
         } catch {
             if SessionErrorClassifier.isInvalidGrant(error) {
                 return try await requireReauthentication(reason: "the refresh token was rejected (invalid_grant)")
             }
             throw error
         }
-        var merged = fresh
+        cached = fresh
+        return fresh
+    }
+
+    /// `old` with a new access token from `refresher`, keeping what the answer leaves out.
+    private static func refreshed(_ old: OAuthCredentials, refresher: any TokenRefreshing) async throws -> OAuthCredentials {
+        guard let refreshToken = old.refreshToken else { throw OAuthError(code: .notAuthorized) }
+        var merged = try await refresher.refresh(refreshToken: refreshToken)
         if merged.refreshToken == nil { merged.refreshToken = refreshToken }
         if merged.refreshTokenExpiresAt == nil { merged.refreshTokenExpiresAt = old.refreshTokenExpiresAt }
         if merged.scopes.isEmpty { merged.scopes = old.scopes }
         if merged.idToken == nil { merged.idToken = old.idToken }
-        try await store.save(merged)
-        cached = merged
         return merged
     }
 

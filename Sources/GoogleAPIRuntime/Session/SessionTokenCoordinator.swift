@@ -1,5 +1,7 @@
 import Foundation
 import GoogleAuth
+import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - SessionTokenCoordinator
 
@@ -19,10 +21,17 @@ actor SessionTokenCoordinator {
     private var inFlight: Task<AccessToken, any Error>?
     private var inFlightGeneration = 0
 
-    init(provider: any CredentialsProvider, skew: TimeInterval, now: @escaping @Sendable () -> Date) {
+    /// Receives one entry per provider call (the session's logger).
+    private let log: (@Sendable (RequestLogEntry) -> Void)?
+
+    init(
+        provider: any CredentialsProvider, skew: TimeInterval, now: @escaping @Sendable () -> Date,
+        log: (@Sendable (RequestLogEntry) -> Void)? = nil
+    ) {
         self.provider = provider
         self.skew = skew
         self.now = now
+        self.log = log
     }
 
     // MARK: - Access
@@ -67,12 +76,22 @@ actor SessionTokenCoordinator {
         inFlightGeneration += 1
         let generation = inFlightGeneration
         let provider = self.provider
+        let log = self.log
         inFlight = Task {
+            let started = ContinuousClock.now
+            // What asked, never a token: the provider's type names the credentials.
+            let report: @Sendable (String?) -> Void = { error in
+                log?(RequestLogEntry(
+                    method: .post, url: String(describing: type(of: provider)), status: nil, duration: ContinuousClock.now - started,
+                    attempt: 1, error: error.map { SecretRedactor.redact($0) }, kind: .accessToken))
+            }
             do {
                 let token = try await provider.accessToken(for: request)
+                report(nil)
                 self.finish(generation, with: token)
                 return token
             } catch {
+                report("\(error)")
                 self.finish(generation, with: nil)
                 throw error
             }

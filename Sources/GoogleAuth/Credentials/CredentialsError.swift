@@ -8,38 +8,57 @@ import Foundation
 /// `message` says what happened and `remedy` what to do. Neither ever holds a token, a private
 /// key, a client secret or an API key, so errors are safe to log.
 public struct CredentialsError: Error, Sendable, Hashable {
-    /// What kind of failure this is.
-    public enum Code: String, Sendable, Hashable {
+    /// What kind of failure this is: a growable set of values (like `OAuthError.Code`), so a
+    /// later release can add codes without breaking a `switch` (which needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
         /// Application Default Credentials searched every place and found nothing.
-        case notFound = "credentials_not_found"
+        public static let notFound = Code(rawValue: "credentials_not_found")
+
         /// A credentials file could not be read.
-        case unreadableFile = "unreadable_credentials_file"
-        /// A credentials file is not a JSON object, or a required field is missing or malformed.
-        case malformedFile = "malformed_credentials_file"
+        public static let unreadableFile = Code(rawValue: "unreadable_credentials_file")
+
+        /// A credentials file is not a JSON object, is too large, or a required field is missing or malformed.
+        public static let malformedFile = Code(rawValue: "malformed_credentials_file")
+
         /// A credentials file's `type` is unknown.
-        case unknownType = "unknown_credentials_type"
+        public static let unknownType = Code(rawValue: "unknown_credentials_type")
+
         /// A known kind of credentials this library does not support yet (`external_account`).
-        case unsupportedType = "unsupported_credentials_type"
-        /// The private key is not a PEM PKCS#8 (or PKCS#1) RSA key, or is truncated.
-        case invalidPrivateKey = "invalid_private_key"
+        public static let unsupportedType = Code(rawValue: "unsupported_credentials_type")
+
+        /// The private key is not a PEM PKCS#8 (or PKCS#1) RSA key, is encrypted, or is truncated.
+        public static let invalidPrivateKey = Code(rawValue: "invalid_private_key")
+
         /// No cryptography library could be loaded to sign with the key.
-        case cryptoUnavailable = "crypto_unavailable"
+        public static let cryptoUnavailable = Code(rawValue: "crypto_unavailable")
+
         /// Signing failed inside the cryptography library.
-        case signingFailed = "signing_failed"
+        public static let signingFailed = Code(rawValue: "signing_failed")
+
         /// An endpoint would receive a secret over plain http to a host that is not loopback.
-        case insecureEndpoint = "insecure_endpoint"
+        public static let insecureEndpoint = Code(rawValue: "insecure_endpoint")
+
         /// The token endpoint answered with an OAuth error (`error`/`error_description`).
-        case tokenEndpointError = "token_endpoint_error"
+        public static let tokenEndpointError = Code(rawValue: "token_endpoint_error")
+
         /// An endpoint answered with something other than the expected JSON (an HTML page…).
-        case unexpectedResponse = "unexpected_response"
+        public static let unexpectedResponse = Code(rawValue: "unexpected_response")
+
         /// The metadata server could not be reached (not on Google Cloud).
-        case metadataServerUnavailable = "metadata_server_unavailable"
+        public static let metadataServerUnavailable = Code(rawValue: "metadata_server_unavailable")
+
         /// Something answered at the metadata server's address without `Metadata-Flavor: Google`.
-        case metadataFlavorMissing = "metadata_flavor_missing"
+        public static let metadataFlavorMissing = Code(rawValue: "metadata_flavor_missing")
+
         /// IAM Credentials refused to mint a token for the target service account.
-        case impersonationFailed = "impersonation_failed"
+        public static let impersonationFailed = Code(rawValue: "impersonation_failed")
+
         /// The request to an endpoint failed in transport (connection refused, timeout…).
-        case transport = "transport_error"
+        public static let transport = Code(rawValue: "transport_error")
     }
 
     /// What kind of failure this is.
@@ -70,4 +89,13 @@ extension CredentialsError: CustomStringConvertible, LocalizedError {
     }
 
     public var errorDescription: String? { description }
+}
+
+// MARK: - Matching a code
+
+extension CredentialsError.Code {
+    /// Lets a code match an error in `catch` and `switch`: `catch CredentialsError.Code.notFound`.
+    public static func ~= (code: CredentialsError.Code, error: any Error) -> Bool {
+        (error as? CredentialsError)?.code == code
+    }
 }

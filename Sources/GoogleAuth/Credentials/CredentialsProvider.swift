@@ -69,9 +69,12 @@ public struct AccessTokenRequest: Sendable, CustomStringConvertible {
         self.rejectedAccessToken = rejectedAccessToken
     }
 
-    /// Whether `token` satisfies this request.
+    /// Whether `token` satisfies this request. A token an HTTP header cannot carry (empty,
+    /// control characters: a damaged token file) never does, so it is replaced instead of
+    /// failing every request until it expires.
     public func accepts(_ token: AccessToken) -> Bool {
         token.value != rejectedAccessToken && !token.isExpired(at: now, skew: minimumValidity)
+            && AccessTokenCheck.problem(with: token.value) == nil
     }
 
     public var description: String {

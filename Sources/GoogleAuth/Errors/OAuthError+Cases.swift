@@ -43,6 +43,8 @@ extension OAuthError {
     public static func unexpectedResponse(status: Int, excerpt: String) -> OAuthError {
         OAuthError(code: .unexpectedResponse, status: status, excerpt: excerpt)
     }
+    /// ``Code/invalidTokenResponse``.
+    public static func invalidTokenResponse(reason: String) -> OAuthError { OAuthError(code: .invalidTokenResponse, reason: reason) }
     /// ``Code/timedOut``.
     public static func timedOut(after timeout: Duration) -> OAuthError { OAuthError(code: .timedOut, timeout: timeout) }
     /// ``Code/listenerFailed``.

@@ -48,6 +48,11 @@ extension OAuthError {
         /// An OAuth endpoint answered with something that is not the expected JSON (an HTML proxy
         /// page, a truncated body): ``OAuthError/status`` and ``OAuthError/excerpt``.
         public static let unexpectedResponse = Code(rawValue: "unexpectedResponse")
+        /// The token endpoint answered with tokens this library cannot use: an empty access token,
+        /// one with characters an HTTP header cannot carry (control characters, spaces, non-ASCII),
+        /// or a `token_type` other than Bearer. Nothing was stored. ``OAuthError/reason`` never
+        /// shows the token.
+        public static let invalidTokenResponse = Code(rawValue: "invalidTokenResponse")
         /// The `state` in the redirect did not match the one sent: a possible CSRF attempt. Nothing was exchanged.
         public static let stateMismatch = Code(rawValue: "stateMismatch")
         /// The redirect did not carry an authorization code (nor an `error`).
@@ -94,7 +99,7 @@ extension OAuthError {
         var isServerCode: Bool { !Self.localCodes.contains(self) }
 
         static let localCodes: Set<Code> = [
-            .transport, .unexpectedResponse, .stateMismatch, .missingAuthorizationCode, .timedOut, .listenerFailed,
+            .transport, .unexpectedResponse, .invalidTokenResponse, .stateMismatch, .missingAuthorizationCode, .timedOut, .listenerFailed,
             .insecureEndpoint, .cancelled, .invalidClientConfiguration, .missingRefreshToken, .scopeNotGranted,
             .reauthenticationRequired, .notAuthorized, .unauthorizedBodyNotReplayable, .refreshFailed,
             .untrustedTokenDestination,

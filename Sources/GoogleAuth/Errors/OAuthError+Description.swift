@@ -38,6 +38,8 @@ extension OAuthError {
             "The request to the OAuth server failed: \(transportError?.description ?? "no response")"
         case .unexpectedResponse:
             "The OAuth server answered HTTP \(status ?? 0) with an unexpected body: \(excerpt ?? "")"
+        case .invalidTokenResponse:
+            "The OAuth server's answer cannot be used, so nothing was stored: \(reason ?? "")."
         case .stateMismatch:
             "The state parameter in the redirect does not match the request (possible cross-site request forgery); nothing was exchanged."
         case .missingAuthorizationCode:
@@ -75,7 +77,7 @@ extension OAuthError {
     public var remedy: String {
         switch code {
         case .accessDenied:
-            "Ask the user to authorize again and grant access, or continue without the feature."
+            "Sign in again and choose Allow on the consent screen; without it the app cannot use this feature."
         case .adminPolicyEnforced:
             "Ask the Workspace administrator to allow the scopes for this OAuth client, or request fewer scopes."
         case .disallowedUserAgent:
@@ -106,6 +108,8 @@ extension OAuthError {
             transportError?.isTransient ?? false ? "Check the network connection and retry." : "Check the endpoint URL and network configuration."
         case .unexpectedResponse:
             "Check the endpoint URL and any proxy between this machine and the OAuth server."
+        case .invalidTokenResponse:
+            "Check the token endpoint (token_uri) and any proxy in between; Google's endpoint sends Bearer tokens of visible ASCII characters."
         case .stateMismatch:
             "Start the authorization again from this app; do not reuse old authorization links."
         case .missingAuthorizationCode:
@@ -119,7 +123,7 @@ extension OAuthError {
         case .cancelled:
             "Start the authorization again when ready."
         case .scopeNotGranted:
-            "Ask the user to authorize again and grant the missing permission, or disable the feature."
+            "Sign in again and allow every permission the app asks for, or use it without this feature."
         case .invalidClientConfiguration:
             "Download the client_secret JSON again from the Google Cloud Console (Credentials page)."
         case .missingRefreshToken, .reauthenticationRequired, .notAuthorized:

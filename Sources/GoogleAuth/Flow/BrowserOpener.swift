@@ -49,10 +49,15 @@ public struct SystemBrowserOpener: BrowserOpener {
         self.output = output
     }
 
+    /// Says "opened your browser" as soon as a command starts (``OAuthClient/authorize(scopes:options:browser:)``
+    /// reads the redirect meanwhile, so a browser that stays running delays nothing); a command
+    /// that fails within a few seconds is followed by the next one, and when none works the URL is
+    /// printed to open by hand.
     public func open(_ url: URL) async throws {
-        for command in commands(for: url) where await launch(command) {
+        for command in commands(for: url) {
+            guard let child = start(command) else { continue }
             output("Your browser has been opened to visit:\n\n    \(url.absoluteString)\n")
-            return
+            if await succeeds(child) { return }
         }
         output("Open this URL in your browser to authorize the app:\n\n    \(url.absoluteString)\n")
     }
@@ -96,24 +101,25 @@ public struct SystemBrowserOpener: BrowserOpener {
         return out
     }
 
-    /// Runs the command; success is a zero exit within a few seconds, or still running then (a
-    /// browser that stays in the foreground). The child gets this process's environment and none
-    /// of its descriptors; it is polled, never waited for on a cooperative thread.
-    private func launch(_ command: [String]) async -> Bool {
-        guard let executable = resolve(command[0]) else { return false }
-        let child: SpawnedProcess
-        do {
-            child = try SpawnedProcess.start(
-                executable.path, arguments: [executable.path] + command.dropFirst(),
-                environment: ProcessInfo.processInfo.environment)
-        } catch {
-            return false
-        }
+    /// Starts the command with this process's environment and none of its descriptors; `nil`
+    /// when it cannot be found or started.
+    private func start(_ command: [String]) -> SpawnedProcess? {
+        guard let executable = resolve(command[0]) else { return nil }
+        return try? SpawnedProcess.start(
+            executable.path, arguments: [executable.path] + command.dropFirst(),
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Whether the command worked: a zero exit within a few seconds, or still running then (a
+    /// browser that stays in the foreground), or the flow ended meanwhile (the task cancelled).
+    /// Polled, never waited for on a cooperative thread; a command still running is reaped on a
+    /// thread of its own whenever it exits.
+    private func succeeds(_ child: SpawnedProcess) async -> Bool {
         for _ in 0..<50 {
             if let status = child.exitStatus() { return status == 0 }
+            if Task.isCancelled { break }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        // Still running: reap it whenever it exits, on a thread of its own.
         Thread.detachNewThread { _ = child.waitForExit() }
         return true
     }

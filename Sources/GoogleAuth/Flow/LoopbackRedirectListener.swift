@@ -88,10 +88,12 @@ public final class LoopbackRedirectListener: Sendable {
         server.stop()
     }
 
-    /// Gives the server a moment to finish sending the page (it closes the connection after it).
+    /// Gives the server a moment to finish writing the page. Only responses in progress are
+    /// waited for: a browser's idle keep-alive connections (it opens spare ones) never end by
+    /// themselves, and waiting for them held the flow up to a second.
     private func drainResponses() async {
-        for _ in 0..<100 where server.openConnections > 0 {
-            await OffPoolTimer.sleep(for: .milliseconds(10))
+        for _ in 0..<100 where server.responsesInProgress > 0 {
+            await OffPoolTimer.sleep(for: .milliseconds(5))
         }
     }
 
@@ -131,16 +133,18 @@ public final class LoopbackRedirectListener: Sendable {
                 status: 200)
         }
         response.headers["Connection"] = "close"
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["Referrer-Policy"] = "no-referrer"
         return response
     }
 
+    /// Every page answers a URL that may carry a code: never cached, never sent on as a referrer.
     private static func page(title: String, message: String, status: Int) -> HTTPServerResponse {
-        .html("""
+        var response = HTTPServerResponse.html("""
             <!doctype html><html><head><meta charset="utf-8"><title>\(title)</title></head>
             <body style="font-family: sans-serif; margin: 3em"><h1>\(title)</h1><p>\(message)</p></body></html>
             """, status: status)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
     }
 
     private static func escapeHTML(_ text: String) -> String {

@@ -24,10 +24,58 @@ extension OAuthClient {
         defer { listener.stop() }
         let request = AuthorizationRequest(
             configuration: configuration, scopes: scopes, redirectURI: listener.redirectURI, options: options, state: state)
-        try await browser.open(request.url)
-        let callback = try await listener.waitForCallback(timeout: options.timeout)
+        let callback = try await Self.openAndWait(browser: browser, url: request.url, listener: listener, timeout: options.timeout)
         listener.stop()
         let code = try request.authorizationCode(from: callback)
         return try await exchangeCode(code, for: request)
+    }
+
+    /// Opens the browser and reads the redirect at the same time: a browser command that stays
+    /// running (a browser started fresh) must not hold the callback back. An opener that throws
+    /// before the callback ends the wait. Once the callback is in, an opener still running gets a
+    /// moment to finish (an in-process one is reading the page) and is then cancelled.
+    private static func openAndWait(
+        browser: any BrowserOpener, url: URL, listener: LoopbackRedirectListener, timeout: Duration
+    ) async throws -> AuthorizationCallback {
+        enum Outcome: Sendable {
+            case opened(failure: (any Error)?)
+            case callback(AuthorizationCallback)
+            case graceOver
+        }
+        return try await withThrowingTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                do {
+                    try await browser.open(url)
+                    return .opened(failure: nil)
+                } catch {
+                    return .opened(failure: error)
+                }
+            }
+            group.addTask { .callback(try await listener.waitForCallback(timeout: timeout)) }
+            var callback: AuthorizationCallback?
+            var opened = false
+            while let outcome = try await group.next() {
+                switch outcome {
+                case .opened(let failure):
+                    opened = true
+                    if let callback {
+                        group.cancelAll()
+                        return callback
+                    }
+                    if let failure { throw failure }
+                case .callback(let received):
+                    if opened { return received }
+                    callback = received
+                    group.addTask {
+                        await OffPoolTimer.sleepUnlessCancelled(for: .milliseconds(250))
+                        return .graceOver
+                    }
+                case .graceOver:
+                    group.cancelAll()
+                    if let callback { return callback }
+                }
+            }
+            throw OAuthError(code: .cancelled)  // unreachable: the waiting task returns or throws
+        }
     }
 }

@@ -23,6 +23,10 @@ public struct OAuthClient: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Time limits for each request to an OAuth endpoint.
     public var timeouts: HTTPTimeouts
+    /// The most bytes an OAuth endpoint's answer may have (token, revocation and device
+    /// answers are a few hundred bytes; 1 MiB by default). A larger one fails with
+    /// ``OAuthError/Code/transport`` of kind `.responseTooLarge` as soon as it passes the limit.
+    public var maxResponseBodyBytes: Int = 1 << 20
 
     /// - Parameters:
     ///   - configuration: The OAuth client and endpoints.
@@ -147,10 +151,11 @@ public struct OAuthClient: Sendable {
     /// - Throws: ``OAuthError/Code/insecureEndpoint`` before sending to an insecure URL.
     func postForm(_ url: URL, _ form: [(String, String)]) async throws -> HTTPResponse {
         try Self.requireSecureEndpoint(url)
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             method: .post, url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
             body: .data(Data(FormURLEncoding.encode(form).utf8)), timeouts: timeouts)
+        request.maxResponseBodyBytes = maxResponseBodyBytes
         do {
             return try await transport.send(request)
         } catch let error as HTTPTransportError {

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,14 +16,16 @@ import GoogleBase
 /// Writes are atomic and safe across processes: an exclusive `flock` on `<file>.lock` serialises
 /// writers, the JSON goes to a uniquely named temporary file in the same folder, which is
 /// `fsync`ed and renamed over the target, and then the folder is `fsync`ed. Readers never see a
-/// partial file. A damaged file is reported as ``TokenStoreError/corrupt(path:reason:)``.
+/// partial file. A damaged file is reported as ``TokenStoreError/corrupt(path:reason:)``, with
+/// the JSON path of what is wrong. Processes sharing the file refresh one at a time
+/// (``withRefreshLock(_:)``), so N of them starting with an expired token send one refresh.
 ///
 /// Like `ssh` with a private key, loading refuses a token file that other users can read or
 /// write (any group or other permission bit) or that another user owns, with
 /// ``TokenStoreError/unsafeFile(path:reason:)`` telling how to fix it: tokens others could read
 /// must be treated as leaked. The lock file is opened without following symbolic links, so a
 /// link planted at its path cannot make the store create or truncate a file elsewhere.
-public struct FileTokenStore: TokenStore {
+public struct FileTokenStore: RefreshLockingTokenStore {
     /// The credentials file.
     public let fileURL: URL
 
@@ -69,14 +72,35 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
+    /// Deletes the credentials and the lock file (nothing of the store is left behind).
     public func delete() async throws {
         try await DedicatedThread.run("FileTokenStore.delete") { [self] in
             try withExclusiveLock {
                 guard unlink(fileURL.path) == 0 || errno == ENOENT else {
                     throw TokenStoreError.io(operation: "unlink", path: fileURL.path, errno: errno)
                 }
+                // Still holding it: a process waiting on this lock finds it unlinked and retries.
+                unlink(fileURL.path + ".lock")
             }
         }
+    }
+
+    /// Holds `<file>.lock` while `refresh` runs on the credentials read after taking it, and
+    /// saves what it returns (when it differs) before letting go.
+    /// - Throws: ``TokenStoreError``, or what `refresh` throws.
+    public func withRefreshLock(
+        _ refresh: @Sendable (OAuthCredentials?) async throws -> OAuthCredentials
+    ) async throws -> OAuthCredentials {
+        // `flock` may wait for another process: on a thread of its own.
+        let lock = try await DedicatedThread.run("FileTokenStore.lock") { [self] in try acquireLock() }
+        defer { Self.releaseLock(lock) }
+        let stored = try await load()
+        let result = try await refresh(stored)
+        if result != stored {
+            let data = try Self.encode(result)
+            try await DedicatedThread.run("FileTokenStore.save") { [self] in try writeAtomically(data) }
+        }
+        return result
     }
 
     // MARK: - Format
@@ -109,12 +133,51 @@ public struct FileTokenStore: TokenStore {
             return envelope.credentials
         } catch let error as TokenStoreError {
             throw error
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw TokenStoreError.corrupt(path: path, reason: "missing key \(key.stringValue)")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw TokenStoreError.corrupt(path: path, reason: "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw TokenStoreError.corrupt(path: path, reason: "missing key \(jsonPath(context.codingPath + [key]))")
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw TokenStoreError.corrupt(
+                path: path, reason: "\(jsonPath(context.codingPath)) should be \(typeName(type)), found \(found(at: context.codingPath, in: data))")
+        } catch let DecodingError.valueNotFound(type, context) {
+            throw TokenStoreError.corrupt(path: path, reason: "\(jsonPath(context.codingPath)) should be \(typeName(type)), found null")
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            throw TokenStoreError.corrupt(path: path, reason: "\(jsonPath(context.codingPath)) has an invalid value")
         } catch {
             throw TokenStoreError.corrupt(path: path, reason: "not valid JSON")
+        }
+    }
+
+    /// `$.credentials.accessToken`, `$` for the top level, `$.credentials.scopes[2]` for elements.
+    private static func jsonPath(_ path: [any CodingKey]) -> String {
+        path.reduce("$") { text, key in
+            key.intValue.map { "\(text)[\($0)]" } ?? "\(text).\(key.stringValue)"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type, is Date.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type, is Set<String>.Type, is [String].Type: "an array"
+        default: "an object"
+        }
+    }
+
+    /// What the JSON holds at `path` (`an array`, `a string`…), for the message.
+    private static func found(at path: [any CodingKey], in data: Data) -> String {
+        guard var value = try? JSONValue(parsing: data) else { return "something else" }
+        for key in path {
+            guard let member = key.intValue.flatMap({ value[$0] }) ?? value[key.stringValue] else { return "something else" }
+            value = member
+        }
+        switch value {
+        case .array: return "an array"
+        case .object: return "an object"
+        case .string: return "a string"
+        case .null: return "null"
+        case .bool: return "true or false"
+        case .number: return "a number"
         }
     }
 
@@ -138,22 +201,53 @@ public struct FileTokenStore: TokenStore {
     }
 
     private func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
+        let descriptor = try acquireLock()
+        defer { Self.releaseLock(descriptor) }
+        return try body()
+    }
+
+    /// Opens `<file>.lock` and takes its exclusive `flock`, waiting for other holders; the
+    /// descriptor returned holds the lock until ``releaseLock(_:)``. Blocking.
+    private func acquireLock() throws -> Int32 {
         try ensureDirectory()
         let lockPath = fileURL.path + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            if errno == ELOOP {
-                throw TokenStoreError.unsafeFile(
-                    path: lockPath, reason: "the lock file is a symbolic link; remove it (the store creates a plain file)")
+        while true {
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else {
+                if errno == ELOOP {
+                    throw TokenStoreError.unsafeFile(
+                        path: lockPath, reason: "the lock file is a symbolic link; remove it (the store creates a plain file)")
+                }
+                throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: errno)
             }
-            throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: errno)
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let code = errno
+                    close(descriptor)
+                    throw TokenStoreError.io(operation: "flock", path: lockPath, errno: code)
+                }
+            }
+            // `delete()` removes the lock file while holding it: a lock on the removed file
+            // excludes nobody (the next process creates a new one), so take the current one.
+            guard Self.isCurrentFile(descriptor, path: lockPath) else {
+                Self.releaseLock(descriptor)
+                continue
+            }
+            return descriptor
         }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw TokenStoreError.io(operation: "flock", path: lockPath, errno: errno) }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
+    }
+
+    private static func releaseLock(_ descriptor: Int32) {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    /// Whether `descriptor` is still the file at `path` (not unlinked or replaced meanwhile).
+    private static func isCurrentFile(_ descriptor: Int32, path: String) -> Bool {
+        var held = stat()
+        var current = stat()
+        guard fstat(descriptor, &held) == 0 else { return true }
+        return lstat(path, &current) == 0 && current.st_ino == held.st_ino && current.st_dev == held.st_dev
     }
 
     private func writeAtomically(_ data: Data) throws {

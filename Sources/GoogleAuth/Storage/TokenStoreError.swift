@@ -93,7 +93,7 @@ extension TokenStoreError: CustomStringConvertible {
         let path = path ?? "the token file"
         switch code {
         case .corrupt:
-            return "The token file at \(path) is corrupt (\(reason ?? "unreadable")); delete it and sign in again."
+            return "The token file at \(path) is corrupt (\(reason ?? "unreadable")); signing in again replaces it."
         case .io:
             let number = errno ?? 0
             return "\(operation ?? "access") failed for \(path): \(String(cString: strerror(number))) (errno \(number))."

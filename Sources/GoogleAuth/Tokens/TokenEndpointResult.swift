@@ -13,7 +13,9 @@ enum TokenEndpointResult {
 
     /// Interprets a token endpoint response.
     /// - Throws: ``OAuthError/Code/unexpectedResponse`` for anything that is neither a
-    ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…).
+    ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…);
+    ///   ``OAuthError/Code/invalidTokenResponse`` for an access token an HTTP header cannot
+    ///   carry (empty, control characters…) or a `token_type` other than Bearer.
     static func parse(_ response: HTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
         guard let object = jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
@@ -21,8 +23,17 @@ enum TokenEndpointResult {
         if let code = object["error"]?.stringValue {
             return .error(code: code, description: object["error_description"]?.stringValue)
         }
-        guard (200..<300).contains(response.status), let accessToken = object["access_token"]?.stringValue, !accessToken.isEmpty else {
+        guard (200..<300).contains(response.status), let accessToken = object["access_token"]?.stringValue else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
+        }
+        // Checked here, before anything is stored: a token that cannot be sent would fail every
+        // later request without the 401 that makes a session refresh it.
+        if let problem = AccessTokenCheck.problem(with: accessToken) {
+            throw OAuthError.invalidTokenResponse(reason: problem)
+        }
+        let tokenType = object["token_type"]?.stringValue
+        if let tokenType, let problem = AccessTokenCheck.problem(withTokenType: tokenType) {
+            throw OAuthError.invalidTokenResponse(reason: problem)
         }
         let scopes = object["scope"]?.stringValue.map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
         return .credentials(OAuthCredentials(
@@ -31,7 +42,7 @@ enum TokenEndpointResult {
             refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             refreshTokenExpiresAt: TokenLifetime.clamped(seconds(object["refresh_token_expires_in"])).map { now.addingTimeInterval($0) },
             scopes: scopes,
-            tokenType: object["token_type"]?.stringValue ?? "Bearer",
+            tokenType: "Bearer",
             idToken: object["id_token"]?.stringValue))
     }
 

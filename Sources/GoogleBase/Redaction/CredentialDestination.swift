@@ -134,7 +134,7 @@ package struct CredentialDestinationError: Error, Sendable, Hashable, CustomStri
     package var problem: Problem
 
     package init(url: URL, problem: Problem) {
-        self.url = SecretRedactor.redactedURL(url, allQueryValues: true)
+        self.url = SecretRedactor.redactedURL(url)
         self.problem = problem
     }
 

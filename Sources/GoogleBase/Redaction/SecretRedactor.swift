@@ -17,11 +17,15 @@ package enum SecretRedactor {
     package static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "client_secret", "code", "device_code", "code_verifier",
         "token", "key", "api_key", "apikey", "password", "assertion", "upload_id",
+        // Token exchange and signed URLs (a signed URL grants access by itself).
+        "subject_token", "actor_token", "client_assertion", "x-goog-signature", "x-goog-credential", "signature", "sig",
     ]
 
     /// Header names whose values are secrets (compared lowercased).
     package static let secretHeaderNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-goog-api-key",
+        // A resumable upload's id: with it anyone can upload into the session.
+        "x-guploader-uploadid",
     ]
 
     /// Markers after which a token follows: the bearer scheme, Google access tokens (`ya29.`),

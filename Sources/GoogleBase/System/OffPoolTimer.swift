@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // MARK: - OffPoolTimer
 
@@ -23,6 +24,28 @@ package enum OffPoolTimer {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             schedule(after: delay) { continuation.resume() }
         }
+    }
+
+    /// Suspends for `delay`, or until the task is cancelled, whichever comes first; the wake-up
+    /// comes from the timer queue or the cancelling thread, never through the cooperative pool.
+    package static func sleepUnlessCancelled(for delay: Duration) async {
+        let waiter = Waiter()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                waiter.set(continuation)
+                if Task.isCancelled { waiter.resume() }
+                schedule(after: delay) { waiter.resume() }
+            }
+        } onCancel: {
+            waiter.resume()
+        }
+    }
+
+    /// Resumes its continuation once, whoever comes first.
+    private final class Waiter: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        func set(_ value: CheckedContinuation<Void, Never>) { continuation.withLock { $0 = value } }
+        func resume() { continuation.withLock { $0.take() }?.resume() }
     }
 
     private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {

@@ -29,7 +29,9 @@ func curlHeaderCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ c
     let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
     let transfer = CurlTransfer.from(userdata)
     transfer.loop.receivedInRound = true
-    transfer.receiveHeaderLine(bytes)
+    // Anything but the full count makes curl abort with CURLE_WRITE_ERROR, which `complete`
+    // reports as the `localFailure` set here.
+    guard transfer.receiveHeaderLine(bytes) else { return 0 }
     transfer.stallWatch?.record(bytes.count) { transfer.loop.roundStartedAt }
     return size * count
 }
@@ -66,16 +68,26 @@ extension CurlTransfer {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         switch sink {
         case .buffer:
+            let room = (status >= 400 ? min(bodyLimit, errorBodyLimit) : bodyLimit) - body.count
+            guard bytes.count <= room else { return refuseBody(bytes, keeping: room) }
             if body.isEmpty, let expectedBodyLength {
-                // One allocation of the right size instead of repeated doubling.
-                body.reserveCapacity(min(expectedBodyLength, 1 << 30))
+                // One allocation of the right size instead of repeated doubling (never beyond
+                // the limit: a hostile Content-Length must not allocate).
+                body.reserveCapacity(min(expectedBodyLength, bodyLimit))
             }
             if let base = bytes.baseAddress {
                 body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
             }
             return bytes.count
         case .file(let descriptor):
-            return writeFully(bytes, to: descriptor)
+            if status >= 400, bytesWrittenToFile + bytes.count > errorBodyLimit {
+                let kept = UnsafeRawBufferPointer(rebasing: bytes[0..<max(0, errorBodyLimit - bytesWrittenToFile)])
+                if writeFully(kept, to: descriptor) == kept.count { errorBodyTruncated = true }
+                return 0
+            }
+            let written = writeFully(bytes, to: descriptor)
+            bytesWrittenToFile += written
+            return written
         case .stream(let channel):
             deliverHeadIfNeeded()
             switch channel.offer(bytes) {
@@ -89,6 +101,25 @@ extension CurlTransfer {
                 return ccurl_writefunc_pause
             }
         }
+    }
+
+    /// Stops a `.buffer` body that does not fit: an error body keeps its first `room` bytes and
+    /// ends there (the transfer succeeds with them); any other body fails the transfer.
+    private func refuseBody(_ bytes: UnsafeRawBufferPointer, keeping room: Int) -> Int {
+        if status >= 400 {
+            if room > 0, let base = bytes.baseAddress {
+                body.append(base.assumingMemoryBound(to: UInt8.self), count: room)
+            }
+            errorBodyTruncated = true
+            return 0
+        }
+        localFailure = HTTPTransportError(
+            kind: .responseTooLarge, url: url,
+            message: "the response body passed the limit of \(bodyLimit) bytes (\(CurlResponseLimits.describe(bytes: bodyLimit)), "
+                + "counted after decompression), so the transfer was stopped; a larger limit can be set with "
+                + "HTTPRequest.maxResponseBodyBytes or CurlTransport.Configuration.maxResponseBodyBytes",
+            limit: bodyLimit)
+        return 0
     }
 
     private func writeFully(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int {
@@ -121,19 +152,34 @@ extension CurlTransfer {
         }
     }
 
-    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+    /// Takes one header line; `false` refuses the response (``localFailure`` says why).
+    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         let line = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
         if line.isEmpty {
-            finishHeaderBlock()
+            return finishHeaderBlock()
         } else if line.starts(with: "HTTP/".utf8) {
             // A new block (after a 1xx or a followed redirect) replaces the previous one.
             status = Self.parseStatus(line)
             headers = HTTPHeaders()
             expectedBodyLength = nil
             hasContentEncoding = false
-        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            headerFieldCount = 0
+            headerBlockBytes = bytes.count
+            hasFinalHead = false
+            return true
+        }
+        headerFieldCount += 1
+        headerBlockBytes += bytes.count
+        if headerFieldCount > CurlResponseLimits.maxHeaderFields || headerBlockBytes > CurlResponseLimits.maxHeaderBlockBytes {
+            let what = headerFieldCount > CurlResponseLimits.maxHeaderFields
+                ? "more than \(CurlResponseLimits.maxHeaderFields) header fields"
+                : "more than \(CurlResponseLimits.describe(bytes: CurlResponseLimits.maxHeaderBlockBytes)) of header fields"
+            localFailure = HTTPTransportError(kind: .invalidResponse, url: url, message: "the response has too many headers (\(what))")
+            return false
+        }
+        if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<colon])
             let name = String(decoding: nameBytes, as: UTF8.self)
             var valueStart = colon + 1
@@ -141,16 +187,24 @@ extension CurlTransfer {
             var valueEnd = line.count
             while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
             let value = String(decoding: line[valueStart..<valueEnd], as: UTF8.self)
-            if case .buffer = sink, Self.isName(nameBytes, "content-length") {
-                expectedBodyLength = Int(value).flatMap { $0 >= 0 ? $0 : nil }
+            headers.add(name: name, value: value)
+            if Self.isName(nameBytes, "content-length") {
+                expectedBodyLength = headers.contentLength.map { Int($0) }
             } else if Self.isName(nameBytes, "content-encoding") {
                 hasContentEncoding = true
+                contentEncoding = String(value.prefix(40))
             }
-            headers.add(name: name, value: value)
         }
+        return true
     }
 
-    private func finishHeaderBlock() {
+    /// Ends a header block; `false` refuses a response whose framing is ambiguous.
+    private func finishHeaderBlock() -> Bool {
+        if let failure = framingFailure() {
+            localFailure = failure
+            return false
+        }
+        if status >= 200 { hasFinalHead = true }
         if decodesBody, hasContentEncoding {
             // The caller gets the decoded bytes, which these no longer describe (Go's net/http
             // drops them too).
@@ -158,11 +212,25 @@ extension CurlTransfer {
             headers.remove(name: "Content-Length")
             expectedBodyLength = nil
         }
-        guard case .stream = sink, status >= 200 else { return }
+        guard case .stream = sink, status >= 200 else { return true }
         let willFollow = isFollowingRedirects && (300..<400).contains(status) && headers.contains("Location")
         if !willFollow {
             deliverHeadIfNeeded()
         }
+        return true
+    }
+
+    /// RFC 9112 §6.3: differing `Content-Length` values, or one that is not a plain decimal, make
+    /// the message's length unknowable; libcurl 7.88 would take the last (or the leading digits).
+    private func framingFailure() -> HTTPTransportError? {
+        let values = headers.values(for: "Content-Length")
+        guard !values.isEmpty, headers.contentLength == nil else { return nil }
+        let shown = values.map { "\"\(String($0.prefix(40)))\"" }.joined(separator: ", ")
+        let distinct = Set(values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
+        let message = distinct.count > 1
+            ? "the response has conflicting Content-Length values (\(shown))"
+            : "the response's Content-Length \(shown) is not a decimal byte count"
+        return HTTPTransportError(kind: .invalidResponse, url: url, message: message)
     }
 
     /// Whether a header name is `lowercased`, ignoring ASCII case. Compares raw bytes: this runs

@@ -10,14 +10,47 @@ extension CurlTransfer {
             finish(nil)
             return
         }
-        // Our own callbacks failing (unreadable body, full disk) explain the error better than curl.
+        // Our own callbacks failing (unreadable body, full disk, a limit) explain the error
+        // better than curl.
         if let localFailure {
             finish(localFailure)
             return
         }
+        // An error body cut at its limit on purpose: what was kept is the response.
+        if errorBodyTruncated, code == CURLE_WRITE_ERROR {
+            finish(nil)
+            return
+        }
         let message = handle.errorMessage(fallback: code)
+        if let invalid = invalidResponse(code, message: message) {
+            finish(invalid)
+            return
+        }
         let kind = kind(for: code, message: message)
         finish(HTTPTransportError(kind: kind, url: url, message: message, code: Int(code.rawValue)))
+    }
+
+    /// The causes libcurl reports under generic codes, named: a corrupt content encoding, and
+    /// (in libcurl 7.88) a header line past its 100 KiB limit as "out of memory" and a head past
+    /// its 300 KiB limit as a receive error.
+    private func invalidResponse(_ code: CURLcode, message: String) -> HTTPTransportError? {
+        let text: String
+        switch code {
+        case CURLE_BAD_CONTENT_ENCODING:
+            let coding = contentEncoding.map { " (\($0))" } ?? ""
+            text = "the response body's content encoding\(coding) is corrupt, e.g. bad gzip data: \(message)"
+        case CURLE_OUT_OF_MEMORY where !hasFinalHead:
+            text = "a response header line is longer than libcurl accepts "
+                + "(\(CurlResponseLimits.describe(bytes: CurlResponseLimits.libcurlMaxHeaderLineBytes))): \(message)"
+        case CURLE_RECV_ERROR where !hasFinalHead && message.lowercased().contains("header"):
+            text = "the response has too many headers: \(message)"
+        case _ where !hasFinalHead && message.contains("Content-Length"):
+            // libcurl refuses a negative or overflowing length itself ("Invalid Content-Length").
+            text = "the response's Content-Length is not a decimal byte count: \(message)"
+        default:
+            return nil
+        }
+        return HTTPTransportError(kind: .invalidResponse, url: url, message: text, code: Int(code.rawValue))
     }
 
     private func kind(for code: CURLcode, message: String) -> HTTPTransportError.Kind {

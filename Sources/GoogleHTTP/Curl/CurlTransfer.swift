@@ -40,6 +40,10 @@ final class CurlTransfer: @unchecked Sendable {
     let timeouts: HTTPTimeouts
     /// Read-ahead limit for streamed request bodies.
     let bufferLimit: Int
+    /// The most bytes a `.buffer` body may reach (after decompression).
+    let bodyLimit: Int
+    /// How much of an error status's body is kept (`.buffer` and `.file`).
+    let errorBodyLimit: Int
     let sink: Sink
     let progress: (@Sendable (HTTPProgress) -> Void)?
     let isFollowingRedirects: Bool
@@ -64,6 +68,8 @@ final class CurlTransfer: @unchecked Sendable {
     var decodesBody = false
     /// Whether the current header block has a `Content-Encoding` field.
     var hasContentEncoding = false
+    /// The last `Content-Encoding` value seen (kept for error messages after it is removed).
+    var contentEncoding: String?
     var recvPaused = false
     var sendPaused = false
     /// Set by a callback that failed on our side, so the resulting curl error maps to our cause.
@@ -74,8 +80,21 @@ final class CurlTransfer: @unchecked Sendable {
     var stallWatch: CurlStallWatch?
     /// Whether the connection was up at the last stall check (waiting for it is not a stall).
     var hasConnected = false
+    /// Fields and bytes of the current header block (see ``CurlResponseLimits``).
+    var headerFieldCount = 0
+    var headerBlockBytes = 0
+    /// Whether a final (non-1xx) header block has ended, so curl errors are about the body.
+    var hasFinalHead = false
+    /// Body bytes written to a `.file` sink.
+    var bytesWrittenToFile = 0
+    /// Set when an error body reached ``errorBodyLimit`` and the rest was refused on purpose:
+    /// the transfer then succeeds with what was kept.
+    var errorBodyTruncated = false
 
-    init(handle: CurlEasyHandle, loop: CurlMultiLoop, request: HTTPRequest, sink: Sink, timeouts: HTTPTimeouts, bufferLimit: Int) {
+    init(
+        handle: CurlEasyHandle, loop: CurlMultiLoop, request: HTTPRequest, sink: Sink, timeouts: HTTPTimeouts,
+        bufferLimit: Int, bodyLimit: Int, errorBodyLimit: Int
+    ) {
         self.handle = handle
         self.loop = loop
         self.url = request.url
@@ -83,6 +102,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.progress = request.progress
         self.timeouts = timeouts
         self.bufferLimit = bufferLimit
+        self.bodyLimit = max(0, bodyLimit)
+        self.errorBodyLimit = max(0, errorBodyLimit)
         self.isFollowingRedirects = request.followRedirects
     }
 

@@ -45,6 +45,9 @@ final class HTTPConnection {
             return false
         }
 
+        // From a whole head to the response's last byte handed to the kernel.
+        core.responsesInProgress.wrappingAdd(1, ordering: .relaxed)
+        defer { core.responsesInProgress.wrappingSubtract(1, ordering: .releasing) }
         var keepAlive = Self.wantsKeepAlive(head)
         let framing: RequestBodyReader.Framing
         do {

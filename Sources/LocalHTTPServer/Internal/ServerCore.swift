@@ -38,6 +38,8 @@ final class ServerCore: Sendable {
     private let state = PlainLock(State())
     let connectionsAccepted = Atomic<Int>(0)
     let requestsHandled = Atomic<Int>(0)
+    /// Requests read whose response is not yet written.
+    let responsesInProgress = Atomic<Int>(0)
     private let nextConnectionID = Atomic<Int>(1)
     private let boundPort = Atomic<Int>(0)
 

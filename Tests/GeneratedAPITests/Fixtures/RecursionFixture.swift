@@ -56,27 +56,6 @@ extension Recursion {
             self._not = not.map(IndirectBox.init)
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case literal
-            case not
-        }
-
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            for key in container.allKeys {
-                switch key {
-                case .literal: self.literal = try container.decodeIfPresent(Swift.Bool.self, forKey: .literal)
-                case .not: self._not = try container.decodeIfPresent(Not.self, forKey: .not).map(IndirectBox.init)
-                }
-            }
-        }
-
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.literal, forKey: .literal)
-            try container.encodeIfPresent(self._not?.value, forKey: .not)
-        }
-
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["literal", "not"])
 
         public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
@@ -103,6 +82,12 @@ extension Recursion {
                 }
             }
         }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: GoogleAPIRuntime.GoogleJSONCodingKey.self)
+            try container.encodeIfPresent(self.literal, forKey: "literal")
+            try container.encodeIfPresent(self._not?.value, forKey: "not")
+        }
     }
 }
 
@@ -127,27 +112,6 @@ extension Recursion {
         public init(byName: [Swift.String: Folder]? = nil, info: Info? = nil) {
             self.byName = byName
             self._info = info.map(IndirectBox.init)
-        }
-
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case byName
-            case info
-        }
-
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            for key in container.allKeys {
-                switch key {
-                case .byName: self.byName = try container.decodeIfPresent([Swift.String: Folder].self, forKey: .byName)
-                case .info: self._info = try container.decodeIfPresent(Info.self, forKey: .info).map(IndirectBox.init)
-                }
-            }
-        }
-
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.byName, forKey: .byName)
-            try container.encodeIfPresent(self._info?.value, forKey: .info)
         }
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["byName", "info"])
@@ -177,6 +141,12 @@ extension Recursion {
             }
         }
 
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: GoogleAPIRuntime.GoogleJSONCodingKey.self)
+            try container.encodeIfPresent(self.byName, forKey: "byName")
+            try container.encodeIfPresent(self._info?.value, forKey: "info")
+        }
+
         public struct Info: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
             public var owner: Folder? {
                 get { _owner?.value }
@@ -187,24 +157,6 @@ extension Recursion {
             /// Creates a value; every property is optional.
             public init(owner: Folder? = nil) {
                 self._owner = owner.map(IndirectBox.init)
-            }
-
-            enum CodingKeys: Swift.String, Swift.CodingKey {
-                case owner
-            }
-
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                for key in container.allKeys {
-                    switch key {
-                    case .owner: self._owner = try container.decodeIfPresent(Folder.self, forKey: .owner).map(IndirectBox.init)
-                    }
-                }
-            }
-
-            public func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self._owner?.value, forKey: .owner)
             }
 
             private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["owner"])
@@ -232,6 +184,11 @@ extension Recursion {
                     }
                 }
             }
+
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: GoogleAPIRuntime.GoogleJSONCodingKey.self)
+                try container.encodeIfPresent(self._owner?.value, forKey: "owner")
+            }
         }
     }
 }
@@ -251,24 +208,6 @@ extension Recursion {
         /// Creates a value; every property is optional.
         public init(node: Node? = nil) {
             self.node = node
-        }
-
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case node
-        }
-
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            for key in container.allKeys {
-                switch key {
-                case .node: self.node = try container.decodeIfPresent(Node.self, forKey: .node)
-                }
-            }
-        }
-
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.node, forKey: .node)
         }
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["node"])
@@ -295,6 +234,11 @@ extension Recursion {
                 default: break
                 }
             }
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: GoogleAPIRuntime.GoogleJSONCodingKey.self)
+            try container.encodeIfPresent(self.node, forKey: "node")
         }
     }
 }
@@ -324,30 +268,6 @@ extension Recursion {
             self._parent = parent.map(IndirectBox.init)
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case children
-            case name
-            case parent
-        }
-
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            for key in container.allKeys {
-                switch key {
-                case .children: self.children = try container.decodeIfPresent([Node].self, forKey: .children)
-                case .name: self.name = try container.decodeIfPresent(Swift.String.self, forKey: .name)
-                case .parent: self._parent = try container.decodeIfPresent(Node.self, forKey: .parent).map(IndirectBox.init)
-                }
-            }
-        }
-
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.children, forKey: .children)
-            try container.encodeIfPresent(self.name, forKey: .name)
-            try container.encodeIfPresent(self._parent?.value, forKey: .parent)
-        }
-
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["children", "name", "parent"])
 
         public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
@@ -374,6 +294,13 @@ extension Recursion {
                 default: break
                 }
             }
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: GoogleAPIRuntime.GoogleJSONCodingKey.self)
+            try container.encodeIfPresent(self.children, forKey: "children")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self._parent?.value, forKey: "parent")
         }
     }
 }
@@ -403,24 +330,6 @@ extension Recursion {
             self._operand = operand.map(IndirectBox.init)
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case operand
-        }
-
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            for key in container.allKeys {
-                switch key {
-                case .operand: self._operand = try container.decodeIfPresent(Expr.self, forKey: .operand).map(IndirectBox.init)
-                }
-            }
-        }
-
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self._operand?.value, forKey: .operand)
-        }
-
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["operand"])
 
         public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
@@ -446,6 +355,11 @@ extension Recursion {
                 }
             }
         }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: GoogleAPIRuntime.GoogleJSONCodingKey.self)
+            try container.encodeIfPresent(self._operand?.value, forKey: "operand")
+        }
     }
 }
 
@@ -456,18 +370,6 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
-
-/// Reads an enum's wire value; never fails on a scalar of another JSON type.
-enum GeneratedEnumDecoding {
-    static func rawValue(from decoder: any Swift.Decoder) throws -> Swift.String {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(Swift.String.self) { return text }
-        if let flag = try? container.decode(Swift.Bool.self) { return Swift.String(flag) }
-        if let number = try? container.decode(Swift.Int64.self) { return Swift.String(number) }
-        if let number = try? container.decode(Swift.Double.self) { return Swift.String(number) }
-        return try container.decode(Swift.String.self)
-    }
-}
 
 /// Stores a value out of line so a struct can (indirectly) contain itself.
 final class IndirectBox<Value: Swift.Sendable & Swift.Equatable>: Swift.Sendable, Swift.Equatable {

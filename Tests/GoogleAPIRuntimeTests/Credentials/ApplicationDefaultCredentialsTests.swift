@@ -165,6 +165,14 @@ struct ApplicationDefaultCredentialsTests {
         await #expect { _ = try await ApplicationDefaultCredentials.find(scopes: [], environment: environment) } throws: { error in
             (error as? CredentialsError)?.code == .notFound && "\(error)".contains("nope.json")
         }
+        // A code matches in `catch` patterns, like the other errors' codes.
+        do {
+            _ = try await ApplicationDefaultCredentials.find(scopes: [], environment: environment)
+            Issue.record("found credentials that do not exist")
+        } catch CredentialsError.Code.notFound {
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
     }
 
     @Test func unknownUnsupportedAndNonJSONFilesAreTypedErrors() async throws {

@@ -149,16 +149,54 @@ struct AuthorizedSessionRetryTests {
         let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
         var components = URLComponents(url: backend.baseURL.appendingPathComponent("api/flaky"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "key", value: "AIzaSECRET"), URLQueryItem(name: "pageSize", value: "5")]
-        _ = try await session.send(HTTPRequest(url: components.url!), idempotent: true)
-        #expect(entries.values.map(\.status) == [503, 200])
-        #expect(entries.values.map(\.attempt) == [1, 2])
-        for entry in entries.values {
+        var request = HTTPRequest(url: components.url!)
+        request.headers["Cookie"] = "SID=COOKIESECRET"
+        request.headers["X-Goog-Api-Key"] = "AIzaHEADERSECRET"
+        _ = try await session.send(request, idempotent: true)
+        // The session first asked its credentials for the token: that is logged too.
+        #expect(entries.values.map(\.kind) == [.accessToken, .request, .request])
+        let attempts = entries.values.filter { $0.kind == .request }
+        #expect(attempts.map(\.status) == [503, 200])
+        #expect(attempts.map(\.attempt) == [1, 2])
+        // The wait before the retry is reported with the attempt it follows.
+        #expect(attempts[0].retryDelay != nil)
+        #expect(attempts[1].retryDelay == nil)
+        #expect(attempts[0].description.contains("retrying in"))
+        for entry in attempts {
             #expect(entry.url.contains("pageSize=5"))
             #expect(entry.url.contains("key=REDACTED"))
-            #expect(!entry.description.contains("AIzaSECRET"))
-            #expect(!entry.description.contains(credentials.accessToken))
+            #expect(entry.url.contains("access_token=REDACTED"))
             #expect(entry.method == .get)
+            #expect(entry.requestHeaders.contains { $0.name == "Cookie" && $0.value == "REDACTED" })
+            #expect(entry.requestHeaders.contains { $0.name == "X-Goog-Api-Key" && $0.value == "REDACTED" })
+            #expect(!entry.responseHeaders.isEmpty)
         }
+        for entry in entries.values {
+            let shown = "\(entry) \(entry.requestHeaders) \(entry.responseHeaders) \(entry.url)"
+            for secret in ["AIzaSECRET", "COOKIESECRET", "AIzaHEADERSECRET", credentials.accessToken] {
+                #expect(!shown.contains(secret))
+            }
+        }
+    }
+
+    @Test func loggerSeesTheRefreshAfterA401AndTheBearerHeaderRedacted() async throws {
+        let entries = Recorder<RequestLogEntry>()
+        let backend = try Self.flakyBackend([], hits: Recorder())
+        var configuration = AuthorizedSession.Configuration.fastTests
+        configuration.logger = { entries.append($0) }
+        let credentials = backend.credentials()
+        let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
+        _ = try await session.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/flaky")), idempotent: true)
+        backend.oauth.expireAccessTokens()
+        _ = try await session.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/flaky")), idempotent: true)
+        let kinds = entries.values.map(\.kind)
+        #expect(kinds.filter { $0 == .accessToken }.count == 2, "\(kinds)")
+        let attempts = entries.values.filter { $0.kind == .request }
+        #expect(attempts.map(\.status) == [200, 401, 200])
+        for entry in attempts {
+            #expect(entry.requestHeaders.contains { $0.name == "Authorization" && $0.value == "Bearer REDACTED" })
+        }
+        #expect(entries.values.allSatisfy { !"\($0) \($0.requestHeaders)".contains(credentials.accessToken) })
     }
 
     @Test func retryAfterParsing() {

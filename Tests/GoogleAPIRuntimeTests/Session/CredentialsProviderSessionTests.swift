@@ -147,4 +147,25 @@ struct CredentialsProviderSessionTests {
             #expect(!"\(error)".contains(token.value))
         }
     }
+
+    @Test func theSessionLogHoldsNoTokenAndNoKey() async throws {
+        let backend = try Self.backend()
+        let entries = Recorder<String>()
+        var configuration = AuthorizedSession.Configuration.fastTests
+        configuration.trustedTokenOrigins = [backend.baseURL]
+        configuration.logger = { entries.append("\($0)") }
+        let credentials = IssuingCredentials(oauth: backend.oauth)
+        let session = AuthorizedSession(credentials: credentials, configuration: configuration)
+        _ = try await Self.ping(session, backend)
+        backend.oauth.expireAccessTokens()
+        _ = try await Self.ping(session, backend)
+        let keySession = AuthorizedSession(apiKey: APIKey("AIza-logged-key-must-not-appear"), configuration: configuration)
+        _ = try await keySession.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
+        #expect(entries.values.count >= 4)
+        for entry in entries.values {
+            #expect(credentials.issued.allSatisfy { !entry.contains($0) })
+            #expect(!entry.contains("AIza-logged-key-must-not-appear"))
+        }
+    }
 }
+

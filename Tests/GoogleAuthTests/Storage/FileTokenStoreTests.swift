@@ -92,6 +92,28 @@ struct FileTokenStoreTests {
         #expect(Set(names) == ["credentials.json", "credentials.json.lock"])
     }
 
+    @Test("delete (logout) leaves nothing behind, the lock file included; saves and deletes interleaved stay whole")
+    func deleteLeavesNoLockFile() async throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = FileTokenStore(fileURL: root.appendingPathComponent("tokens.json"))
+        try await store.save(Self.credentials(1))
+        try await store.delete()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+
+        // Deleting removes the lock others may be waiting on: each must then lock the new one.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<12 {
+                group.addTask { index % 3 == 0 ? try await store.delete() : try await store.save(Self.credentials(index)) }
+            }
+            try await group.waitForAll()
+        }
+        try await store.save(Self.credentials(99))
+        #expect(try await store.load() == Self.credentials(99))
+        try await store.delete()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+    }
+
     @Test("A corrupt file is a typed error, never a crash", arguments: [
         "not json at all", "{\"version\":1}", "{\"version\":2,\"credentials\":{}}", "",
         "{\"version\":1,\"credentials\":{\"accessToken\":5}}",

@@ -56,11 +56,14 @@ struct SecretRedactorTests {
         #expect(!dumped.contains("TOPSECRET"), "\(dumped)")
     }
 
-    @Test("Transport errors redact every query value and secrets in the message")
+    @Test("Transport errors redact secrets, not every query value, and secrets in the message")
     func transportError() throws {
-        let error = HTTPTransportError(
-            kind: .other, url: try #require(URL(string: "https://h/p?a=1&code=2")), message: "failed with Bearer ya29.XYZ")
-        #expect(error.url == "https://h/p?a=REDACTED&code=REDACTED")
+        let url = try #require(URL(string:
+            "https://h/p?pageSize=10&fields=id&code=2&key=K3Y&access_token=T0K&client_secret=S3C&refresh_token=R3F&upload_id=U1D&X-Goog-Signature=S1G"))
+        let error = HTTPTransportError(kind: .other, url: url, message: "failed with Bearer ya29.XYZ")
+        #expect(error.url == "https://h/p?pageSize=10&fields=id&code=REDACTED&key=REDACTED&access_token=REDACTED"
+            + "&client_secret=REDACTED&refresh_token=REDACTED&upload_id=REDACTED&X-Goog-Signature=REDACTED")
         #expect(!error.description.contains("XYZ"))
+        #expect(error.description.contains("pageSize=10"))
     }
 }

@@ -7,12 +7,38 @@ public indirect enum SwiftTypeRef: Sendable, Equatable {
     case dictionary(SwiftTypeRef)
 
     /// Swift spelling: `File`, `[Swift.String]`, `[Swift.String: GoogleAPIRuntime.JSONValue]` (library types
-    /// always module-qualified, so no schema name can shadow them).
+    /// always module-qualified, so no schema name can shadow them). Collections nested more
+    /// than `maximumSugarDepth` deep are spelled `Swift.Array<…>`/`Swift.Dictionary<…>`: the
+    /// compiler's cost for bracket sugar grows exponentially with its nesting (a 22-deep `[[…]]`
+    /// alone took 5 s to type-check, the spelled-out type 0.3 s).
     public var text: String {
+        depth > Self.maximumSugarDepth ? longhand : sugared
+    }
+
+    /// Nesting depth above which collections are not written with brackets.
+    public static let maximumSugarDepth = 8
+
+    private var depth: Int {
+        switch self {
+        case .named: 0
+        case .array(let element): element.depth + 1
+        case .dictionary(let value): value.depth + 1
+        }
+    }
+
+    private var sugared: String {
         switch self {
         case .named(let name): name
-        case .array(let element): "[\(element.text)]"
-        case .dictionary(let value): "[Swift.String: \(value.text)]"
+        case .array(let element): "[\(element.sugared)]"
+        case .dictionary(let value): "[Swift.String: \(value.sugared)]"
+        }
+    }
+
+    private var longhand: String {
+        switch self {
+        case .named(let name): name
+        case .array(let element): "Swift.Array<\(element.longhand)>"
+        case .dictionary(let value): "Swift.Dictionary<Swift.String, \(value.longhand)>"
         }
     }
 }

@@ -2,7 +2,8 @@
 
 extension Renderer {
     /// An open enum: known cases plus `unrecognized(String)`, so decoding never fails on a
-    /// value added to the API later, and the raw string round-trips unchanged.
+    /// value added to the API later, and the raw string round-trips unchanged. `Decodable`
+    /// comes from the runtime's default `init(from:)` over `init(googleJSON:)`.
     func renderEnum(_ enumeration: SwiftEnum, into writer: inout SwiftWriter) {
         let unknown = enumeration.unknownCase
         writer.documentation(enumeration.documentation.lines)
@@ -39,10 +40,6 @@ extension Renderer {
             }
             writer.line()
             writer.line("public var apiParameterString: Swift.String { rawValue }")
-            writer.line()
-            writer.block("public init(from decoder: any Swift.Decoder) throws") {
-                $0.line("self.init(rawValue: try GeneratedEnumDecoding.rawValue(from: decoder))")
-            }
             writer.line()
             writer.block("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
                 $0.line("self.init(rawValue: try json.enumRawValue())")

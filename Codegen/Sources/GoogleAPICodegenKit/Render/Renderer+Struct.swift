@@ -12,9 +12,10 @@ extension Renderer {
         }
     }
 
-    /// A Codable struct: optional properties, memberwise init, explicit CodingKeys and
-    /// hand-written `init(from:)`/`encode(to:)` (keyed lookups only, formats via the runtime's
-    /// container helpers), then nested types.
+    /// A Codable struct: optional properties, memberwise init, the fast decoder (which also
+    /// serves `Decodable`, through the runtime's default `init(from:)`), `encode(to:)`, then
+    /// nested types. One decoding path per model: a second, Codable one doubled the code the
+    /// compiler had to build for every schema.
     func renderStruct(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.documentation(structure.documentation.lines)
         writer.block("public struct \(structure.name): Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable") { writer in
@@ -26,8 +27,8 @@ extension Renderer {
             } else {
                 renderStoredProperties(structure, into: &writer)
                 renderMemberwiseInit(structure, into: &writer)
-                renderCoding(structure, into: &writer)
                 renderFastDecoding(structure, into: &writer)
+                renderEncoding(structure, into: &writer)
             }
             for nested in structure.nestedTypes {
                 writer.line()
@@ -81,43 +82,26 @@ extension Renderer {
         }
     }
 
-    private func renderCoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
-        writer.line()
-        writer.block("enum CodingKeys: Swift.String, Swift.CodingKey") { writer in
-            for property in structure.properties {
-                let name = SwiftNaming.escaped(property.name)
-                writer.line(property.name == property.wireName ? "case \(name)" : "case \(name) = \(literal(property.wireName))")
-            }
-        }
-        writer.line()
-        // Only the keys present are visited: Google objects carry few of their many optional
-        // fields, and the decoder finds each present key in document order in one step.
-        writer.block("public init(from decoder: any Swift.Decoder) throws") { writer in
-            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-            writer.block("for key in container.allKeys") { writer in
-                writer.line("switch key {")
-                for property in structure.properties {
-                    let key = ".\(SwiftNaming.escaped(property.name))"
-                    let target = storage(property)
-                    let suffix = property.isBoxed ? ".map(IndirectBox.init)" : ""
-                    writer.line("case \(key): \(target) = \(decodeExpression(property, key: key))\(suffix)")
-                }
-                writer.line("}")
-            }
-        }
+    /// `encode(to:)`: each present member under its wire name (a `GoogleJSONCodingKey` string
+    /// literal, so no `CodingKeys` enum per type), formats through their wire type.
+    private func renderEncoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
         writer.block("public func encode(to encoder: any Swift.Encoder) throws") { writer in
-            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            writer.line("var container = encoder.container(keyedBy: GoogleAPIRuntime.GoogleJSONCodingKey.self)")
             for property in structure.properties {
-                let key = ".\(SwiftNaming.escaped(property.name))"
                 let value = property.isBoxed ? "self._\(property.name)?.value" : storage(property)
-                writer.line(encodeStatement(property, value: value, key: key))
+                let key = literal(property.wireName)
+                if property.coding == .plain {
+                    writer.line("try container.encodeIfPresent(\(value), forKey: \(key))")
+                } else {
+                    writer.line("try container.encodeIfPresent(\(value), as: \(wireType(property.coding)).self, forKey: \(key))")
+                }
             }
         }
     }
 
-    /// The non-Codable twin of `init(from:)` (same keys, formats and boxing): members are
-    /// matched by their position in a key table and null members skipped, like `decodeIfPresent`.
+    /// The decoder: members are matched by their position in a key table and null members
+    /// skipped (absent optionals).
     /// The members are stored by a `mutating` method that `googleJSONInitialize(_:from:)` runs
     /// on the array slot itself: any initializer returning the (for Drive's `File`, 1.4 KB)
     /// struct got it built in a temporary, copied (retaining every member), destroyed and
@@ -151,8 +135,11 @@ extension Renderer {
             writer.block("while let key = try members.nextKey()") { writer in
                 writer.line("switch key {")
                 for (position, property) in structure.properties.enumerated() {
-                    let wire = wireType(property.type, property.coding)
-                    let decoded = fromWire(property.coding, "try json[members].decode(\(wire).self)")
+                    // One explicitly typed call per member, however deeply its arrays and
+                    // maps nest: type-checking stays linear in the length of the code.
+                    let decoded = property.coding == .plain
+                        ? "try json[members].decode(\(property.type.text).self)"
+                        : "try json[members].decode(\(wireType(property.coding)).self).value"
                     let assignment = property.isBoxed
                         ? "self._\(property.name) = IndirectBox(\(decoded))"
                         : "\(storage(property)) = \(decoded)"
@@ -164,64 +151,19 @@ extension Renderer {
         }
     }
 
-    // MARK: - Coding expressions
+    // MARK: - Wire types
 
-    private func decodeExpression(_ property: SwiftProperty, key: String) -> String {
-        switch property.coding {
-        case .plain: return "try container.decodeIfPresent(\(property.type.text).self, forKey: \(key))"
-        case .int64: return "try container.decodeGoogleInt64IfPresent(forKey: \(key))"
-        case .uint64: return "try container.decodeGoogleUInt64IfPresent(forKey: \(key))"
-        case .date: return "try container.decodeGoogleDateIfPresent(forKey: \(key))"
-        case .bytes: return "try container.decodeGoogleBytesIfPresent(forKey: \(key))"
-        case .array, .map:
-            let wire = wireType(property.type, property.coding)
-            return "try container.decodeIfPresent(\(wire).self, forKey: \(key)).map { \(fromWire(property.coding, "$0")) }"
-        }
-    }
-
-    private func encodeStatement(_ property: SwiftProperty, value: String, key: String) -> String {
-        switch property.coding {
-        case .plain: return "try container.encodeIfPresent(\(value), forKey: \(key))"
-        case .int64: return "try container.encodeGoogleInt64IfPresent(\(value), forKey: \(key))"
-        case .uint64: return "try container.encodeGoogleUInt64IfPresent(\(value), forKey: \(key))"
-        case .date: return "try container.encodeGoogleDateIfPresent(\(value), forKey: \(key))"
-        case .bytes: return "try container.encodeGoogleBytesIfPresent(\(value), forKey: \(key))"
-        case .array, .map:
-            return "try container.encodeIfPresent(\(value).map { \(toWire(property.coding, "$0")) }, forKey: \(key))"
-        }
-    }
-
-    /// The Codable type on the wire: `[GoogleInt64]` for `[Int64]` and so on.
-    private func wireType(_ type: SwiftTypeRef, _ coding: CodingStrategy) -> String {
-        switch (type, coding) {
-        case (_, .int64): "GoogleAPIRuntime.GoogleInt64"
-        case (_, .uint64): "GoogleAPIRuntime.GoogleUInt64"
-        case (_, .date): "GoogleAPIRuntime.GoogleDate"
-        case (_, .bytes): "GoogleAPIRuntime.GoogleBytes"
-        case (.array(let element), .array(let inner)): "[\(wireType(element, inner))]"
-        case (.dictionary(let value), .map(let inner)): "[Swift.String: \(wireType(value, inner))]"
-        default: type.text
-        }
-    }
-
-    private func fromWire(_ coding: CodingStrategy, _ expression: String) -> String {
+    /// The runtime type that carries a formatted member on the wire, spelled out in full:
+    /// `[[Int64]]` in int64 format is `GoogleJSONArrayOf<GoogleJSONArrayOf<GoogleInt64>>`.
+    private func wireType(_ coding: CodingStrategy) -> String {
         switch coding {
-        case .plain: expression
-        case .int64, .uint64, .date, .bytes: "\(expression).value"
-        case .array(let inner): "\(expression).map { \(fromWire(inner, "$0")) }"
-        case .map(let inner): "\(expression).mapValues { \(fromWire(inner, "$0")) }"
-        }
-    }
-
-    private func toWire(_ coding: CodingStrategy, _ expression: String) -> String {
-        switch coding {
-        case .plain: expression
-        case .int64: "GoogleAPIRuntime.GoogleInt64(\(expression))"
-        case .uint64: "GoogleAPIRuntime.GoogleUInt64(\(expression))"
-        case .date: "GoogleAPIRuntime.GoogleDate(\(expression))"
-        case .bytes: "GoogleAPIRuntime.GoogleBytes(\(expression))"
-        case .array(let inner): "\(expression).map { \(toWire(inner, "$0")) }"
-        case .map(let inner): "\(expression).mapValues { \(toWire(inner, "$0")) }"
+        case .plain: "GoogleAPIRuntime.JSONValue"  // Not reached: plain members use their own type.
+        case .int64: "GoogleAPIRuntime.GoogleInt64"
+        case .uint64: "GoogleAPIRuntime.GoogleUInt64"
+        case .date: "GoogleAPIRuntime.GoogleDate"
+        case .bytes: "GoogleAPIRuntime.GoogleBytes"
+        case .array(let inner): "GoogleAPIRuntime.GoogleJSONArrayOf<\(wireType(inner))>"
+        case .map(let inner): "GoogleAPIRuntime.GoogleJSONMapOf<\(wireType(inner))>"
         }
     }
 

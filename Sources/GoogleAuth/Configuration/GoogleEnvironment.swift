@@ -1,0 +1,172 @@
+public import Foundation
+import GoogleHTTPTypes
+import GoogleBase
+
+// MARK: - GoogleEnvironment
+
+/// Endpoint overrides from environment variables, for apps that opt in: point every service and
+/// the OAuth client at the local emulator (or a proxy, a regional endpoint) without code changes,
+/// as Google's own libraries do with their `*_EMULATOR_HOST` variables.
+///
+/// Nothing in the library reads these variables by itself: an app that never builds a
+/// `GoogleEnvironment` talks to Google whatever the environment says, so a variable alone can
+/// never redirect where its tokens go. Opting in is one value, used in two places:
+///
+/// ```swift
+/// let environment = try GoogleEnvironment.fromProcess()             // the opt-in
+/// let client = OAuthClient(configuration: try environment.clientConfiguration())
+/// let session = AuthorizedSession(
+///     credentials: store, refresher: client,
+///     configuration: .init(apiRootURL: environment.apiRootURL))    // every service built on it
+/// ```
+///
+/// | variable | replaces |
+/// | --- | --- |
+/// | `GOOGLE_API_ROOT_URL` | every service's root URL (`https://www.googleapis.com/`) |
+/// | `GOOGLE_OAUTH_AUTH_URI` | the authorization endpoint (also the client file's `auth_uri`) |
+/// | `GOOGLE_OAUTH_TOKEN_URI` | the token endpoint (also the client file's `token_uri`) |
+/// | `GOOGLE_OAUTH_REVOKE_URI` | the revocation endpoint |
+/// | `GOOGLE_OAUTH_DEVICE_URI` | the device authorization endpoint |
+/// | `GOOGLE_CLIENT_SECRET_FILE` | the client secret JSON that ``clientConfiguration(file:)`` loads |
+///
+/// `google-api-emulator` prints all of them. Every URL must be `https`, or plain `http` to a
+/// loopback host (`127.0.0.0/8`, `::1`, `localhost`): tokens, codes and the client secret go there.
+/// An empty variable counts as unset.
+public struct GoogleEnvironment: Sendable, Hashable {
+    /// Replaces every service's root URL.
+    public var apiRootURL: URL?
+    /// Replaces the OAuth authorization endpoint.
+    public var authorizationEndpoint: URL?
+    /// Replaces the OAuth token endpoint.
+    public var tokenEndpoint: URL?
+    /// Replaces the OAuth revocation endpoint.
+    public var revocationEndpoint: URL?
+    /// Replaces the OAuth device authorization endpoint.
+    public var deviceAuthorizationEndpoint: URL?
+    /// The Cloud Console client secret JSON.
+    public var clientSecretFile: URL?
+
+    // MARK: - Variable names
+
+    public static let apiRootURLVariable = "GOOGLE_API_ROOT_URL"
+    public static let authorizationEndpointVariable = "GOOGLE_OAUTH_AUTH_URI"
+    public static let tokenEndpointVariable = "GOOGLE_OAUTH_TOKEN_URI"
+    public static let revocationEndpointVariable = "GOOGLE_OAUTH_REVOKE_URI"
+    public static let deviceAuthorizationEndpointVariable = "GOOGLE_OAUTH_DEVICE_URI"
+    public static let clientSecretFileVariable = "GOOGLE_CLIENT_SECRET_FILE"
+
+    // MARK: - Creating
+
+    /// - Parameters: See the properties; `nil` keeps the default.
+    public init(
+        apiRootURL: URL? = nil, authorizationEndpoint: URL? = nil, tokenEndpoint: URL? = nil,
+        revocationEndpoint: URL? = nil, deviceAuthorizationEndpoint: URL? = nil, clientSecretFile: URL? = nil
+    ) {
+        self.apiRootURL = apiRootURL
+        self.authorizationEndpoint = authorizationEndpoint
+        self.tokenEndpoint = tokenEndpoint
+        self.revocationEndpoint = revocationEndpoint
+        self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
+        self.clientSecretFile = clientSecretFile
+    }
+
+    /// Reads the variables from `variables` (pass a dictionary in tests; never the process's
+    /// environment mutated).
+    /// - Parameter variables: Environment variables by name.
+    /// - Throws: ``GoogleEnvironmentError`` naming the variable whose URL is malformed, not
+    ///   http(s), or plain `http` to a host that is not loopback.
+    public init(variables: [String: String]) throws(GoogleEnvironmentError) {
+        func url(_ name: String) throws(GoogleEnvironmentError) -> URL? {
+            guard let text = variables[name], !text.isEmpty else { return nil }
+            return try Self.endpoint(text, variable: name)
+        }
+        self.init(
+            apiRootURL: try url(Self.apiRootURLVariable),
+            authorizationEndpoint: try url(Self.authorizationEndpointVariable),
+            tokenEndpoint: try url(Self.tokenEndpointVariable),
+            revocationEndpoint: try url(Self.revocationEndpointVariable),
+            deviceAuthorizationEndpoint: try url(Self.deviceAuthorizationEndpointVariable),
+            clientSecretFile: variables[Self.clientSecretFileVariable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) })
+    }
+
+    /// The opt-in for an app: the variables of this process.
+    /// - Throws: ``GoogleEnvironmentError`` (see ``init(variables:)``).
+    public static func fromProcess() throws(GoogleEnvironmentError) -> GoogleEnvironment {
+        try GoogleEnvironment(variables: ProcessInfo.processInfo.environment)
+    }
+
+    /// Whether any endpoint is replaced.
+    public var overridesEndpoints: Bool {
+        apiRootURL != nil || authorizationEndpoint != nil || tokenEndpoint != nil || revocationEndpoint != nil
+            || deviceAuthorizationEndpoint != nil
+    }
+
+    // MARK: - Applying
+
+    /// `endpoints` with the replaced ones swapped in.
+    public func applied(to endpoints: OAuthEndpoints) -> OAuthEndpoints {
+        var result = endpoints
+        if let authorizationEndpoint { result.authorization = authorizationEndpoint }
+        if let tokenEndpoint { result.token = tokenEndpoint }
+        if let revocationEndpoint { result.revocation = revocationEndpoint }
+        if let deviceAuthorizationEndpoint { result.deviceAuthorization = deviceAuthorizationEndpoint }
+        return result
+    }
+
+    /// `configuration` with its endpoints replaced as configured (a client built in code).
+    public func applied(to configuration: OAuthClientConfiguration) -> OAuthClientConfiguration {
+        var result = configuration
+        result.endpoints = applied(to: configuration.endpoints)
+        return result
+    }
+
+    /// Loads the client secret JSON (`file`, else `GOOGLE_CLIENT_SECRET_FILE`) and replaces its
+    /// endpoints as configured; a variable wins over the file's `auth_uri`/`token_uri`.
+    /// - Parameter file: The client secret file; `nil` uses ``clientSecretFile``.
+    /// - Throws: ``GoogleEnvironmentError`` when neither names a file, or the
+    ///   ``OAuthError/Code/invalidClientConfiguration`` of loading it.
+    public func clientConfiguration(file: URL? = nil) throws -> OAuthClientConfiguration {
+        guard let url = file ?? clientSecretFile else {
+            throw GoogleEnvironmentError(
+                variable: Self.clientSecretFileVariable,
+                reason: "is not set: point it at the client secret JSON downloaded from the Cloud Console")
+        }
+        return applied(to: try OAuthClientConfiguration(contentsOf: url))
+    }
+
+    // MARK: - Validation
+
+    private static func endpoint(_ text: String, variable: String) throws(GoogleEnvironmentError) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false
+        else {
+            throw GoogleEnvironmentError(variable: variable, reason: "must be an http(s) URL")
+        }
+        // Tokens, codes and secrets go to these URLs: plain http only to the local machine.
+        do {
+            try CredentialDestination.requireSecureTransport(url)
+        } catch {
+            throw GoogleEnvironmentError(variable: variable, reason: "is refused: \(error.reason)")
+        }
+        return url
+    }
+}
+
+// MARK: - Emulator variables
+
+extension GoogleEnvironment {
+    /// The variables that describe this value, for handing to a child process or printing (as
+    /// `google-api-emulator` does).
+    public var variables: [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        if let apiRootURL { result.append((Self.apiRootURLVariable, apiRootURL.absoluteString)) }
+        if let authorizationEndpoint { result.append((Self.authorizationEndpointVariable, authorizationEndpoint.absoluteString)) }
+        if let tokenEndpoint { result.append((Self.tokenEndpointVariable, tokenEndpoint.absoluteString)) }
+        if let revocationEndpoint { result.append((Self.revocationEndpointVariable, revocationEndpoint.absoluteString)) }
+        if let deviceAuthorizationEndpoint {
+            result.append((Self.deviceAuthorizationEndpointVariable, deviceAuthorizationEndpoint.absoluteString))
+        }
+        if let clientSecretFile { result.append((Self.clientSecretFileVariable, clientSecretFile.path)) }
+        return result
+    }
+}

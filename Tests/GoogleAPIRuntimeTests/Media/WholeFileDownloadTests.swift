@@ -1,0 +1,181 @@
+import Foundation
+import GoogleAPIRuntime
+import GoogleAuth
+import GoogleEmulator
+import LocalHTTPServer
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GoogleBase
+
+/// `download(_:to:...)` delivers whole files: the bytes wait in `<file>.partial` and replace the
+/// target only once complete and checked; special files are written in place, never replaced.
+@Suite("Whole-file downloads")
+struct WholeFileDownloadTests {
+    static let size: Int64 = 1 << 20
+
+    private func call() -> APICall {
+        var call = APICall(method: .get, path: "files/{fileId}", scopes: [])
+        call.setPath("fileId", "f")
+        return call
+    }
+
+    /// A backend serving `size` bytes with `Range` support, dropping the first `interruptions` transfers.
+    private func fixture(interruptions: Int) throws -> (TestBackend, GoogleServiceClient, TemporaryDirectory, Data, Recorder<String>) {
+        let directory = try TemporaryDirectory()
+        let source = directory.file("source")
+        try writePatternFile(source, size: Int(Self.size))
+        let requests = Recorder<String>()
+        let backend = try TestBackend { router, oauth in
+            registerDownloadRoute(&router, oauth: oauth, file: source, size: Self.size, interruptions: interruptions, requests: requests)
+        }
+        let client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials())))
+        return (backend, client, directory, try Data(contentsOf: source), requests)
+    }
+
+    private static func md5(_ data: Data) -> String {
+        var digest = ContentMD5()
+        digest.update(data)
+        return digest.finalizeHex()
+    }
+
+    @Test("a failed download leaves the existing file as it was, and no partial file")
+    func existingFileSurvives() async throws {
+        let (backend, client, directory, _, _) = try fixture(interruptions: 0)
+        defer { directory.cleanUp() }
+        _ = backend
+        let target = directory.file("report.bin")
+        try Data("the old version".utf8).write(to: target)
+        await #expect(throws: GoogleAPIClientError.self) {
+            try await client.download(call(), to: target, expecting: MediaIntegrity(byteCount: Self.size, md5Checksum: String(repeating: "0", count: 32)))
+        }
+        #expect(try Data(contentsOf: target) == Data("the old version".utf8))
+        #expect(!FileManager.default.fileExists(atPath: GoogleServiceClient.partialDownloadURL(for: target).path))
+    }
+
+    @Test("an interrupted download keeps its partial file, never the target; the next call continues it with a Range request")
+    func continuesPartial() async throws {
+        var (backend, client, directory, content, requests) = try fixture(interruptions: 1)
+        defer { directory.cleanUp() }
+        _ = backend
+        client.media.maxConsecutiveFailures = 0
+        let target = directory.file("video.bin")
+        let partial = GoogleServiceClient.partialDownloadURL(for: target)
+        let expected = MediaIntegrity(byteCount: Self.size, md5Checksum: Self.md5(content))
+        await #expect(throws: (any Error).self) {
+            try await client.download(call(), to: target, expecting: expected, keepingPartial: true)
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+        let kept = try Data(contentsOf: partial)
+        #expect(kept.count < content.count)
+        #expect(kept == content.prefix(kept.count))
+
+        try await client.download(call(), to: target, expecting: expected, keepingPartial: true)
+        #expect(try Data(contentsOf: target) == content)
+        #expect(!FileManager.default.fileExists(atPath: partial.path))
+        if !kept.isEmpty {
+            #expect(requests.values.last == "bytes=\(kept.count)-")
+        }
+    }
+
+    @Test("a partial file of another version is caught by the MD5 and removed")
+    func wrongPartial() async throws {
+        let (backend, client, directory, content, _) = try fixture(interruptions: 0)
+        defer { directory.cleanUp() }
+        _ = backend
+        let target = directory.file("doc.bin")
+        let partial = GoogleServiceClient.partialDownloadURL(for: target)
+        try Data(repeating: 0x58, count: 1000).write(to: partial)
+        let expected = MediaIntegrity(byteCount: Self.size, md5Checksum: Self.md5(content))
+        await #expect(throws: GoogleAPIClientError.self) {
+            try await client.download(call(), to: target, expecting: expected, keepingPartial: true)
+        }
+        #expect(!FileManager.default.fileExists(atPath: partial.path))
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+        // Starting over now succeeds.
+        try await client.download(call(), to: target, expecting: expected, keepingPartial: true)
+        #expect(try Data(contentsOf: target) == content)
+    }
+
+    @Test("a new file gets the mode of any new file")
+    func newFileMode() async throws {
+        let (backend, client, directory, _, _) = try fixture(interruptions: 0)
+        defer { directory.cleanUp() }
+        _ = backend
+        let target = directory.file("new.bin")
+        try await client.download(call(), to: target)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? NSNumber)
+        let umask = Self.currentUmask()
+        #expect(mode.intValue == 0o666 & ~umask)
+    }
+
+    @Test("/dev/null is written in place and stays a device")
+    func devNull() async throws {
+        let (backend, client, directory, _, _) = try fixture(interruptions: 0)
+        defer { directory.cleanUp() }
+        _ = backend
+        try await client.download(call(), to: URL(fileURLWithPath: "/dev/null"))
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null.partial"))
+    }
+
+    @Test("/dev/full fails with the disk-full error and stays a device")
+    func devFull() async throws {
+        let (backend, client, directory, _, _) = try fixture(interruptions: 0)
+        defer { directory.cleanUp() }
+        _ = backend
+        let error = try await #require(throws: GoogleAPIClientError.self) {
+            try await client.download(call(), to: URL(fileURLWithPath: "/dev/full"))
+        }
+        #expect("\(error)".contains("No space left on device"))
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+    }
+
+    @Test("a FIFO is written in place and stays a FIFO")
+    func fifo() async throws {
+        let (backend, client, directory, content, _) = try fixture(interruptions: 0)
+        defer { directory.cleanUp() }
+        _ = backend
+        let fifo = directory.file("pipe")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let reader = Task.detached { () -> Data in
+            // Opening blocks until the writer opens: a thread of its own, not a cooperative one.
+            try await withCheckedThrowingContinuation { continuation in
+                Thread {
+                    // Reads to the end (Data(contentsOf:) would read st_size bytes, 0 for a FIFO).
+                    guard let handle = FileHandle(forReadingAtPath: fifo.path) else {
+                        continuation.resume(throwing: CocoaError(.fileReadUnknown))
+                        return
+                    }
+                    continuation.resume(returning: handle.readDataToEndOfFile())
+                }.start()
+            }
+        }
+        try await client.download(call(), to: fifo)
+        #expect(try await reader.value == content)
+        var status = stat()
+        #expect(lstat(fifo.path, &status) == 0)
+        #expect(status.st_mode & 0o170000 == 0o010000, "still a FIFO")
+    }
+
+    /// The process's umask, from /proc (reading it with umask(2) would change it for parallel tests).
+    static func currentUmask() -> Int {
+        #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let value = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+        {
+            return value
+        }
+        #endif
+        return 0o022
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GoogleHTTP
+import TestSupport
+import Testing
+
+// MARK: - Framing and malformed heads
+
+/// Responses that break HTTP's rules fail with `.invalidResponse` and a message naming the cause,
+/// where libcurl 7.88 alone accepts them (two `Content-Length`s, `529abc`) or reports something
+/// else ("out of memory" for a long header line, a receive error for a header flood).
+@Suite("CurlTransport framing")
+struct CurlTransportFramingTests {
+    static func responder(head: String, body: [UInt8] = Array("hello".utf8)) throws -> RawResponder {
+        try RawResponder { connection in
+            connection.send(Array(head.utf8) + body)
+        }
+    }
+
+    static func failure(_ responder: RawResponder, gzip: Bool = false) async throws -> HTTPTransportError {
+        var request = HTTPRequest(url: responder.url("/x"))
+        request.acceptsGzip = gzip
+        return try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
+    }
+
+    @Test("conflicting Content-Length values", arguments: [
+        "Content-Length: 5\r\nContent-Length: 7\r\n", "Content-Length: 5, 7\r\n",
+    ])
+    func conflictingLengths(fields: String) async throws {
+        let server = try Self.responder(head: "HTTP/1.1 200 OK\r\n\(fields)Connection: close\r\n\r\n", body: Array("hello!!".utf8))
+        let error = try await Self.failure(server)
+        #expect(error.kind == .invalidResponse)
+        #expect(error.message.contains("conflicting Content-Length"))
+    }
+
+    @Test("a Content-Length that is not a decimal byte count", arguments: ["529abc", "-5", "+5", "0x10", "5.0"])
+    func nonDecimalLength(value: String) async throws {
+        let server = try Self.responder(head: "HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\nConnection: close\r\n\r\n")
+        let error = try await Self.failure(server)
+        #expect(error.kind == .invalidResponse)
+        #expect(error.message.contains("not a decimal byte count"))
+    }
+
+    @Test("a Content-Length repeated with the same value is accepted, in every sink")
+    func repeatedEqualLength() async throws {
+        let server = try Self.responder(head: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\n")
+        let response = try await CurlTransport().send(HTTPRequest(url: server.url("/x")))
+        #expect(response.body == Data("hello".utf8))
+        let stream = try await CurlTransport().stream(HTTPRequest(url: server.url("/x")))
+        #expect(try await stream.body.collect() == Data("hello".utf8))
+    }
+
+    @Test("framing errors fail downloads and streams too")
+    func otherSinks() async throws {
+        let server = try Self.responder(head: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n")
+        let directory = try TemporaryDirectory()
+        let download = try await #require(throws: HTTPTransportError.self) {
+            try await CurlTransport().download(HTTPRequest(url: server.url("/x")), to: directory.file("x"))
+        }
+        #expect(download.kind == .invalidResponse)
+        let stream = try await #require(throws: HTTPTransportError.self) {
+            try await CurlTransport().stream(HTTPRequest(url: server.url("/x")))
+        }
+        #expect(stream.kind == .invalidResponse)
+    }
+
+    @Test("too many header fields")
+    func headerFlood() async throws {
+        let fields = (0..<5000).map { "X-Flood-\($0): y\r\n" }.joined()
+        let server = try Self.responder(head: "HTTP/1.1 200 OK\r\n\(fields)Content-Length: 5\r\n\r\n")
+        let error = try await Self.failure(server)
+        #expect(error.kind == .invalidResponse)
+        #expect(error.message.contains("too many headers"))
+    }
+
+    @Test("one header line past libcurl's limit")
+    func longHeaderLine() async throws {
+        let server = try Self.responder(
+            head: "HTTP/1.1 200 OK\r\nX-Long: \(String(repeating: "a", count: 200 << 10))\r\nContent-Length: 5\r\n\r\n")
+        let error = try await Self.failure(server)
+        #expect(error.kind == .invalidResponse)
+        #expect(error.message.contains("header line is longer"))
+    }
+
+    @Test("a corrupt gzip body")
+    func badGzip() async throws {
+        let garbage = GzipBomb.header + [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x13, 0x37, 0x42]
+        let server = try Self.responder(
+            head: "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: \(garbage.count)\r\n\r\n", body: garbage)
+        let error = try await Self.failure(server, gzip: true)
+        #expect(error.kind == .invalidResponse)
+        #expect(error.message.contains("content encoding (gzip) is corrupt"))
+    }
+}
