@@ -204,7 +204,7 @@ import GoogleBase
         #expect(server.responsesInProgress == 0)
 
         let transport = CurlTransport()
-        async let answer = transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+        async let answer = transport.send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
         #expect(await waitUntil { server.responsesInProgress == 1 })
         release.store(true, ordering: .relaxed)
         #expect(String(decoding: try await answer.body, as: UTF8.self) == "done")

@@ -74,7 +74,7 @@ extension GoogleServiceClient {
         var request = try makeRequest(call, base: .upload, extraQuery: [("uploadType", "multipart")])
         request.headers["Content-Type"] = multipart.contentType
         request.progress = Self.uploadProgress(media, base: 0, total: size)
-        var response: HTTPResponse?
+        var response: GoogleHTTPResponse?
         // A streamed body cannot be replayed by the session, so a 401 is answered here, once,
         // with a fresh stream (the session has refreshed the token by then).
         for attempt in 1...2 {

@@ -73,7 +73,7 @@ public struct GoogleServiceClient: Sendable {
 
     /// Sends `call` and returns the successful raw response.
     /// - Throws: Like ``execute(_:as:)``.
-    public func send(_ call: APICall) async throws -> HTTPResponse {
+    public func send(_ call: APICall) async throws -> GoogleHTTPResponse {
         try await checkScopes(call)
         let request = try makeRequest(call)
         let response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
@@ -105,9 +105,9 @@ public struct GoogleServiceClient: Sendable {
     /// - Throws: ``GoogleAPIClientError`` for missing path parameters, bad URLs or body encoding.
     public func makeRequest(
         _ call: APICall, base: RequestBase = .service, extraQuery: [(name: String, value: String)] = []
-    ) throws -> HTTPRequest {
+    ) throws -> GoogleHTTPRequest {
         let url = try makeURL(call, base: base, extraQuery: extraQuery)
-        var request = HTTPRequest(method: call.method, url: url, headers: call.headers)
+        var request = GoogleHTTPRequest(method: call.method, url: url, headers: call.headers)
         for field in call.options.headers { request.headers.replaceOrAdd(name: field.name, value: field.value) }
         if let timeout = call.options.timeout {
             // Only the request limit: the transport keeps its connect and stall limits.
@@ -197,7 +197,7 @@ public struct GoogleServiceClient: Sendable {
 
     /// Throws the ``GoogleAPIError`` a non-2xx response describes, reusing the session's parse
     /// of the body when it already parsed it to decide on a retry.
-    func requireSuccess(_ response: HTTPResponse) throws(GoogleAPIError) {
+    func requireSuccess(_ response: GoogleHTTPResponse) throws(GoogleAPIError) {
         guard (200..<300).contains(response.status) else {
             let parsed = session.parsedErrorBody.take(response.body) ?? ParsedErrorBody.parsed(response.body)
             throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body, parsed: parsed)

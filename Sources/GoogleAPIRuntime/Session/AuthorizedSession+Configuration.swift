@@ -40,7 +40,7 @@ extension AuthorizedSession {
         /// the session trusts the root's origin with the token, so it must be `https` or loopback.
         public var apiRootURL: URL?
         /// The most bytes a response read into memory may have (counted after decompression),
-        /// for requests that do not set ``HTTPRequest/maxResponseBodyBytes`` themselves; `nil`
+        /// for requests that do not set ``GoogleHTTPRequest/maxResponseBodyBytes`` themselves; `nil`
         /// leaves it to the transport (`CurlTransport.Configuration.maxResponseBodyBytes`,
         /// 64 MiB by default). Downloads and streams are not limited.
         public var maxResponseBodyBytes: Int?

@@ -152,13 +152,13 @@ public final class AuthorizedSession: Sendable {
     /// `request` with the access token of `credentials` attached as configured. It does not check
     /// where the request goes; the sending methods do (see
     /// ``OAuthError/Code/untrustedTokenDestination``).
-    public func authorizing(_ request: HTTPRequest, with credentials: OAuthCredentials) -> HTTPRequest {
+    public func authorizing(_ request: GoogleHTTPRequest, with credentials: OAuthCredentials) -> GoogleHTTPRequest {
         authorizing(request, token: credentials.accessToken)
     }
 
     /// `request` with what this session adds: the token as configured (or the API key), and the
     /// credentials' request metadata (`x-goog-user-project`).
-    func authorizing(_ request: HTTPRequest, token: String?) -> HTTPRequest {
+    func authorizing(_ request: GoogleHTTPRequest, token: String?) -> GoogleHTTPRequest {
         var authorized = request
         if let apiKey {
             authorized.headers["x-goog-api-key"] = apiKey.value
@@ -224,7 +224,7 @@ public final class AuthorizedSession: Sendable {
     ///   - request: The request, without authorization.
     ///   - idempotent: Whether repeating the request is safe (enables retries).
     /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
-    public func send(_ request: HTTPRequest, idempotent: Bool) async throws -> HTTPResponse {
+    public func send(_ request: GoogleHTTPRequest, idempotent: Bool) async throws -> GoogleHTTPResponse {
         try await send(request, idempotent: idempotent, retryPolicy: nil)
     }
 
@@ -234,7 +234,7 @@ public final class AuthorizedSession: Sendable {
     ///   - idempotent: Whether repeating the request is safe (enables retries).
     ///   - retryPolicy: Replaces ``Configuration/retry`` for this request; `nil` keeps it.
     /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
-    public func send(_ request: HTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?) async throws -> HTTPResponse {
+    public func send(_ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?) async throws -> GoogleHTTPResponse {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.send(authorized)
             return SessionAttempt(head: response.head, value: response, errorBody: { response.body })
@@ -249,8 +249,8 @@ public final class AuthorizedSession: Sendable {
     ///   - retryPolicy: Overrides the session's policy (e.g. `.disabled` for callers that resume).
     /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
     public func download(
-        _ request: HTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
-    ) async throws -> HTTPResponseHead {
+        _ request: GoogleHTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
+    ) async throws -> GoogleHTTPResponseHead {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let head = try await self.transport.download(authorized, to: file)
             return SessionAttempt(head: head, value: head, errorBody: {
@@ -265,7 +265,7 @@ public final class AuthorizedSession: Sendable {
     /// Bodies of responses that are retried or refreshed are drained and discarded.
     /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
     public func stream(
-        _ request: HTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
+        _ request: GoogleHTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
     ) async throws -> HTTPStreamingResponse {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.stream(authorized)
@@ -282,7 +282,7 @@ public final class AuthorizedSession: Sendable {
 
 /// One transport call's outcome, with a way to read an error body for retry decisions.
 struct SessionAttempt<Value: Sendable>: Sendable {
-    var head: HTTPResponseHead
+    var head: GoogleHTTPResponseHead
     var value: Value
     var errorBody: @Sendable () async -> Data
 }

@@ -89,11 +89,11 @@ public struct ImpersonatedCredentials: CredentialsProvider {
         let body = Body(
             delegates: delegates.isEmpty ? nil : delegates.map { "projects/-/serviceAccounts/\($0)" },
             scope: scopes, lifetime: "\(Int(lifetime))s")
-        var headers: HTTPHeaders = ["Authorization": "Bearer \(sourceToken.value)", "Content-Type": "application/json"]
+        var headers: GoogleHTTPHeaders = ["Authorization": "Bearer \(sourceToken.value)", "Content-Type": "application/json"]
         for (name, value) in source.requestMetadata { headers[name] = value }
         let encoded = try GoogleJSONEncoder().encode(body)
         let response = try await CredentialsHTTP.send(
-            HTTPRequest(method: .post, url: generateURL, headers: headers, body: .data(encoded), timeouts: CredentialsHTTP.timeouts),
+            GoogleHTTPRequest(method: .post, url: generateURL, headers: headers, body: .data(encoded), timeouts: CredentialsHTTP.timeouts),
             transport, "IAM Credentials endpoint")
         guard let object = CredentialsHTTP.jsonObject(response.body) else {
             throw CredentialsHTTP.unexpected(response, "IAM Credentials endpoint")

@@ -149,9 +149,9 @@ public struct OAuthClient: Sendable {
 
     /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/Code/transport``.
     /// - Throws: ``OAuthError/Code/insecureEndpoint`` before sending to an insecure URL.
-    func postForm(_ url: URL, _ form: [(String, String)]) async throws -> HTTPResponse {
+    func postForm(_ url: URL, _ form: [(String, String)]) async throws -> GoogleHTTPResponse {
         try Self.requireSecureEndpoint(url)
-        var request = HTTPRequest(
+        var request = GoogleHTTPRequest(
             method: .post, url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
             body: .data(Data(FormURLEncoding.encode(form).utf8)), timeouts: timeouts)

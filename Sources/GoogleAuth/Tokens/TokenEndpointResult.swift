@@ -16,7 +16,7 @@ enum TokenEndpointResult {
     ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…);
     ///   ``OAuthError/Code/invalidTokenResponse`` for an access token an HTTP header cannot
     ///   carry (empty, control characters…) or a `token_type` other than Bearer.
-    static func parse(_ response: HTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
+    static func parse(_ response: GoogleHTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
         guard let object = jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }

@@ -16,9 +16,9 @@ struct AuthorizedSessionRefreshTests {
         }
     }
 
-    private func ping(_ session: AuthorizedSession, _ backend: TestBackend, method: HTTPMethod = .get, body: HTTPRequestBody = .empty) async throws -> HTTPResponse {
+    private func ping(_ session: AuthorizedSession, _ backend: TestBackend, method: GoogleHTTPMethod = .get, body: HTTPRequestBody = .empty) async throws -> GoogleHTTPResponse {
         try await session.send(
-            HTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/ping"), body: body), idempotent: method.isIdempotent)
+            GoogleHTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/ping"), body: body), idempotent: method.isIdempotent)
     }
 
     @Test func addsBearerTokenAndDoesNotRefreshValidToken() async throws {

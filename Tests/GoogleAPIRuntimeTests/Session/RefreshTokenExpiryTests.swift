@@ -35,8 +35,8 @@ struct RefreshTokenExpiryTests {
         return credentials
     }
 
-    private func ping(_ session: AuthorizedSession, _ backend: TestBackend) async throws -> HTTPResponse {
-        try await session.send(HTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
+    private func ping(_ session: AuthorizedSession, _ backend: TestBackend) async throws -> GoogleHTTPResponse {
+        try await session.send(GoogleHTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
     }
 
     private func session(_ backend: TestBackend, store: any TokenStore, clock: TestClock) -> AuthorizedSession {

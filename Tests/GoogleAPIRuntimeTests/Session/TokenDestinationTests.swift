@@ -103,18 +103,18 @@ struct TokenDestinationTests {
         let plain = AuthorizedSession(
             credentials: InMemoryTokenStore(backend.credentials()), refresher: backend.refresher, configuration: .fastTests)
         await #expect(throws: OAuthError.self) {
-            _ = try await plain.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("ping")), idempotent: true)
+            _ = try await plain.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("ping")), idempotent: true)
         }
 
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.trustedTokenOrigins = [backend.baseURL]
         let trusting = AuthorizedSession(
             credentials: InMemoryTokenStore(backend.credentials()), refresher: backend.refresher, configuration: configuration)
-        let response = try await trusting.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("ping")), idempotent: true)
+        let response = try await trusting.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("ping")), idempotent: true)
         #expect(response.status == 200)
         // Trusting one origin is not trusting another port on the same host.
         await #expect(throws: OAuthError.self) {
-            _ = try await trusting.send(HTTPRequest(url: bystander.server.baseURL), idempotent: true)
+            _ = try await trusting.send(GoogleHTTPRequest(url: bystander.server.baseURL), idempotent: true)
         }
         #expect(bystander.requests.count == 0)
     }

@@ -45,7 +45,7 @@ struct DeviceFlowTests {
             guard poll == 3, let authorization = shown.withLock({ $0 }) else { return }
             var components = URLComponents(url: authorization.verificationURL, resolvingAgainstBaseURL: false)
             components?.queryItems = [URLQueryItem(name: "user_code", value: authorization.userCode)]
-            let page = try await transport.send(HTTPRequest(url: components!.url!))
+            let page = try await transport.send(GoogleHTTPRequest(url: components!.url!))
             #expect(page.status == 200)
         })
         let client = harness.makeClient(sleep: sleeper.sleep)
@@ -89,7 +89,7 @@ struct DeviceFlowTests {
         let sleeper = VirtualSleeper(emulator: harness.emulator, onWait: { poll in
             guard poll == 2, let authorization = shown.withLock({ $0 }) else { return }
             let url = URL(string: authorization.verificationURL.absoluteString + "?user_code=\(authorization.userCode)&action=deny")!
-            _ = try await transport.send(HTTPRequest(url: url))
+            _ = try await transport.send(GoogleHTTPRequest(url: url))
         })
         await #expect(throws: OAuthError.accessDenied(description: "Forbidden")) {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { authorization in
