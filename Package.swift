@@ -38,19 +38,22 @@ let package = Package(
         // The JSON core (parser/tape, JSONValue, encoder, decoder with path-naming errors): Foundation
         // only, at the bottom, shared by the runtime, GoogleAuth, the emulator and the codegen.
         .target(name: "GoogleJSON"),
-        // HTTP value types and the package's shared helpers (percent-encoding, base64url, multipart,
-        // HTTP heads, redaction): no libcurl, so the server and the emulator do not link it.
-        .target(name: "GoogleHTTPTypes"),
-        .target(name: "GoogleHTTP", dependencies: ["GoogleHTTPTypes", "CCurl"]),
-        .target(name: "LocalHTTPServer", dependencies: ["GoogleHTTPTypes"]),
+        // The package's internal base (no product, nothing public but an SPI): locks, system calls,
+        // process spawning, digests (SHA-256, MD5), random values, encodings, redaction policy.
+        .target(name: "GoogleBase"),
+        // HTTP value types (requests, responses, headers, multipart, HTTP heads, the transport
+        // protocol and its error): no libcurl, so the server and the emulator do not link it.
+        .target(name: "GoogleHTTPTypes", dependencies: ["GoogleBase"]),
+        .target(name: "GoogleHTTP", dependencies: ["GoogleBase", "GoogleHTTPTypes", "CCurl"]),
+        .target(name: "LocalHTTPServer", dependencies: ["GoogleBase", "GoogleHTTPTypes"]),
         // RS256 for service account keys: OpenSSL's libcrypto loaded at run time (no header, no link
         // flag), Security.framework on Apple platforms. No libcurl, so the emulator can use it.
         .target(name: "GoogleCrypto"),
-        .target(name: "GoogleAuth", dependencies: ["GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer", "GoogleCrypto"]),
-        .target(name: "GoogleAPIRuntime", dependencies: ["GoogleJSON", "GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
+        .target(name: "GoogleAuth", dependencies: ["GoogleBase", "GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer", "GoogleCrypto"]),
+        .target(name: "GoogleAPIRuntime", dependencies: ["GoogleBase", "GoogleJSON", "GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
 
         // MARK: - Emulator
-        .target(name: "GoogleEmulator", dependencies: ["GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth", "GoogleCrypto"]),
+        .target(name: "GoogleEmulator", dependencies: ["GoogleBase", "GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth", "GoogleCrypto"]),
         .executableTarget(name: "google-api-emulator", dependencies: ["GoogleEmulator"]),
 
         // MARK: - Codegen
@@ -60,10 +63,17 @@ let package = Package(
             dependencies: ["GoogleAPICodegenKit", "GoogleHTTP"],
             path: "Codegen/Sources/google-api-codegen"
         ),
+        // What the plugins run: `generate` only, so building a package that uses them builds the
+        // generator without the transport (`fetch`, which needs libcurl, stays in google-api-codegen).
+        .executableTarget(
+            name: "google-api-codegen-generate",
+            dependencies: ["GoogleAPICodegenKit"],
+            path: "Codegen/Sources/google-api-codegen-generate"
+        ),
         .plugin(
             name: "GoogleAPICodegenPlugin",
             capability: .buildTool(),
-            dependencies: ["google-api-codegen"]
+            dependencies: ["google-api-codegen-generate"]
         ),
         .plugin(
             name: "GenerateGoogleAPISources",
@@ -74,7 +84,7 @@ let package = Package(
                 ),
                 permissions: [.writeToPackageDirectory(reason: "Writes generated Swift sources into <target>/Generated")]
             ),
-            dependencies: ["google-api-codegen"]
+            dependencies: ["google-api-codegen-generate"]
         ),
 
         // MARK: - Generated APIs (sources generated at build time from Specs/)
@@ -106,22 +116,22 @@ let package = Package(
         .target(name: "CurlRawLoop", dependencies: ["CCurl"]),
         .executableTarget(
             name: "google-api-benchmark",
-            dependencies: ["GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime", "GoogleDrive"]
+            dependencies: ["GoogleBase", "GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime", "GoogleDrive"]
         ),
 
         // MARK: - Tests
         // Helpers several test targets share (child processes, the exit-test gate, gzip fixtures).
-        .target(name: "TestSupport", dependencies: ["GoogleHTTPTypes"], path: "Tests/TestSupport"),
-        .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["GoogleBase", "GoogleHTTPTypes"], path: "Tests/TestSupport"),
+        .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleBase", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         .testTarget(name: "GoogleCryptoTests", dependencies: ["GoogleCrypto"]),
-        .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleHTTPTypes"]),
-        .testTarget(name: "LocalHTTPServerTests", dependencies: ["LocalHTTPServer", "GoogleHTTP", "TestSupport"]),
+        .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleBase", "GoogleHTTPTypes"]),
+        .testTarget(name: "LocalHTTPServerTests", dependencies: ["GoogleBase", "LocalHTTPServer", "GoogleHTTP", "TestSupport"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
-        .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
+        .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleBase", "GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
         .testTarget(
             name: "GoogleAPIRuntimeTests",
-            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator", "GoogleCrypto", "TestSupport"]
+            dependencies: ["GoogleBase", "GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator", "GoogleCrypto", "TestSupport"]
         ),
         .testTarget(
             name: "GoogleAPICodegenKitTests",
@@ -131,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GoogleAPICodegenToolTests",
-            dependencies: ["google-api-codegen", "LocalHTTPServer", "TestSupport"],
+            dependencies: ["google-api-codegen", "google-api-codegen-generate", "LocalHTTPServer", "TestSupport"],
             path: "Codegen/Tests/GoogleAPICodegenToolTests",
             exclude: ["Fixtures"]
         ),
@@ -141,7 +151,15 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive", "TestSupport"]
+            dependencies: ["GoogleBase", "GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive", "TestSupport"]
+        ),
+        // The public API of every library module, compared with the listings checked in under API/.
+        .testTarget(
+            name: "PublicAPITests",
+            dependencies: [
+                "GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "GoogleAuth", "GoogleAPIRuntime", "LocalHTTPServer",
+                "GoogleEmulator", "GoogleDrive", "GoogleYouTube", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "GeneratedAPITests",

@@ -15,7 +15,7 @@ struct GenerateGoogleAPISources: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
         let requested = Set(extractor.extractOption(named: "target"))
-        let tool = try context.tool(named: "google-api-codegen")
+        let tool = try context.tool(named: "google-api-codegen-generate")
         var generated = 0
         for target in context.package.targets {
             guard let target = target as? SourceModuleTarget,

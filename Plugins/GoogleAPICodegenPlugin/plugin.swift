@@ -22,7 +22,7 @@ struct GoogleAPICodegenPlugin: BuildToolPlugin {
         // Checked-in sources (GenerateGoogleAPISources) are already part of the target.
         guard !configuration.checkedInSources else { return [] }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
-        let tool = try context.tool(named: "google-api-codegen")
+        let tool = try context.tool(named: "google-api-codegen-generate")
         return [
             .buildCommand(
                 displayName: "Generating \(configuration.moduleName) from \(configuration.document.lastPathComponent)",

@@ -169,10 +169,10 @@ enum FileCommands {
             created = try await context.reportingErrors {
                 do {
                     return try await drive.files.create(body: resuming ? nil : metadata, media: media)
-                } catch GoogleAPIClientError.uploadSourceChanged(let path, let reason) {
+                } catch let error as GoogleAPIClientError where error.code == .uploadSourceChanged {
                     // The session can never take this file now; nothing was sent to it.
                     try? await saved.delete()
-                    throw CommandLineError.failure("cannot resume the upload of \(path): \(reason). Run without --resume to start over.")
+                    throw CommandLineError.failure("\(error). Run without --resume to start over.")
                 }
             }
         } catch CommandLineError.failure(let message) where FileManager.default.fileExists(atPath: saved.fileURL.path) {

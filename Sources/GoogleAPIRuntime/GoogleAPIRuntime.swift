@@ -5,8 +5,8 @@
 // `AuthorizedSession.init(credentials:refresher:)` takes GoogleAuth's `TokenStore`,
 // `TokenRefreshing` and `OAuthCredentials`; callers get them from an `OAuthClient`.
 @_exported public import GoogleAuth
-// Sessions and service clients take and return `HTTPTransport`, `HTTPRequest`, `HTTPHeaders` and
-// `HTTPResponse`; the value types carry no libcurl (the default transport is chosen internally).
+// Sessions and service clients take and return `HTTPTransport`, `GoogleHTTPRequest`, `GoogleHTTPHeaders` and
+// `GoogleHTTPResponse`; the value types carry no libcurl (the default transport is chosen internally).
 @_exported public import GoogleHTTPTypes
 // Generated schema types conform to `GoogleJSONFastDecodable` (taking a `GoogleJSONValueRef`,
 // a `GoogleJSONKeyTable`), hold `JSONValue` for Discovery's `any`, and decode through the

@@ -68,9 +68,8 @@ public enum AuthCommands {
             do {
                 // Revoking the refresh token also revokes the access tokens issued with it.
                 try await client.revoke(token: credentials.refreshToken ?? credentials.accessToken)
-            } catch let error as OAuthError {
+            } catch let error as OAuthError where error.code == .invalidToken {
                 // An already revoked or expired token is gone either way; delete it locally too.
-                guard case .invalidToken = error else { throw error }
             }
             try await context.tokenStore.delete()
             standardError("Signed out: the tokens were revoked and deleted.")
@@ -131,7 +130,7 @@ public enum AuthCommands {
         }
         TerminalText.print("Account:        \(status.account ?? "(unknown: no ID token)")")
         TerminalText.print("Scopes:         \(status.scopes.isEmpty ? "(unknown)" : status.scopes.joined(separator: "\n                "))")
-        if let expiry = status.accessTokenExpires, let seconds = ClampedNumber.secondsUntil(expiry) {
+        if let expiry = status.accessTokenExpires, let seconds = expiry.wholeSeconds() {
             print("Access token:   \(seconds > 0 ? "expires in \(seconds) s" : "expired (refreshed on next use)")")
         }
         print("Refresh token:  \(refreshTokenLine(status))")
@@ -156,7 +155,7 @@ public enum AuthCommands {
         }
         TerminalText.print("Credentials:    \(credentials.kind) from \(credentials.source)")
         TerminalText.print("Account:        \(credentials.account ?? "(unknown)")")
-        if let expiry = credentials.accessTokenExpires, let seconds = ClampedNumber.secondsUntil(expiry) {
+        if let expiry = credentials.accessTokenExpires, let seconds = expiry.wholeSeconds() {
             print("Access token:   expires in \(seconds) s")
         } else if credentials.kind != "api_key" {
             print("Access token:   obtained (expiry unknown)")
@@ -170,7 +169,7 @@ public enum AuthCommands {
         guard let expiry = status.refreshTokenExpires else { return "stored (does not expire)" }
         let date = ISO8601DateFormatter().string(from: expiry)
         guard expiry > now else { return "expired at \(date) (time-based access ended; run login again)" }
-        guard let seconds = ClampedNumber.secondsUntil(expiry, from: now) else { return "stored, expires at \(date)" }
+        guard let seconds = expiry.wholeSeconds(from: now) else { return "stored, expires at \(date)" }
         return "stored, expires in \(seconds) s (at \(date))"
     }
 }

@@ -12,7 +12,7 @@ public struct ToolContext: Sendable {
     public var scopes: [String]
     public var transport: any HTTPTransport
 
-    public init(environment: ToolEnvironment, scopes: [String], transport: any HTTPTransport = CurlTransport()) {
+    public init(environment: ToolEnvironment, scopes: [String], transport: any HTTPTransport = CurlTransport.shared) {
         self.environment = environment
         self.scopes = scopes
         self.transport = transport
@@ -101,16 +101,10 @@ public struct ToolContext: Sendable {
             return try await body()
         } catch let error as CommandLineError {
             throw error
-        } catch let error as AuthorizedSessionError {
-            switch error {
-            case .reauthenticationRequired, .notAuthorized:
-                throw CommandLineError.reauthenticationRequired(tool: toolName)
-            default:
-                throw CommandLineError.failure(error.description)
-            }
-        } catch let error as OAuthError where error.isInvalidGrant {
+        } catch let error as OAuthError where error.requiresReauthentication {
+            // No credentials, or the refresh token is gone: only signing in again helps.
             throw CommandLineError.reauthenticationRequired(tool: toolName)
-        } catch OAuthError.accessDenied {
+        } catch OAuthError.Code.accessDenied {
             // Said to the person at the terminal, who is the one who clicked Cancel or Deny.
             throw CommandLineError.failure(
                 "Access was not granted: the sign-in was cancelled or denied in the browser. "
@@ -129,9 +123,10 @@ public struct ToolContext: Sendable {
             throw CommandLineError.failure("interrupted")
         } catch let error as HTTPTransportError {
             throw CommandLineError.failure("network error: \(error)")
-        } catch let TokenStoreError.corrupt(path, reason) {
+        } catch let error as TokenStoreError where error.code == .corrupt {
             // Signing in writes a new file over it; nothing else needs doing.
-            throw CommandLineError.failure("the token file \(path) is corrupt (\(reason)); run `\(toolName) login` to replace it")
+            throw CommandLineError.failure(
+                "the token file \(error.path ?? "") is corrupt (\(error.reason ?? "")); run `\(toolName) login` to replace it")
         } catch {
             throw CommandLineError.failure("\(error)")
         }

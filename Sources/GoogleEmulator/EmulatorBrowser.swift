@@ -1,6 +1,7 @@
 public import Foundation
 public import GoogleAuth
 public import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - EmulatorBrowser
 
@@ -29,14 +30,14 @@ public struct EmulatorBrowser: BrowserOpener {
     ///   the emulator does not redirect (the page's status says why); the transport's errors.
     public func open(_ url: URL) async throws {
         try Self.requireLoopback(url, what: "authorization URL")
-        let consent = try await transport.send(HTTPRequest(url: url))
+        let consent = try await transport.send(GoogleHTTPRequest(url: url))
         guard (300..<400).contains(consent.status), let location = consent.headers["Location"],
               let target = URL(string: location, relativeTo: url)?.absoluteURL
         else {
             throw GoogleEmulatorError(message: "the authorization endpoint answered \(consent.status) instead of redirecting to the app")
         }
         try Self.requireLoopback(target, what: "redirect")
-        _ = try await transport.send(HTTPRequest(url: target))
+        _ = try await transport.send(GoogleHTTPRequest(url: target))
     }
 
     private static func requireLoopback(_ url: URL, what: String) throws(GoogleEmulatorError) {

@@ -15,7 +15,7 @@ extension CurlTransport {
             case http2
         }
 
-        /// Limits for requests that do not set their own (``HTTPRequest/timeouts``).
+        /// Limits for requests that do not set their own (``GoogleHTTPRequest/timeouts``).
         public var timeouts: HTTPTimeouts
         /// At most this many simultaneous connections to one host (0 = unlimited). HTTP/2
         /// multiplexes many requests over one connection, so this rarely binds with HTTP/2.
@@ -37,7 +37,7 @@ extension CurlTransport {
         public var maxRedirects: Int
         /// Ask for gzip/deflate/br/zstd on every request and decode transparently (only when the
         /// request does not set `Accept-Encoding` itself). Off by default so bodies are the bytes
-        /// the server sent; requests that want gzip say so with ``HTTPRequest/acceptsGzip``
+        /// the server sent; requests that want gzip say so with ``GoogleHTTPRequest/acceptsGzip``
         /// (API calls do). Decoded responses lose their `Content-Encoding` and `Content-Length`.
         public var automaticDecompression: Bool
         /// How many bytes of a streamed response may wait for the consumer before the transfer is
@@ -48,7 +48,7 @@ extension CurlTransport {
         public var largeTransferBufferBytes: Int
         /// The most bytes a response read into memory (``CurlTransport/send(_:)``) may have,
         /// counted after decompression, unless the request sets its own
-        /// (``HTTPRequest/maxResponseBodyBytes``). The transfer is aborted the moment it passes,
+        /// (``GoogleHTTPRequest/maxResponseBodyBytes``). The transfer is aborted the moment it passes,
         /// with ``HTTPTransportError/Kind/responseTooLarge``, so a gzip bomb or an endless body
         /// costs about this much memory at most. Downloads and streams are not limited.
         public var maxResponseBodyBytes: Int

@@ -48,16 +48,16 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends `request` and reads the whole response body into memory.
     ///
-    /// The body may have at most ``HTTPRequest/maxResponseBodyBytes`` (else
+    /// The body may have at most ``GoogleHTTPRequest/maxResponseBodyBytes`` (else
     /// ``Configuration/maxResponseBodyBytes``) after decompression; of an error status's body the
     /// first ``Configuration/maxErrorBodyBytes`` are kept and the rest is not read.
     /// - Parameter request: The request; its body may be data, a file or a stream.
     /// - Throws: ``HTTPTransportError`` when no complete response arrives, `.responseTooLarge`
     ///   past the size limit, `.invalidResponse` for a response that breaks HTTP's framing rules.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: GoogleHTTPRequest) async throws -> GoogleHTTPResponse {
         let transfer = try makeTransfer(for: request, sink: .buffer)
         try await run(transfer)
-        return HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body)
+        return GoogleHTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body)
     }
 
     /// Sends `request` and writes the response body (whatever the status) to `file`.
@@ -66,7 +66,7 @@ public final class CurlTransport: HTTPTransport {
     ///   - file: Created or truncated; on failure it holds the bytes received so far. Of an error
     ///     status's body only the first ``Configuration/maxErrorBodyBytes`` are written.
     /// - Throws: ``HTTPTransportError``; `.responseBodyFailed` when `file` cannot be written.
-    public func download(_ request: HTTPRequest, to file: URL) async throws -> HTTPResponseHead {
+    public func download(_ request: GoogleHTTPRequest, to file: URL) async throws -> GoogleHTTPResponseHead {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -74,7 +74,7 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer = try makeTransfer(for: request, sink: .file(descriptor))
         try await run(transfer)
-        return HTTPResponseHead(status: transfer.status, headers: transfer.headers)
+        return GoogleHTTPResponseHead(status: transfer.status, headers: transfer.headers)
     }
 
     /// Sends `request` and returns when the response head has arrived.
@@ -84,14 +84,14 @@ public final class CurlTransport: HTTPTransport {
     /// body, aborts the transfer.
     /// - Parameter request: The request.
     /// - Throws: ``HTTPTransportError`` when no response head arrives.
-    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    public func stream(_ request: GoogleHTTPRequest) async throws -> HTTPStreamingResponse {
         let channel = CurlResponseChannel(limit: configuration.streamBufferBytes)
         let transfer = try makeTransfer(for: request, sink: .stream(channel))
         channel.attach(transfer)
         // After the wait, with a head or an error: see `synchronizeWithLoop()`.
         defer { transfer.synchronizeWithLoop() }
         let head = try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<HTTPResponseHead, any Error>) in
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<GoogleHTTPResponseHead, any Error>) in
                 if transfer.setHeadWaiter(continuation) {
                     transfer.loop.enqueue(.add(transfer))
                 } else {
@@ -133,7 +133,7 @@ public final class CurlTransport: HTTPTransport {
     // MARK: - Plumbing
 
     /// Prepares a transfer. On failure everything it was given is released, the sink's file included.
-    private func makeTransfer(for request: HTTPRequest, sink: CurlTransfer.Sink) throws(HTTPTransportError) -> CurlTransfer {
+    private func makeTransfer(for request: GoogleHTTPRequest, sink: CurlTransfer.Sink) throws(HTTPTransportError) -> CurlTransfer {
         guard let loop, let handle = loop.pool.take() else {
             if case .file(let descriptor) = sink { close(descriptor) }
             throw HTTPTransportError(kind: .other, url: request.url, message: "libcurl could not be initialized")
@@ -156,7 +156,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Request-level limits override the transport's field by field.
-    private func effectiveTimeouts(for request: HTTPRequest) -> HTTPTimeouts {
+    private func effectiveTimeouts(for request: GoogleHTTPRequest) -> HTTPTimeouts {
         let base = configuration.timeouts
         guard let custom = request.timeouts else { return base }
         return HTTPTimeouts(

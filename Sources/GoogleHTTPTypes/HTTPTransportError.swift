@@ -1,36 +1,54 @@
 import Foundation
+import GoogleBase
 
 // MARK: - HTTPTransportError
 
-/// A request that did not produce a complete response.
+/// A request that did not produce a complete response: the network, TLS, a timeout, a
+/// cancellation. Match on ``kind`` (a growable set of values) or ask ``isTransient``.
 ///
 /// `url` never carries query parameter values, so tokens or codes passed in a query string do not
 /// leak into logs through this error.
 public struct HTTPTransportError: Error, Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
-        case connectionRefused
-        case hostNotFound
-        case tls
-        case connectTimeout
-        case requestTimeout
-        case stalled
-        case cancelled
+    /// What kind of failure this was. New kinds may appear in later releases, so a `switch`
+    /// over kinds needs a `default`.
+    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// Nothing listens at the host and port.
+        public static let connectionRefused = Kind(rawValue: "connectionRefused")
+        /// The host name did not resolve.
+        public static let hostNotFound = Kind(rawValue: "hostNotFound")
+        /// The TLS handshake or certificate check failed.
+        public static let tls = Kind(rawValue: "tls")
+        /// No connection within the connect timeout.
+        public static let connectTimeout = Kind(rawValue: "connectTimeout")
+        /// The whole request took longer than its timeout.
+        public static let requestTimeout = Kind(rawValue: "requestTimeout")
+        /// No bytes moved for longer than the stall timeout.
+        public static let stalled = Kind(rawValue: "stalled")
+        /// The request was cancelled (its task was cancelled).
+        public static let cancelled = Kind(rawValue: "cancelled")
         /// The server closed the connection before the whole response (or request) was transferred.
-        case connectionClosed
-        case tooManyRedirects
+        public static let connectionClosed = Kind(rawValue: "connectionClosed")
+        /// More redirects than allowed.
+        public static let tooManyRedirects = Kind(rawValue: "tooManyRedirects")
         /// The request body could not be read (a file that vanished, a stream that threw).
-        case requestBodyFailed
+        public static let requestBodyFailed = Kind(rawValue: "requestBodyFailed")
         /// The response body could not be written (a full disk, a missing folder).
-        case responseBodyFailed
-        case invalidURL
+        public static let responseBodyFailed = Kind(rawValue: "responseBodyFailed")
+        /// The URL cannot be requested.
+        public static let invalidURL = Kind(rawValue: "invalidURL")
         /// A buffered response body passed its size limit (counted after decompression), so the
         /// transfer was aborted; ``HTTPTransportError/limit`` holds the limit in bytes.
-        case responseTooLarge
+        public static let responseTooLarge = Kind(rawValue: "responseTooLarge")
         /// The response broke HTTP's rules and was refused: conflicting or non-numeric
         /// `Content-Length`, too many or too long header fields, a corrupt content encoding
         /// (bad gzip). ``HTTPTransportError/message`` names which.
-        case invalidResponse
-        case other
+        public static let invalidResponse = Kind(rawValue: "invalidResponse")
+        /// Anything else; ``HTTPTransportError/message`` says what.
+        public static let other = Kind(rawValue: "other")
     }
 
     public var kind: Kind

@@ -6,23 +6,29 @@
 /// position in the input, so the failing value can be found. Never contains more than a short
 /// excerpt of a value.
 public struct GoogleJSONDecodingError: Error, Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+    /// What kind of failure this was. New kinds may appear in later releases, so a `switch`
+    /// over kinds needs a `default`.
+    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
         /// The bytes are not valid JSON.
-        case syntax
+        public static let syntax = Kind(rawValue: "syntax")
         /// Nesting deeper than the decoder's limit.
-        case tooDeep
+        public static let tooDeep = Kind(rawValue: "tooDeep")
         /// A value has a different JSON type than expected.
-        case typeMismatch
+        public static let typeMismatch = Kind(rawValue: "typeMismatch")
         /// A required key is missing.
-        case keyNotFound
+        public static let keyNotFound = Kind(rawValue: "keyNotFound")
         /// A required value is `null` or an array ran out of elements.
-        case valueNotFound
+        public static let valueNotFound = Kind(rawValue: "valueNotFound")
         /// A number does not fit the requested type.
-        case numberOutOfRange
+        public static let numberOutOfRange = Kind(rawValue: "numberOutOfRange")
         /// A string is not in the expected format (date, int64, base64, UTF-8).
-        case invalidFormat
+        public static let invalidFormat = Kind(rawValue: "invalidFormat")
         /// An error thrown by a type's own `init(from:)`.
-        case dataCorrupted
+        public static let dataCorrupted = Kind(rawValue: "dataCorrupted")
     }
 
     public var kind: Kind

@@ -14,7 +14,7 @@ public struct HTTPRouter: Sendable {
     public typealias Handler = @Sendable (HTTPServerRequest, RouteParameters) async -> HTTPServerResponse
 
     private struct Route: Sendable {
-        var method: HTTPMethod?
+        var method: GoogleHTTPMethod?
         var pattern: RoutePattern
         var handler: Handler
     }
@@ -32,7 +32,7 @@ public struct HTTPRouter: Sendable {
     ///   - method: The method to match, or `nil` for any.
     ///   - pattern: For example `/drive/v3/files/{fileId}` or `/upload/{path...}`.
     ///   - handler: Receives the request and the captured parameters.
-    public mutating func add(_ method: HTTPMethod?, _ pattern: String, _ handler: @escaping Handler) {
+    public mutating func add(_ method: GoogleHTTPMethod?, _ pattern: String, _ handler: @escaping Handler) {
         routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
     }
 
@@ -47,14 +47,14 @@ public struct HTTPRouter: Sendable {
     /// What a request resolves to, without running anything.
     public enum Match: Sendable {
         case route(RouteParameters)
-        case methodNotAllowed(allowed: [HTTPMethod])
+        case methodNotAllowed(allowed: [GoogleHTTPMethod])
         case notFound
     }
 
     /// Finds the route for `request` and runs it; use as a ``LocalHTTPServer`` handler.
     public func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
         let segments = RoutePattern.segments(ofTarget: request.target)
-        var allowed: [HTTPMethod] = []
+        var allowed: [GoogleHTTPMethod] = []
         var getFallback: (Route, RouteParameters)?
         for route in routes {
             guard let parameters = route.pattern.match(segments) else { continue }

@@ -5,7 +5,7 @@ public import GoogleHTTPTypes
 
 /// A request received by ``LocalHTTPServer``.
 public struct HTTPServerRequest: Sendable {
-    public var method: HTTPMethod
+    public var method: GoogleHTTPMethod
     /// The request target exactly as received, e.g. `/files/abc?alt=media`.
     public var target: String
     /// The percent-decoded path of the target, without the query.
@@ -14,7 +14,7 @@ public struct HTTPServerRequest: Sendable {
     public var query: String?
     /// Query items percent-decoded (`+` is a space, as in forms), in order, repeats kept.
     public var queryItems: [(name: String, value: String)]
-    public var headers: HTTPHeaders
+    public var headers: GoogleHTTPHeaders
     /// The whole body, for routes that buffer (the default). Empty when ``bodyStream`` is set.
     public var body: Data
     /// The body as it arrives, for requests the server was configured to stream
@@ -26,8 +26,8 @@ public struct HTTPServerRequest: Sendable {
     public var connectionID: Int
 
     public init(
-        method: HTTPMethod, target: String, path: String, query: String?,
-        queryItems: [(name: String, value: String)], headers: HTTPHeaders, body: Data, connectionID: Int
+        method: GoogleHTTPMethod, target: String, path: String, query: String?,
+        queryItems: [(name: String, value: String)], headers: GoogleHTTPHeaders, body: Data, connectionID: Int
     ) {
         self.method = method
         self.target = target
@@ -47,7 +47,7 @@ public struct HTTPServerRequest: Sendable {
     ///   - headers: The header fields.
     ///   - body: The buffered body.
     ///   - connectionID: The connection it belongs to (the enclosing request's, for batch parts).
-    public init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: Data = Data(), connectionID: Int = 0) {
+    public init(method: GoogleHTTPMethod, target: String, headers: GoogleHTTPHeaders, body: Data = Data(), connectionID: Int = 0) {
         let parts = RequestTarget.parse(target)
         self.init(
             method: method, target: target, path: parts.path, query: parts.query, queryItems: parts.queryItems,

@@ -19,12 +19,12 @@ public struct HTTPServerResponse: Sendable {
     }
 
     public var status: Int
-    public var headers: HTTPHeaders
+    public var headers: GoogleHTTPHeaders
     public var body: Body
     /// Whether the server closes the connection instead of answering (see ``dropConnection``).
     public private(set) var dropsConnection: Bool
 
-    public init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .data(Data())) {
+    public init(status: Int = 200, headers: GoogleHTTPHeaders = [:], body: Body = .data(Data())) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBase
 @testable import GoogleAuth
 import GoogleHTTP
 import Testing
@@ -83,7 +84,7 @@ struct AuthInputFuzzTests {
             for status in [200, 400] {
                 do {
                     _ = try TokenEndpointResult.parse(
-                        HTTPResponse(status: status, headers: [:], body: Data(input)), requestedScopes: ["email"], now: now)
+                        GoogleHTTPResponse(status: status, headers: [:], body: Data(input)), requestedScopes: ["email"], now: now)
                 } catch is OAuthError {
                 } catch {
                     Issue.record("untyped error \(type(of: error)): \(error)")
@@ -132,7 +133,7 @@ struct AuthInputFuzzTests {
         var answered = 0
         for target in targets {
             guard let url = URL(string: listener.redirectURI.dropLast() + target) else { continue }
-            if let response = try? await transport.send(HTTPRequest(url: url)) {
+            if let response = try? await transport.send(GoogleHTTPRequest(url: url)) {
                 answered += 1
                 #expect([400, 404, 405].contains(response.status), "\(target) → \(response.status)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBase
 @testable import GoogleAPIRuntime
 import GoogleHTTP
 import GoogleHTTPTypes
@@ -136,7 +137,7 @@ struct HTTPMessageFuzzTests {
         #expect(replies.contains { $0.hasPrefix("HTTP/1.1 200") })
         #expect(replies.contains { $0.hasPrefix("HTTP/1.1 4") })
         // The server is still healthy.
-        let response = try await CurlTransport().send(HTTPRequest(url: server.baseURL.appendingPathComponent("after")))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("after")))
         #expect(response.status == 200)
     }
 

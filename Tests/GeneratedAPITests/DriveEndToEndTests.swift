@@ -102,7 +102,7 @@ import Testing
         let backend = try EmulatorBackend(scopes: ["https://www.googleapis.com/auth/youtube.readonly"])
         let drive = Drive(session: backend.session, rootURL: backend.rootURL)
         let before = backend.emulator.recordedRequests.count
-        await #expect(throws: AuthorizedSessionError.self) {
+        await #expect(throws: OAuthError.self) {
             _ = try await drive.files.get(fileId: GoogleEmulator.Seed.helloTextFileID)
         }
         #expect(backend.emulator.recordedRequests.count == before, "nothing was sent")

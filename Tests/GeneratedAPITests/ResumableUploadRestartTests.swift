@@ -151,7 +151,7 @@ import Testing
         let requestsBefore = backend.emulator.recordedRequests.count
         let media = MediaUpload.resumable(file: file, contentType: "application/octet-stream", resuming: saved)
         let error = await #expect(throws: GoogleAPIClientError.self) { _ = try await drive.files.create(media: media) }
-        guard case .uploadSourceChanged(let path, _) = error else {
+        guard let error, error.code == .uploadSourceChanged, let path = error.path else {
             Issue.record("expected uploadSourceChanged, got \(String(describing: error))")
             return
         }

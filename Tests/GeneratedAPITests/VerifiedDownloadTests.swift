@@ -35,7 +35,7 @@ struct VerifiedDownloadTests {
         await #expect {
             try await drive.downloadContent(of: file, to: scratch.file("bad.bin"))
         } throws: { error in
-            if case .integrityCheckFailed = error as? GoogleAPIClientError { return true }
+            if (error as? GoogleAPIClientError)?.code == .integrityCheckFailed { return true }
             return false
         }
         var sized = try await drive.files.get(fileId: id)
@@ -43,7 +43,7 @@ struct VerifiedDownloadTests {
         await #expect {
             try await drive.downloadContent(of: sized, to: scratch.file("bad2.bin"))
         } throws: { error in
-            if case .integrityCheckFailed = error as? GoogleAPIClientError { return true }
+            if (error as? GoogleAPIClientError)?.code == .integrityCheckFailed { return true }
             return false
         }
     }

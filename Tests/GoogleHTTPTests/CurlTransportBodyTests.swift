@@ -14,7 +14,7 @@ struct CurlTransportBodyTests {
         let server = try TransportTestServer()
         let directory = try TemporaryDirectory()
         let file = try directory.patternFile("upload", count: size)
-        let response = try await CurlTransport().send(HTTPRequest(method: .put, url: server.url("/sink"), body: .file(file)))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(method: .put, url: server.url("/sink"), body: .file(file)))
         #expect(response.status == 200)
         #expect(response.headers["X-Sink-Length"] == String(size))
         #expect(response.headers["X-Sink-Matches-Pattern"] == "yes")
@@ -27,7 +27,7 @@ struct CurlTransportBodyTests {
         let server = try TransportTestServer()
         let directory = try TemporaryDirectory()
         let file = try directory.patternFile("upload", count: 300_000)
-        let request = HTTPRequest(method: .post, url: server.url("/echo"), body: .file(file, offset: 1000, length: 5000))
+        let request = GoogleHTTPRequest(method: .post, url: server.url("/echo"), body: .file(file, offset: 1000, length: 5000))
         let response = try await CurlTransport().send(request)
         #expect(response.body == TestPattern.data(offset: 1000, count: 5000))
     }
@@ -36,7 +36,7 @@ struct CurlTransportBodyTests {
     func uploadStreamKnownLength(size: Int64) async throws {
         let server = try TransportTestServer()
         let body = HTTPBodyStream(PatternChunks(total: size, chunkSize: 100_000))
-        let request = HTTPRequest(method: .post, url: server.url("/sink"), body: .stream(body, length: size))
+        let request = GoogleHTTPRequest(method: .post, url: server.url("/sink"), body: .stream(body, length: size))
         let response = try await CurlTransport().send(request)
         #expect(response.headers["X-Sink-Length"] == String(size))
         #expect(response.headers["X-Sink-Matches-Pattern"] == "yes")
@@ -47,7 +47,7 @@ struct CurlTransportBodyTests {
     func uploadStreamChunked(size: Int64) async throws {
         let server = try TransportTestServer()
         let body = HTTPBodyStream(PatternChunks(total: size, chunkSize: 77_777))
-        let request = HTTPRequest(method: .patch, url: server.url("/sink"), body: .stream(body, length: nil))
+        let request = GoogleHTTPRequest(method: .patch, url: server.url("/sink"), body: .stream(body, length: nil))
         let response = try await CurlTransport().send(request)
         #expect(response.headers["X-Sink-Length"] == String(size))
         #expect(response.headers["X-Sink-Matches-Pattern"] == "yes")
@@ -66,7 +66,7 @@ struct CurlTransportBodyTests {
                 continuation.finish()
             }
         }
-        let request = HTTPRequest(method: .post, url: server.url("/sink"), body: .stream(HTTPBodyStream(chunks), length: nil))
+        let request = GoogleHTTPRequest(method: .post, url: server.url("/sink"), body: .stream(HTTPBodyStream(chunks), length: nil))
         let response = try await CurlTransport().send(request)
         #expect(response.headers["X-Sink-Length"] == "5000", "\(response.status): \(String(decoding: response.body, as: UTF8.self))")
         #expect(response.headers["X-Sink-Matches-Pattern"] == "yes")
@@ -77,7 +77,7 @@ struct CurlTransportBodyTests {
         let server = try TransportTestServer()
         let directory = try TemporaryDirectory()
         let destination = directory.file("download")
-        let head = try await CurlTransport().download(HTTPRequest(url: server.url("/bytes/\(size)")), to: destination)
+        let head = try await CurlTransport().download(GoogleHTTPRequest(url: server.url("/bytes/\(size)")), to: destination)
         #expect(head.status == 200)
         #expect(head.headers["Content-Length"] == String(size))
         #expect(try TestPattern.fileMatches(destination, count: size))
@@ -86,7 +86,7 @@ struct CurlTransportBodyTests {
     @Test("download as a stream", arguments: sizes)
     func downloadStream(size: Int64) async throws {
         let server = try TransportTestServer()
-        let response = try await CurlTransport().stream(HTTPRequest(url: server.url("/bytes/\(size)")))
+        let response = try await CurlTransport().stream(GoogleHTTPRequest(url: server.url("/bytes/\(size)")))
         #expect(response.status == 200)
         var checksum = PatternChecksum()
         for try await chunk in response.body { checksum.add(chunk) }
@@ -97,14 +97,14 @@ struct CurlTransportBodyTests {
     @Test("buffered download of 1 MiB")
     func bufferedDownload() async throws {
         let server = try TransportTestServer()
-        let response = try await CurlTransport().send(HTTPRequest(url: server.url("/bytes/\(1 << 20)")))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(url: server.url("/bytes/\(1 << 20)")))
         #expect(response.body == TestPattern.data(offset: 0, count: 1 << 20))
     }
 
     @Test("a missing upload file fails with requestBodyFailed")
     func missingUploadFile() async throws {
         let server = try TransportTestServer()
-        let request = HTTPRequest(method: .put, url: server.url("/sink"), body: .file(URL(fileURLWithPath: "/nonexistent/\(UUID())")))
+        let request = GoogleHTTPRequest(method: .put, url: server.url("/sink"), body: .file(URL(fileURLWithPath: "/nonexistent/\(UUID())")))
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
         #expect(error.kind == .requestBodyFailed)
     }
@@ -117,7 +117,7 @@ struct CurlTransportBodyTests {
             continuation.yield(Data(repeating: 1, count: 10_000))
             continuation.finish(throwing: Broken())
         }
-        let request = HTTPRequest(method: .post, url: server.url("/sink"), body: .stream(HTTPBodyStream(chunks), length: nil))
+        let request = GoogleHTTPRequest(method: .post, url: server.url("/sink"), body: .stream(HTTPBodyStream(chunks), length: nil))
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
         #expect(error.kind == .requestBodyFailed)
     }
@@ -126,7 +126,7 @@ struct CurlTransportBodyTests {
     func shortStream() async throws {
         let server = try TransportTestServer()
         let body = HTTPBodyStream(PatternChunks(total: 1000))
-        let request = HTTPRequest(method: .post, url: server.url("/sink"), body: .stream(body, length: 5000))
+        let request = GoogleHTTPRequest(method: .post, url: server.url("/sink"), body: .stream(body, length: 5000))
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
         #expect(error.kind == .requestBodyFailed)
     }
@@ -136,7 +136,7 @@ struct CurlTransportBodyTests {
         let server = try TransportTestServer()
         let destination = URL(fileURLWithPath: "/nonexistent/\(UUID())/file")
         let error = try await #require(throws: HTTPTransportError.self) {
-            try await CurlTransport().download(HTTPRequest(url: server.url("/bytes/10")), to: destination)
+            try await CurlTransport().download(GoogleHTTPRequest(url: server.url("/bytes/10")), to: destination)
         }
         #expect(error.kind == .responseBodyFailed)
         #expect(server.server.requestsHandled == 0)

@@ -25,7 +25,7 @@ struct CurlTransportConnectionTests {
         var connectionIDs = Set<String>()
         for index in 0..<100 {
             let body = Data("request \(index)".utf8)
-            let response = try await transport.send(HTTPRequest(method: .post, url: server.url("/echo"), body: .data(body)))
+            let response = try await transport.send(GoogleHTTPRequest(method: .post, url: server.url("/echo"), body: .data(body)))
             #expect(response.body == body)
             connectionIDs.insert(response.headers["X-Echo-Connection"] ?? "?")
         }
@@ -41,7 +41,7 @@ struct CurlTransportConnectionTests {
         let transport = CurlTransport()
         for index in 0..<20 {
             let body = Data("request \(index)".utf8)
-            let response = try await transport.send(HTTPRequest(method: .post, url: server.url("/echo"), body: .data(body)))
+            let response = try await transport.send(GoogleHTTPRequest(method: .post, url: server.url("/echo"), body: .data(body)))
             #expect(response.body == body)
         }
         // Each start that finds the curl thread still finishing its round goes through its queue
@@ -50,7 +50,7 @@ struct CurlTransportConnectionTests {
         #expect(started > 0)
         let file = directory.file("body")
         try Data("from a file".utf8).write(to: file)
-        let response = try await transport.send(HTTPRequest(method: .put, url: server.url("/echo"), body: .file(file)))
+        let response = try await transport.send(GoogleHTTPRequest(method: .put, url: server.url("/echo"), body: .file(file)))
         #expect(response.body == Data("from a file".utf8))
         #expect(transport.requestsStartedOnCaller == started, "a file body is read by the curl thread")
         #expect(server.server.connectionsAccepted == 1)
@@ -64,7 +64,7 @@ struct CurlTransportConnectionTests {
         let threadNames = try await withTaskExecutorPreference(transport.executor) {
             var names = Set<String>()
             for _ in 0..<20 {
-                let response = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                let response = try await transport.send(GoogleHTTPRequest(url: server.url("/echo")))
                 #expect(response.status == 200)
                 names.insert(currentThreadName())
             }
@@ -84,7 +84,7 @@ struct CurlTransportConnectionTests {
             for index in 0..<100 {
                 group.addTask {
                     let body = TestPattern.data(offset: Int64(index), count: 1000 + index)
-                    let response = try await transport.send(HTTPRequest(method: .put, url: server.url("/echo"), body: .data(body)))
+                    let response = try await transport.send(GoogleHTTPRequest(method: .put, url: server.url("/echo"), body: .data(body)))
                     return response.status == 200 && response.body == body
                 }
             }
@@ -99,7 +99,7 @@ struct CurlTransportConnectionTests {
         let server = try TransportTestServer()
         let transport = CurlTransport()
         do {
-            let response = try await transport.stream(HTTPRequest(url: server.url("/bytes/\(256 << 20)")))
+            let response = try await transport.stream(GoogleHTTPRequest(url: server.url("/bytes/\(256 << 20)")))
             var iterator = response.body.makeAsyncIterator()
             _ = try await iterator.next()
         }
@@ -112,7 +112,7 @@ struct CurlTransportConnectionTests {
     func releasedTransport() async throws {
         let server = try TransportTestServer()
         var transport: CurlTransport? = CurlTransport()
-        let response = try await transport?.stream(HTTPRequest(url: server.url("/bytes/\(64 << 20)")))
+        let response = try await transport?.stream(GoogleHTTPRequest(url: server.url("/bytes/\(64 << 20)")))
         transport = nil
         var received = 0
         for try await chunk in try #require(response).body { received += chunk.count }

@@ -13,7 +13,7 @@ struct CurlTransportFailureTests {
     func refused() async throws {
         let closed = try ClosedPort()
         let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)/"))
-        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(HTTPRequest(url: url)) }
+        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(GoogleHTTPRequest(url: url)) }
         #expect(error.kind == .connectionRefused)
         #expect(error.isTransient)
         withExtendedLifetime(closed) {}
@@ -23,7 +23,7 @@ struct CurlTransportFailureTests {
     func tlsFailure() async throws {
         let responder = try PlainTextResponder()
         let url = try #require(URL(string: "https://127.0.0.1:\(responder.port)/"))
-        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(HTTPRequest(url: url)) }
+        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(GoogleHTTPRequest(url: url)) }
         #expect(error.kind == .tls)
         #expect(!error.isTransient)
     }
@@ -33,7 +33,7 @@ struct CurlTransportFailureTests {
         let server = try TransportTestServer()
         let directory = try TemporaryDirectory()
         let transport = CurlTransport()
-        let request = HTTPRequest(url: server.url("/cut/5000"))
+        let request = GoogleHTTPRequest(url: server.url("/cut/5000"))
         let error = try await #require(throws: HTTPTransportError.self) {
             switch mode {
             case "send":
@@ -56,7 +56,7 @@ struct CurlTransportFailureTests {
     @Test("a head that never comes fails with requestTimeout")
     func requestTimeout() async throws {
         let server = try TransportTestServer()
-        let request = HTTPRequest(url: server.url("/delay-head/600000"), timeouts: HTTPTimeouts(request: .milliseconds(300)))
+        let request = GoogleHTTPRequest(url: server.url("/delay-head/600000"), timeouts: HTTPTimeouts(request: .milliseconds(300)))
         let (error, elapsed) = await Self.timedFailure(CurlTransport()) { _ = try await $0.send(request) }
         #expect(error?.kind == .requestTimeout, "\(String(describing: error))")
         // The limit fired, not the head: that would only come after ten minutes. The bound also
@@ -70,7 +70,7 @@ struct CurlTransportFailureTests {
         // The request limit is only a safety net should stall detection not fire; the limit is
         // below a second, which curl's own stall check (whole seconds) could not express.
         let timeouts = HTTPTimeouts(request: .seconds(60), stall: .milliseconds(400), stallMinimumBytesPerSecond: 1000)
-        let request = HTTPRequest(url: server.url("/slow-body"), timeouts: timeouts)
+        let request = GoogleHTTPRequest(url: server.url("/slow-body"), timeouts: timeouts)
         let (error, elapsed) = await Self.timedFailure(CurlTransport()) { _ = try await $0.send(request) }
         // The kind says stall detection fired (the request limit would say requestTimeout); the
         // time only rules out a hang.
@@ -84,7 +84,7 @@ struct CurlTransportFailureTests {
         // Limits above a second let the calling task start the request itself (Linux); the loop
         // thread, asleep meanwhile, must still start checking the limit in time.
         let timeouts = HTTPTimeouts(request: .seconds(60), stall: .milliseconds(1500), stallMinimumBytesPerSecond: 1000)
-        let request = HTTPRequest(url: server.url("/slow-body"), timeouts: timeouts)
+        let request = GoogleHTTPRequest(url: server.url("/slow-body"), timeouts: timeouts)
         let transport = CurlTransport()
         let error = await #expect(throws: HTTPTransportError.self) { _ = try await transport.send(request) }
         #expect(error?.kind == .stalled, "\(String(describing: error))")
@@ -96,7 +96,7 @@ struct CurlTransportFailureTests {
         let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/"))
         // Were the connect limit ignored, the 8 s request limit would fire instead (another kind).
         let timeouts = HTTPTimeouts(connect: .milliseconds(300), request: .seconds(8))
-        let (error, elapsed) = await Self.timedFailure(CurlTransport()) { _ = try await $0.send(HTTPRequest(url: url, timeouts: timeouts)) }
+        let (error, elapsed) = await Self.timedFailure(CurlTransport()) { _ = try await $0.send(GoogleHTTPRequest(url: url, timeouts: timeouts)) }
         // The kind already says which limit fired; the time only rules out a hang.
         #expect(error?.kind == .connectTimeout, "\(String(describing: error))")
         #expect(elapsed < .seconds(120))
@@ -131,11 +131,11 @@ struct CurlTransportFailureTests {
             do {
                 switch mode {
                 case "send":
-                    _ = try await transport.send(HTTPRequest(url: server.url("/delay-head/600000")))
+                    _ = try await transport.send(GoogleHTTPRequest(url: server.url("/delay-head/600000")))
                 case "stream-head":
-                    _ = try await transport.stream(HTTPRequest(url: server.url("/delay-head/600000")))
+                    _ = try await transport.stream(GoogleHTTPRequest(url: server.url("/delay-head/600000")))
                 default:
-                    let response = try await transport.stream(HTTPRequest(url: server.url("/slow-body")))
+                    let response = try await transport.stream(GoogleHTTPRequest(url: server.url("/slow-body")))
                     headArrived.value.store(true, ordering: .relaxed)
                     for try await _ in response.body {}
                 }
@@ -172,7 +172,7 @@ struct CurlTransportFailureTests {
         let transport = CurlTransport()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await transport.send(HTTPRequest(url: server.url("/echo")))
+            return try await transport.send(GoogleHTTPRequest(url: server.url("/echo")))
         }
         let error = try await #require(throws: HTTPTransportError.self) { try await task.value }
         #expect(error.kind == .cancelled)

@@ -17,7 +17,7 @@ struct CurlTransportFramingTests {
     }
 
     static func failure(_ responder: RawResponder, gzip: Bool = false) async throws -> HTTPTransportError {
-        var request = HTTPRequest(url: responder.url("/x"))
+        var request = GoogleHTTPRequest(url: responder.url("/x"))
         request.acceptsGzip = gzip
         return try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
     }
@@ -43,9 +43,9 @@ struct CurlTransportFramingTests {
     @Test("a Content-Length repeated with the same value is accepted, in every sink")
     func repeatedEqualLength() async throws {
         let server = try Self.responder(head: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\n")
-        let response = try await CurlTransport().send(HTTPRequest(url: server.url("/x")))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(url: server.url("/x")))
         #expect(response.body == Data("hello".utf8))
-        let stream = try await CurlTransport().stream(HTTPRequest(url: server.url("/x")))
+        let stream = try await CurlTransport().stream(GoogleHTTPRequest(url: server.url("/x")))
         #expect(try await stream.body.collect() == Data("hello".utf8))
     }
 
@@ -54,11 +54,11 @@ struct CurlTransportFramingTests {
         let server = try Self.responder(head: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n")
         let directory = try TemporaryDirectory()
         let download = try await #require(throws: HTTPTransportError.self) {
-            try await CurlTransport().download(HTTPRequest(url: server.url("/x")), to: directory.file("x"))
+            try await CurlTransport().download(GoogleHTTPRequest(url: server.url("/x")), to: directory.file("x"))
         }
         #expect(download.kind == .invalidResponse)
         let stream = try await #require(throws: HTTPTransportError.self) {
-            try await CurlTransport().stream(HTTPRequest(url: server.url("/x")))
+            try await CurlTransport().stream(GoogleHTTPRequest(url: server.url("/x")))
         }
         #expect(stream.kind == .invalidResponse)
     }

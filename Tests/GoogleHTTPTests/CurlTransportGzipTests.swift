@@ -7,7 +7,7 @@ import Testing
 
 // MARK: - gzip on the wire
 
-/// `HTTPRequest.acceptsGzip`: the request says `Accept-Encoding: gzip` and "gzip" in its
+/// `GoogleHTTPRequest.acceptsGzip`: the request says `Accept-Encoding: gzip` and "gzip" in its
 /// User-Agent (as Google asks), and a gzip-encoded answer arrives decoded, whichever way the body
 /// is taken. Requests without it (media) ask for nothing and get the bytes as sent.
 @Suite("CurlTransport gzip")
@@ -28,7 +28,7 @@ struct CurlTransportGzipTests {
             server = try LocalHTTPServer.start { request in
                 seen.record(acceptEncoding: request.headers["Accept-Encoding"], userAgent: request.headers["User-Agent"])
                 let wantsGzip = request.headers["Accept-Encoding"]?.contains("gzip") ?? false
-                var headers: HTTPHeaders = ["Content-Type": "application/json"]
+                var headers: GoogleHTTPHeaders = ["Content-Type": "application/json"]
                 if wantsGzip { headers["Content-Encoding"] = "gzip" }
                 return HTTPServerResponse(status: 200, headers: headers, body: .data(wantsGzip ? compressed : plain))
             }
@@ -45,8 +45,8 @@ struct CurlTransportGzipTests {
         var all: [(acceptEncoding: String?, userAgent: String?)] { requests.withLock { $0 } }
     }
 
-    private static func gzipRequest(_ url: URL) -> HTTPRequest {
-        var request = HTTPRequest(url: url)
+    private static func gzipRequest(_ url: URL) -> GoogleHTTPRequest {
+        var request = GoogleHTTPRequest(url: url)
         request.acceptsGzip = true
         return request
     }
@@ -88,7 +88,7 @@ struct CurlTransportGzipTests {
         defer { server.server.stop() }
         let transport = CurlTransport()
         _ = try await transport.send(Self.gzipRequest(server.url))
-        let response = try await transport.send(HTTPRequest(url: server.url))
+        let response = try await transport.send(GoogleHTTPRequest(url: server.url))
         #expect(response.body == server.plain)
         let requests = server.requests
         try #require(requests.count == 2)

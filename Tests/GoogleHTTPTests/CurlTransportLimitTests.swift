@@ -37,7 +37,7 @@ struct CurlTransportLimitTests {
         let server = try TransportTestServer()
         var components = URLComponents(url: server.url("/bytes/\(4 << 20)"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "key", value: "SECRET-KEY")]
-        var request = HTTPRequest(url: components.url!)
+        var request = GoogleHTTPRequest(url: components.url!)
         request.maxResponseBodyBytes = 1 << 20
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
         #expect(error.kind == .responseTooLarge)
@@ -52,10 +52,10 @@ struct CurlTransportLimitTests {
     func transportLimit() async throws {
         let server = try TransportTestServer()
         let transport = CurlTransport(configuration: .init(maxResponseBodyBytes: 100_000))
-        let fits = try await transport.send(HTTPRequest(url: server.url("/bytes/100000")))
+        let fits = try await transport.send(GoogleHTTPRequest(url: server.url("/bytes/100000")))
         #expect(fits.body.count == 100_000)
         let error = try await #require(throws: HTTPTransportError.self) {
-            try await transport.send(HTTPRequest(url: server.url("/bytes/100001")))
+            try await transport.send(GoogleHTTPRequest(url: server.url("/bytes/100001")))
         }
         #expect(error.kind == .responseTooLarge)
         #expect(error.limit == 100_000)
@@ -64,7 +64,7 @@ struct CurlTransportLimitTests {
     @Test("an endless chunked body is stopped at the limit")
     func endlessBody() async throws {
         let server = try Self.endlessServer()
-        var request = HTTPRequest(url: server.url("/endless"))
+        var request = GoogleHTTPRequest(url: server.url("/endless"))
         request.maxResponseBodyBytes = 2 << 20
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
         #expect(error.kind == .responseTooLarge)
@@ -73,7 +73,7 @@ struct CurlTransportLimitTests {
     @Test("an endless gzip bomb is stopped at the limit, counted after decompression")
     func gzipBomb() async throws {
         let server = try Self.bombServer()
-        var request = HTTPRequest(url: server.url("/files"))
+        var request = GoogleHTTPRequest(url: server.url("/files"))
         request.acceptsGzip = true
         request.maxResponseBodyBytes = 4 << 20
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
@@ -84,7 +84,7 @@ struct CurlTransportLimitTests {
     @Test("an endless error body is cut at 64 KiB and returned, without reading the rest")
     func endlessErrorBody() async throws {
         let server = try Self.endlessServer()
-        let response = try await CurlTransport().send(HTTPRequest(url: server.url("/error-endless")))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(url: server.url("/error-endless")))
         #expect(response.status == 500)
         #expect(response.body.count == CurlTransport.Configuration.defaultMaxErrorBodyBytes)
     }
@@ -93,7 +93,7 @@ struct CurlTransportLimitTests {
     func downloadErrorBody() async throws {
         let server = try Self.endlessServer()
         let directory = try TemporaryDirectory()
-        let head = try await CurlTransport().download(HTTPRequest(url: server.url("/error-endless")), to: directory.file("error"))
+        let head = try await CurlTransport().download(GoogleHTTPRequest(url: server.url("/error-endless")), to: directory.file("error"))
         #expect(head.status == 500)
         let size = try FileManager.default.attributesOfItem(atPath: directory.file("error").path)[.size] as? NSNumber
         #expect(size?.intValue == CurlTransport.Configuration.defaultMaxErrorBodyBytes)
@@ -104,11 +104,11 @@ struct CurlTransportLimitTests {
         let server = try TransportTestServer()
         let directory = try TemporaryDirectory()
         let transport = CurlTransport(configuration: .init(maxResponseBodyBytes: 1024))
-        let response = try await transport.stream(HTTPRequest(url: server.url("/bytes/\(3 << 20)")))
+        let response = try await transport.stream(GoogleHTTPRequest(url: server.url("/bytes/\(3 << 20)")))
         var received = 0
         for try await chunk in response.body { received += chunk.count }
         #expect(received == 3 << 20)
-        _ = try await transport.download(HTTPRequest(url: server.url("/bytes/\(3 << 20)")), to: directory.file("big"))
+        _ = try await transport.download(GoogleHTTPRequest(url: server.url("/bytes/\(3 << 20)")), to: directory.file("big"))
         let size = try FileManager.default.attributesOfItem(atPath: directory.file("big").path)[.size] as? NSNumber
         #expect(size?.intValue == 3 << 20)
     }
@@ -128,7 +128,7 @@ struct CurlTransportBoundedMemoryTests {
         await ChildProcessGate.oneAtATime {
             await #expect(processExitsWith: .success) {
                 let server = try CurlTransportLimitTests.bombServer()
-                var request = HTTPRequest(url: server.url("/files"))
+                var request = GoogleHTTPRequest(url: server.url("/files"))
                 request.acceptsGzip = true
                 let probe = MemoryProbe()
                 let outcome: HTTPTransportError.Kind?
@@ -156,7 +156,7 @@ struct CurlTransportBoundedMemoryTests {
                 let probe = MemoryProbe()
                 let outcome: HTTPTransportError.Kind?
                 do {
-                    _ = try await CurlTransport().send(HTTPRequest(url: server.url("/endless")))
+                    _ = try await CurlTransport().send(GoogleHTTPRequest(url: server.url("/endless")))
                     outcome = nil
                 } catch let error as HTTPTransportError {
                     outcome = error.kind

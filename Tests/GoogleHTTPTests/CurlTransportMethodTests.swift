@@ -9,18 +9,19 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GoogleBase
 
 // MARK: - Methods, bodies and headers
 
 @Suite("CurlTransport methods and headers")
 struct CurlTransportMethodTests {
-    static let methods: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .options, "PROPFIND"]
+    static let methods: [GoogleHTTPMethod] = [.get, .post, .put, .patch, .delete, .options, "PROPFIND"]
 
     @Test("every method without a body", arguments: methods)
-    func methodWithoutBody(method: HTTPMethod) async throws {
+    func methodWithoutBody(method: GoogleHTTPMethod) async throws {
         let server = try TransportTestServer()
         let transport = CurlTransport()
-        let response = try await transport.send(HTTPRequest(method: method, url: server.url("/echo")))
+        let response = try await transport.send(GoogleHTTPRequest(method: method, url: server.url("/echo")))
         #expect(response.status == 200)
         #expect(response.headers["X-Echo-Method"] == method.rawValue)
         #expect(response.headers["X-Echo-Body-Length"] == "0")
@@ -30,11 +31,11 @@ struct CurlTransportMethodTests {
     }
 
     @Test("every method with a body", arguments: methods)
-    func methodWithBody(method: HTTPMethod) async throws {
+    func methodWithBody(method: GoogleHTTPMethod) async throws {
         let server = try TransportTestServer()
         let transport = CurlTransport()
         let payload = TestPattern.data(offset: 3, count: 70_000)
-        let response = try await transport.send(HTTPRequest(method: method, url: server.url("/echo"), body: .data(payload)))
+        let response = try await transport.send(GoogleHTTPRequest(method: method, url: server.url("/echo"), body: .data(payload)))
         #expect(response.status == 200)
         #expect(response.headers["X-Echo-Method"] == method.rawValue)
         #expect(response.headers["X-Echo-Header-Content-Length"] == "70000")
@@ -45,7 +46,7 @@ struct CurlTransportMethodTests {
     @Test("HEAD returns the head and no body")
     func head() async throws {
         let server = try TransportTestServer()
-        let response = try await CurlTransport().send(HTTPRequest(method: .head, url: server.url("/bytes/5000")))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(method: .head, url: server.url("/bytes/5000")))
         #expect(response.status == 200)
         #expect(response.headers["Content-Length"] == "5000")
         #expect(response.body.isEmpty)
@@ -54,7 +55,7 @@ struct CurlTransportMethodTests {
     @Test("POST with an empty body sends Content-Length: 0")
     func emptyPost() async throws {
         let server = try TransportTestServer()
-        let response = try await CurlTransport().send(HTTPRequest(method: .post, url: server.url("/echo")))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(method: .post, url: server.url("/echo")))
         #expect(response.headers["X-Echo-Header-Content-Length"] == "0")
         #expect(response.headers["X-Echo-Header-Content-Type"] == nil)
     }
@@ -62,10 +63,10 @@ struct CurlTransportMethodTests {
     @Test("request headers arrive and response headers come back, repeats kept")
     func headersBothWays() async throws {
         let server = try TransportTestServer()
-        var headers: HTTPHeaders = ["X-Custom": "value with  spaces", "Authorization": "Bearer abc"]
+        var headers: GoogleHTTPHeaders = ["X-Custom": "value with  spaces", "Authorization": "Bearer abc"]
         headers.add(name: "X-Repeated", value: "one")
         headers.add(name: "X-Empty", value: "")
-        let request = HTTPRequest(url: server.url("/echo"), headers: headers)
+        let request = GoogleHTTPRequest(url: server.url("/echo"), headers: headers)
         let response = try await CurlTransport().send(request)
         #expect(response.headers["x-echo-header-x-custom"] == "value with  spaces")
         #expect(response.headers["X-Echo-Header-Authorization"] == "Bearer abc")
@@ -78,7 +79,7 @@ struct CurlTransportMethodTests {
     @Test("a caller's User-Agent and Expect are kept")
     func callerHeadersWin() async throws {
         let server = try TransportTestServer()
-        let request = HTTPRequest(
+        let request = GoogleHTTPRequest(
             method: .put, url: server.url("/echo"), headers: ["User-Agent": "custom/1", "Expect": "100-continue"],
             body: .data(Data("x".utf8)))
         let response = try await CurlTransport().send(request)
@@ -93,7 +94,7 @@ struct CurlTransportMethodTests {
     @Test("header values with line breaks are rejected before sending")
     func headerInjection() async throws {
         let server = try TransportTestServer()
-        let request = HTTPRequest(url: server.url("/echo"), headers: ["X-Bad": "a\r\nInjected: 1"])
+        let request = GoogleHTTPRequest(url: server.url("/echo"), headers: ["X-Bad": "a\r\nInjected: 1"])
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
         #expect(error.kind == .other)
         #expect(server.server.requestsHandled == 0)
@@ -101,7 +102,7 @@ struct CurlTransportMethodTests {
 
     @Test("non-HTTP URLs are rejected as invalid")
     func invalidScheme() async throws {
-        let request = HTTPRequest(url: URL(fileURLWithPath: "/etc/passwd"))
+        let request = GoogleHTTPRequest(url: URL(fileURLWithPath: "/etc/passwd"))
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
         #expect(error.kind == .invalidURL)
     }
@@ -110,11 +111,11 @@ struct CurlTransportMethodTests {
     func redirects() async throws {
         let server = try TransportTestServer()
         let transport = CurlTransport()
-        let unfollowed = try await transport.send(HTTPRequest(url: server.url("/redirect/2")))
+        let unfollowed = try await transport.send(GoogleHTTPRequest(url: server.url("/redirect/2")))
         #expect(unfollowed.status == 302)
         #expect(unfollowed.headers["Location"] == "/redirect/1")
 
-        let followed = try await transport.send(HTTPRequest(url: server.url("/redirect/3"), followRedirects: true))
+        let followed = try await transport.send(GoogleHTTPRequest(url: server.url("/redirect/3"), followRedirects: true))
         #expect(followed.status == 200)
         #expect(followed.headers["X-Echo-Method"] == "GET")
         #expect(followed.headers["Location"] == nil)
@@ -123,7 +124,7 @@ struct CurlTransportMethodTests {
         configuration.maxRedirects = 2
         let limited = CurlTransport(configuration: configuration)
         let error = try await #require(throws: HTTPTransportError.self) {
-            try await limited.send(HTTPRequest(url: server.url("/redirect/5"), followRedirects: true))
+            try await limited.send(GoogleHTTPRequest(url: server.url("/redirect/5"), followRedirects: true))
         }
         #expect(error.kind == .tooManyRedirects)
     }
@@ -132,7 +133,7 @@ struct CurlTransportMethodTests {
     func redactedErrors() async throws {
         let closed = try ClosedPort()
         let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)/x?access_token=secret123"))
-        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(HTTPRequest(url: url)) }
+        let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(GoogleHTTPRequest(url: url)) }
         #expect(!error.url.contains("secret123"))
         #expect(!error.message.contains("secret123"))
         #expect(!"\(error)".contains("secret123"))
@@ -144,7 +145,7 @@ struct CurlTransportMethodTests {
         let server = try TransportTestServer()
         let seen = ProgressRecorder()
         let payload = TestPattern.data(offset: 0, count: 3 << 20)
-        let request = HTTPRequest(method: .post, url: server.url("/echo"), body: .data(payload), progress: { seen.record($0) })
+        let request = GoogleHTTPRequest(method: .post, url: server.url("/echo"), body: .data(payload), progress: { seen.record($0) })
         let response = try await CurlTransport().send(request)
         #expect(response.body.count == payload.count)
         let last = try #require(seen.last)

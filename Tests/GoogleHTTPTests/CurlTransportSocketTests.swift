@@ -19,7 +19,7 @@ struct CurlTransportSocketTests {
         let port = try #require(server.server.baseURL.port)
         let transport = CurlTransport()
         // 64 MiB streamed with back-pressure: the transfer stays open, paused, while we look.
-        let response = try await transport.stream(HTTPRequest(url: server.url("/bytes/\(64 << 20)")))
+        let response = try await transport.stream(GoogleHTTPRequest(url: server.url("/bytes/\(64 << 20)")))
         #expect(response.status == 200)
         // Our client socket is the one whose peer is the server's port (the server's own accepted
         // socket has the client's port as its peer); tests running alongside use other servers.

@@ -1,10 +1,10 @@
 import GoogleHTTPTypes
 import Testing
 
-@Suite("HTTPHeaders.contentLength")
+@Suite("GoogleHTTPHeaders.contentLength")
 struct HTTPHeadersContentLengthTests {
     private func length(_ values: String...) -> Int64? {
-        var headers = HTTPHeaders()
+        var headers = GoogleHTTPHeaders()
         for value in values { headers.add(name: "content-length", value: value) }
         return headers.contentLength
     }
@@ -16,14 +16,14 @@ struct HTTPHeadersContentLengthTests {
         #expect(length("5", "5") == 5)
         #expect(length("5, 5") == 5)
         #expect(length("999999999999999999") == 999_999_999_999_999_999)
-        #expect(HTTPHeaders().contentLength == nil)
+        #expect(GoogleHTTPHeaders().contentLength == nil)
     }
 
     @Test("Signs, fractions, conflicts, overflow and garbage are not lengths", arguments: [
         ["-5"], ["+5"], ["5.0"], ["0x10"], ["1e3"], [""], [" "], ["5", "6"], ["5, 6"], ["1234567890123456789"], ["٣"], ["5 5"],
     ])
     func invalidLengths(_ values: [String]) {
-        var headers = HTTPHeaders()
+        var headers = GoogleHTTPHeaders()
         for value in values { headers.add(name: "Content-Length", value: value) }
         #expect(headers.contentLength == nil, "\(values)")
         #expect(headers.contains("Content-Length"))

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 @Suite struct HTTPRouterTests {
-    private func request(_ method: HTTPMethod, _ target: String) -> HTTPServerRequest {
+    private func request(_ method: GoogleHTTPMethod, _ target: String) -> HTTPServerRequest {
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
         return HTTPServerRequest(
             method: method, target: target, path: path, query: nil, queryItems: [], headers: [:], body: Data(),

@@ -12,6 +12,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GoogleBase
 
 @Suite struct LocalHTTPServerBasicsTests {
     @Test func servesSimpleGetAndReportsPort() async throws {
@@ -205,7 +206,7 @@ import Darwin
         #expect(server.responsesInProgress == 0)
 
         let transport = CurlTransport()
-        async let answer = transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+        async let answer = transport.send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
         #expect(await waitUntil { server.responsesInProgress == 1 })
         release.store(true, ordering: .relaxed)
         #expect(String(decoding: try await answer.body, as: UTF8.self) == "done")

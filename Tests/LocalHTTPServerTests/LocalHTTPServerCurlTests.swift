@@ -18,7 +18,7 @@ import Testing
         let server = try startServer(Self.patient)
         let transport = CurlTransport()
         for index in 0..<20 {
-            let response = try await transport.send(HTTPRequest(method: .post, url: url(server, "/r\(index)"), body: .data(Data("body \(index)".utf8))))
+            let response = try await transport.send(GoogleHTTPRequest(method: .post, url: url(server, "/r\(index)"), body: .data(Data("body \(index)".utf8))))
             #expect(response.status == 200)
             #expect(String(decoding: response.body, as: UTF8.self) == "body \(index)")
         }
@@ -31,7 +31,7 @@ import Testing
         let transport = CurlTransport()
         let payload = patternBytes(3 * 1024 * 1024 + 17)
         // Over 1 MiB curl sends `Expect: 100-continue`; the echo proves the body arrived intact.
-        let response = try await transport.send(HTTPRequest(method: .put, url: url(server, "/echo"), body: .data(payload)))
+        let response = try await transport.send(GoogleHTTPRequest(method: .put, url: url(server, "/echo"), body: .data(payload)))
         #expect(response.status == 200)
         #expect(response.body == payload)
     }
@@ -43,7 +43,7 @@ import Testing
             for index in 0..<10 { continuation.yield(Data(repeating: UInt8(index), count: 10_000)) }
             continuation.finish()
         }
-        let response = try await transport.send(HTTPRequest(
+        let response = try await transport.send(GoogleHTTPRequest(
             method: .post, url: url(server, "/chunked"), body: .stream(HTTPBodyStream(pieces), length: nil)))
         #expect(response.headers["X-Body-Length"] == "100000")
         #expect(response.body.prefix(10_000) == Data(repeating: 0, count: 10_000))
@@ -65,9 +65,9 @@ import Testing
             }
         }
         let transport = CurlTransport()
-        let chunked = try await transport.send(HTTPRequest(url: url(server, "/stream")))
+        let chunked = try await transport.send(GoogleHTTPRequest(url: url(server, "/stream")))
         #expect(chunked.body == Data(repeating: 0x5A, count: 100_000))
-        let ranged = try await transport.send(HTTPRequest(url: url(server, "/file")))
+        let ranged = try await transport.send(GoogleHTTPRequest(url: url(server, "/file")))
         #expect(ranged.body == patternBytes(700_000)[100..<600_100])
     }
 
@@ -81,13 +81,13 @@ import Testing
             return HTTPServerResponse(headers: ["Content-Length": "10000"], body: .stream(HTTPBodyStream(pieces)))
         }
         await #expect(throws: HTTPTransportError.self) {
-            _ = try await CurlTransport().send(HTTPRequest(url: url(server, "/cut")))
+            _ = try await CurlTransport().send(GoogleHTTPRequest(url: url(server, "/cut")))
         }
     }
 
     @Test func headThroughCurl() async throws {
         let server = try startServer { _ in .text("hello") }
-        let response = try await CurlTransport().send(HTTPRequest(method: .head, url: url(server, "/")))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(method: .head, url: url(server, "/")))
         #expect(response.status == 200)
         #expect(response.headers["Content-Length"] == "5")
         #expect(response.body.isEmpty)

@@ -70,7 +70,7 @@ struct LocalHTTPServerSlowClientTests {
         #expect(await waitUntil { server.openConnections <= limit }, "\(server.openConnections) open")
 
         // A real request still gets through and is answered.
-        let response = try await CurlTransport().send(HTTPRequest(url: server.baseURL.appendingPathComponent("real")))
+        let response = try await CurlTransport().send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("real")))
         #expect(response.status == 200)
         #expect(response.headers["X-Path"] == "/real")
         withExtendedLifetime(idle) {}

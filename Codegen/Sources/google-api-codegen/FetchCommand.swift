@@ -85,9 +85,9 @@ struct FetchCommand {
     /// - Throws: ``Failure`` for HTTP errors or a body that is not a Discovery document.
     func download(transport: any HTTPTransport = CurlTransport()) async throws(Failure) -> Data {
         let url = try documentURL()
-        let response: HTTPResponse
+        let response: GoogleHTTPResponse
         do {
-            var request = HTTPRequest(method: .get, url: url)
+            var request = GoogleHTTPRequest(method: .get, url: url)
             request.headers["Accept"] = "application/json"
             // Discovery documents reach 5.7 MiB (Compute alpha); the limit stops an endless or
             // inflating answer long before it hurts.

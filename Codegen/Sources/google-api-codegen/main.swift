@@ -52,15 +52,4 @@ if arguments.first == "fetch" {
     }
 }
 
-let parsed: CodegenCommandLine
-do {
-    parsed = try CodegenCommandLine.parse(arguments)
-} catch {
-    FileHandle.standardError.write(Data("google-api-codegen: error: \(error)\n\nRun with --help for usage.\n".utf8))
-    exit(64)
-}
-
-let failures = CodegenRunner.run(parsed) { message in
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-exit(failures == 0 ? 0 : 1)
+exit(CodegenRunner.main(arguments) { message in FileHandle.standardError.write(Data((message + "\n").utf8)) })

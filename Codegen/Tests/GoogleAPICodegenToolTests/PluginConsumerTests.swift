@@ -58,6 +58,8 @@ struct PluginConsumerTests {
         #expect(demo.standardOutput.contains("note n1 Groceries ACTIVE [\"home\"]"))
         #expect(demo.standardOutput.contains("service notes v1 scope https://www.googleapis.com/auth/notes.readonly"))
         #expect(demo.standardOutput.contains(#"encoded {"title":"checked in"}"#))
+        // NamespaceCheck compiled: GoogleDrive imports next to NIOHTTP1's and HTTPTypes' names.
+        #expect(demo.standardOutput.contains(#"namespace ["accept"] GET 204 /files 200 Drive"#))
         print("plugin consumer: command plugin \(afterGenerate - started), build \(afterBuild - afterGenerate)")
     }
 }

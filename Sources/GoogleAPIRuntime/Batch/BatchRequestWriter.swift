@@ -19,7 +19,7 @@ struct BatchRequestWriter {
     ///   - firstIndex: The index of the first request in the caller's list (for `Content-ID`).
     /// - Throws: ``GoogleAPIClientError/invalidHeaderValue(name:)`` for a header that would break
     ///   out of its part.
-    func body(for requests: [HTTPRequest], firstIndex: Int) throws(GoogleAPIClientError) -> Data {
+    func body(for requests: [GoogleHTTPRequest], firstIndex: Int) throws(GoogleAPIClientError) -> Data {
         var parts: [MultipartBody.Part] = []
         for (offset, request) in requests.enumerated() {
             var head = "\(request.method.rawValue) \(Self.requestTarget(request.url)) HTTP/1.1\r\n"
@@ -31,7 +31,7 @@ struct BatchRequestWriter {
             var payload = Data()
             if case .data(let data) = request.body { payload = data }
             if !payload.isEmpty { head += "Content-Length: \(payload.count)\r\n" }
-            let partHeaders: HTTPHeaders = [
+            let partHeaders: GoogleHTTPHeaders = [
                 "Content-Type": "application/http", "Content-Transfer-Encoding": "binary",
                 "Content-ID": "<item\(firstIndex + offset)>",
             ]

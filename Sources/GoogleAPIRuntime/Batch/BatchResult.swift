@@ -8,10 +8,10 @@ public struct BatchResult: Sendable {
     /// The position of the call in the list passed to ``GoogleServiceClient/batch(_:)``.
     public var index: Int
     public var status: Int
-    public var headers: HTTPHeaders
+    public var headers: GoogleHTTPHeaders
     public var body: Data
 
-    public init(index: Int, status: Int, headers: HTTPHeaders, body: Data) {
+    public init(index: Int, status: Int, headers: GoogleHTTPHeaders, body: Data) {
         self.index = index
         self.status = status
         self.headers = headers
@@ -32,6 +32,6 @@ public struct BatchResult: Sendable {
     /// - Throws: The call's ``GoogleAPIError`` when it failed, or ``GoogleJSONDecodingError``.
     public func decode<T: Decodable>(_ type: T.Type, using decoder: GoogleJSONDecoder = GoogleJSONDecoder()) throws -> T {
         if let error { throw error }
-        return try decoder.decode(T.self, from: body)
+        return try decoder.decodeResponse(T.self, from: body)
     }
 }

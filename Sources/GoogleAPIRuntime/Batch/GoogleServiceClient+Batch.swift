@@ -30,7 +30,7 @@ extension GoogleServiceClient {
             let chunk = Array(calls[start..<min(start + Self.maxCallsPerBatch, calls.count)])
             let requests = try chunk.map { call in try makeRequest(call) }
             let writer = BatchRequestWriter()
-            var request = HTTPRequest(method: .post, url: url, body: .data(try writer.body(for: requests, firstIndex: start)))
+            var request = GoogleHTTPRequest(method: .post, url: url, body: .data(try writer.body(for: requests, firstIndex: start)))
             request.headers["Content-Type"] = writer.contentType
             let idempotent = chunk.allSatisfy(\.idempotent)
             let response = try await session.send(request, idempotent: idempotent)

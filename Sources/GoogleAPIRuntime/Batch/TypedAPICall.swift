@@ -19,7 +19,7 @@ public struct TypedAPICall<Response: Sendable>: Sendable {
     ///   - type: The response type.
     public init(_ call: APICall, as type: Response.Type) where Response: Decodable {
         self.call = call
-        decode = { body, decoder in try decoder.decode(Response.self, from: body) }
+        decode = { body, decoder in try decoder.decodeResponse(Response.self, from: body) }
     }
 
     /// A call whose method has no response body.

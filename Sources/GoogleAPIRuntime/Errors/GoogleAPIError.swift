@@ -1,6 +1,7 @@
 public import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - GoogleAPIError
 
@@ -38,10 +39,10 @@ public struct GoogleAPIError: Error, Sendable, Hashable {
     public var errors: [Item]
     /// The body as text when it was not Google's JSON error format (at most 64 KiB kept).
     public var rawBody: String?
-    public var headers: HTTPHeaders
+    public var headers: GoogleHTTPHeaders
 
     public init(status: Int, code: Int? = nil, message: String? = nil, statusText: String? = nil,
-                errors: [Item] = [], rawBody: String? = nil, headers: HTTPHeaders = [:]) {
+                errors: [Item] = [], rawBody: String? = nil, headers: GoogleHTTPHeaders = [:]) {
         self.status = status
         self.code = code
         self.message = message
@@ -68,13 +69,13 @@ extension GoogleAPIError {
     ///   - status: The HTTP status.
     ///   - headers: The response headers.
     ///   - body: The response body, possibly empty, HTML or truncated.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data) {
+    public init(status: Int, headers: GoogleHTTPHeaders = [:], body: Data) {
         self.init(status: status, headers: headers, body: body, parsed: body.isEmpty ? nil : try? JSONValue(parsing: body))
     }
 
     /// Interprets an error response whose body was already parsed (`nil` when it is not JSON),
     /// so a caller that looked at the JSON itself does not parse it again.
-    init(status: Int, headers: HTTPHeaders, body: Data, parsed: JSONValue?) {
+    init(status: Int, headers: GoogleHTTPHeaders, body: Data, parsed: JSONValue?) {
         self.init(status: status, headers: headers)
         if case .object(let root)? = parsed, case .object(let error)? = root["error"] {
             code = error["code"]?.intValue

@@ -9,7 +9,7 @@ import GoogleHTTP
 enum UnexpectedContent {
     /// A sentence about a body that is not JSON, or `nil` when it may well be JSON (then the
     /// decoder's own error says what is wrong with it).
-    static func describe(headers: HTTPHeaders, body: Data) -> String? {
+    static func describe(headers: GoogleHTTPHeaders, body: Data) -> String? {
         let contentType = headers["Content-Type"].map { String($0.prefix(100)) }
         let looksHTML = contentType?.lowercased().contains("html") ?? false || startsLikeHTML(body)
         if let contentType, contentType.lowercased().contains("json"), !looksHTML { return nil }

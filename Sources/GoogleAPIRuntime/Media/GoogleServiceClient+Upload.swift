@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - Media upload
 
@@ -10,13 +11,13 @@ extension GoogleServiceClient {
     ///   - call: The method call; needs a `mediaUploadPath`.
     ///   - media: The bytes, their type, the strategy and a progress callback.
     ///   - type: The response type.
-    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError``, ``AuthorizedSessionError`` or
+    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError``, ``OAuthError`` or
     ///   ``HTTPTransportError``.
     public func upload<Response: Decodable & Sendable>(
         _ call: APICall, media: MediaUpload, as type: Response.Type
     ) async throws -> Response {
         let body = try await uploadResponse(call, media: media)
-        return try decoder.decode(Response.self, from: body)
+        return try decoder.decodeResponse(Response.self, from: body)
     }
 
     /// Like ``upload(_:media:as:)`` for methods whose response is ignored.
@@ -73,7 +74,7 @@ extension GoogleServiceClient {
         var request = try makeRequest(call, base: .upload, extraQuery: [("uploadType", "multipart")])
         request.headers["Content-Type"] = multipart.contentType
         request.progress = Self.uploadProgress(media, base: 0, total: size)
-        var response: HTTPResponse?
+        var response: GoogleHTTPResponse?
         // A streamed body cannot be replayed by the session, so a 401 is answered here, once,
         // with a fresh stream (the session has refreshed the token by then).
         for attempt in 1...2 {
@@ -81,7 +82,7 @@ extension GoogleServiceClient {
             do {
                 response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
                 break
-            } catch AuthorizedSessionError.unauthorizedBodyNotReplayable where attempt == 1 {
+            } catch OAuthError.Code.unauthorizedBodyNotReplayable where attempt == 1 {
                 continue
             }
         }
@@ -141,7 +142,7 @@ extension GoogleServiceClient {
     ) async throws -> Response {
         try media.requireSameSource(as: uploadSession)
         let body = try await continueUpload(uploadSession, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil)
-        return try decoder.decode(Response.self, from: body)
+        return try decoder.decodeResponse(Response.self, from: body)
     }
 
     /// The media's resumable chunk size, or the client's default.

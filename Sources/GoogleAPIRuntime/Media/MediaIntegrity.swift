@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - MediaIntegrity
 
@@ -40,7 +41,7 @@ struct MediaIntegrityVerifier: Sendable {
 
     /// Starts over on another version of the resource: the caller's metadata describes the old
     /// version, so only what the new response itself states (an `X-Goog-Hash: md5=…`) is checked.
-    mutating func restart(newVersionHeaders headers: HTTPHeaders) {
+    mutating func restart(newVersionHeaders headers: GoogleHTTPHeaders) {
         expected = MediaIntegrity(byteCount: nil, md5Checksum: Self.md5Hex(googHash: headers["X-Goog-Hash"]))
         digest = expected.md5Checksum == nil ? nil : ContentMD5()
     }

@@ -1,5 +1,6 @@
 public import Foundation
 import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - ResumableUploadSession
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - ResumableUploader
 
@@ -46,12 +47,12 @@ struct ResumableUploader {
             try Task.checkCancellation()
             try await checkpoint(offset, reported: &reported)
             let length = min(chunkSize, total - offset)
-            var request = HTTPRequest(method: .put, url: uploadSession.uri)
+            var request = GoogleHTTPRequest(method: .put, url: uploadSession.uri)
             request.headers["Content-Range"] = length > 0 ? "bytes \(offset)-\(offset + length - 1)/\(total)" : "bytes */\(total)"
             request.body = length > 0 ? media.body(offset: offset, length: length) : .empty
             if let contentType = uploadSession.contentType { request.headers["Content-Type"] = contentType }
             request.progress = GoogleServiceClient.uploadProgress(media, base: offset, total: total)
-            let outcome: Result<HTTPResponse, HTTPTransportError>
+            let outcome: Result<GoogleHTTPResponse, HTTPTransportError>
             do {
                 outcome = .success(try await client.session.send(request, idempotent: true, retryPolicy: .disabled))
             } catch let error as HTTPTransportError {
@@ -115,7 +116,7 @@ struct ResumableUploader {
     }
 
     private func queryStatus() async throws -> Status {
-        var request = HTTPRequest(method: .put, url: uploadSession.uri)
+        var request = GoogleHTTPRequest(method: .put, url: uploadSession.uri)
         request.headers["Content-Range"] = "bytes */\(uploadSession.totalBytes)"
         let response = try await client.session.send(request, idempotent: true, retryPolicy: client.session.configuration.retry)
         switch response.status {
@@ -132,7 +133,7 @@ struct ResumableUploader {
     /// `Range: bytes=0-N` means the server has N+1 bytes; no `Range` means none.
     /// - Throws: ``GoogleAPIClientError/invalidResponse(_:)`` when the server claims more bytes
     ///   than the upload has (including an `N` so large that `N + 1` overflows).
-    static func nextOffset(from headers: HTTPHeaders, total: Int64) throws(GoogleAPIClientError) -> Int64 {
+    static func nextOffset(from headers: GoogleHTTPHeaders, total: Int64) throws(GoogleAPIClientError) -> Int64 {
         guard let range = headers["Range"], let dash = range.lastIndex(of: "-"),
             let last = Int64(range[range.index(after: dash)...].trimmingCharacters(in: .whitespaces))
         else { return 0 }
@@ -153,7 +154,7 @@ struct ResumableUploader {
         let jittered = Duration.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9))
         let delay = retryAfter.map { min($0, .seconds(30)) } ?? jittered
         client.session.reportWait(
-            HTTPRequest(method: .put, url: uploadSession.uri), reason: reason, status: status, retry: failures,
+            GoogleHTTPRequest(method: .put, url: uploadSession.uri), reason: reason, status: status, retry: failures,
             policy: RetryPolicy(maxAttempts: client.media.maxConsecutiveFailures + 1), delay: delay)
         try await client.session.configuration.sleep(delay)
     }

@@ -15,7 +15,7 @@ struct ResumingDownload: Sendable {
     static let maxRestarts = 3
 
     let client: GoogleServiceClient
-    let request: HTTPRequest
+    let request: GoogleHTTPRequest
     /// The call's retry policy (``APICallOptions/retryPolicy``); `nil` keeps the session's.
     var retryPolicy: RetryPolicy?
     /// Bytes delivered to the consumer so far.
@@ -39,7 +39,7 @@ struct ResumingDownload: Sendable {
     /// the version it asked for), not a new version's.
     private var continuedWithoutValidator = false
 
-    init(client: GoogleServiceClient, request: HTTPRequest, expecting: MediaIntegrity = .none, restartsOnChange: Bool = false) {
+    init(client: GoogleServiceClient, request: GoogleHTTPRequest, expecting: MediaIntegrity = .none, restartsOnChange: Bool = false) {
         self.client = client
         self.request = request
         self.restartsOnChange = restartsOnChange
@@ -209,7 +209,7 @@ struct ResumingDownload: Sendable {
     }
 
     /// Why a resumed response is another version than the bytes delivered so far, or `nil`.
-    private func change(to headers: HTTPHeaders, total: Int64?) -> String? {
+    private func change(to headers: GoogleHTTPHeaders, total: Int64?) -> String? {
         let now = Self.validator(headers)
         if let validator, now != validator {
             return "validator was \(validator), the resumed response has \(now ?? "none")"
@@ -220,12 +220,12 @@ struct ResumingDownload: Sendable {
         return nil
     }
 
-    static func validator(_ headers: HTTPHeaders) -> String? {
+    static func validator(_ headers: GoogleHTTPHeaders) -> String? {
         headers["ETag"] ?? headers["Last-Modified"]
     }
 
     /// The length of the representation, unless a content coding makes it the encoded length.
-    static func contentLength(_ headers: HTTPHeaders) -> Int64? {
+    static func contentLength(_ headers: GoogleHTTPHeaders) -> Int64? {
         if let coding = headers["Content-Encoding"], coding.lowercased() != "identity" { return nil }
         return headers.contentLength
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import GoogleJSON
+import GoogleBase
 
 // MARK: - UploadVerification
 

@@ -5,7 +5,7 @@ public import GoogleHTTP
 /// One method call of a Google API, as built by generated code: the Discovery path template, its
 /// parameters, the query, the JSON body and the scopes that authorize it.
 public struct APICall: Sendable {
-    public var method: HTTPMethod
+    public var method: GoogleHTTPMethod
     /// The Discovery method's `path`, relative to the service path, with `{x}`/`{+x}` templates.
     public var path: String
     /// Scopes any one of which authorizes the call.
@@ -21,7 +21,7 @@ public struct APICall: Sendable {
     public private(set) var query: [(name: String, value: String)] = []
     public private(set) var body: (any Encodable & Sendable)?
     /// Extra request headers, e.g. `X-Goog-Upload-...` for special endpoints.
-    public var headers: HTTPHeaders = [:]
+    public var headers: GoogleHTTPHeaders = [:]
     /// This call's `fields`, `quotaUser`, extra headers, timeout and retry policy; what they set
     /// replaces the service's and the session's settings for this call only.
     public var options = APICallOptions()
@@ -33,7 +33,7 @@ public struct APICall: Sendable {
     ///   - mediaUploadPath: The absolute upload path for methods that accept media.
     ///   - idempotent: Overrides whether retries are allowed; `nil` derives it from `method`.
     public init(
-        method: HTTPMethod, path: String, scopes: [String], mediaUploadPath: String? = nil, idempotent: Bool? = nil
+        method: GoogleHTTPMethod, path: String, scopes: [String], mediaUploadPath: String? = nil, idempotent: Bool? = nil
     ) {
         self.method = method
         self.path = path

@@ -18,7 +18,7 @@ public struct APICallOptions: Sendable, Hashable {
     /// Headers added to the call's request, e.g. `If-None-Match` with an ETag. They replace
     /// headers of the same name the runtime would send, except `Authorization`, which the
     /// session always sets.
-    public var headers: HTTPHeaders
+    public var headers: GoogleHTTPHeaders
     /// The longest each HTTP request of the call may take, from start to last byte (the
     /// transport's request timeout; a timed-out attempt fails with `HTTPTransportError` and is
     /// retried like any transient failure). Bound the whole call, retries included, with
@@ -34,7 +34,7 @@ public struct APICallOptions: Sendable, Hashable {
     ///   - timeout: The longest each HTTP request of the call may take.
     ///   - retryPolicy: Replaces the session's retry policy for this call.
     public init(
-        fields: String? = nil, quotaUser: String? = nil, headers: HTTPHeaders = [:], timeout: Duration? = nil,
+        fields: String? = nil, quotaUser: String? = nil, headers: GoogleHTTPHeaders = [:], timeout: Duration? = nil,
         retryPolicy: RetryPolicy? = nil
     ) {
         self.fields = fields

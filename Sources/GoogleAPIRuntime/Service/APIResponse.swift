@@ -15,13 +15,13 @@ public struct APIResponse<Value: Sendable>: Sendable {
     /// The HTTP status, in `200..<300`.
     public var status: Int
     /// The response headers.
-    public var headers: HTTPHeaders
+    public var headers: GoogleHTTPHeaders
 
     /// - Parameters:
     ///   - value: The decoded body.
     ///   - status: The HTTP status.
     ///   - headers: The response headers.
-    public init(value: Value, status: Int, headers: HTTPHeaders) {
+    public init(value: Value, status: Int, headers: GoogleHTTPHeaders) {
         self.value = value
         self.status = status
         self.headers = headers

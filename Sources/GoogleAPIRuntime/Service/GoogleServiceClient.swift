@@ -2,6 +2,7 @@ public import Foundation
 import GoogleHTTPTypes
 import GoogleAuth
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - GoogleServiceClient
 
@@ -47,7 +48,7 @@ public struct GoogleServiceClient: Sendable {
     /// - Parameters:
     ///   - call: The method call.
     ///   - type: The response type.
-    /// - Throws: ``GoogleAPIError`` for error statuses, ``AuthorizedSessionError`` (e.g.
+    /// - Throws: ``GoogleAPIError`` for error statuses, ``OAuthError`` (e.g.
     ///   `scopeNotGranted` before anything is sent), ``GoogleAPIClientError``,
     ///   ``GoogleJSONDecodingError`` or ``HTTPTransportError``.
     public func execute<Response: Decodable & Sendable>(_ call: APICall, as type: Response.Type) async throws -> Response {
@@ -59,7 +60,8 @@ public struct GoogleServiceClient: Sendable {
             if let unexpected = UnexpectedContent.describe(headers: response.headers, body: response.body) {
                 throw GoogleAPIClientError.invalidResponse(unexpected)
             }
-            throw error
+            if let decoding = error as? GoogleJSONDecodingError { throw GoogleAPIClientError(decoding: decoding) }
+            throw GoogleAPIClientError.decodingFailed("\(error)")
         }
     }
 
@@ -71,7 +73,7 @@ public struct GoogleServiceClient: Sendable {
 
     /// Sends `call` and returns the successful raw response.
     /// - Throws: Like ``execute(_:as:)``.
-    public func send(_ call: APICall) async throws -> HTTPResponse {
+    public func send(_ call: APICall) async throws -> GoogleHTTPResponse {
         try await checkScopes(call)
         let request = try makeRequest(call)
         let response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
@@ -83,7 +85,7 @@ public struct GoogleServiceClient: Sendable {
 
     /// Refuses, before sending anything, a call none of whose scopes was granted. Credentials
     /// without scope information (an empty set) are not blocked.
-    /// - Throws: ``AuthorizedSessionError/scopeNotGranted(required:granted:)``.
+    /// - Throws: ``OAuthError/Code/scopeNotGranted``.
     public func checkScopes(_ call: APICall) async throws {
         guard !call.scopes.isEmpty else { return }
         let granted = try await session.grantedScopes
@@ -91,7 +93,7 @@ public struct GoogleServiceClient: Sendable {
         // Compared, not hashed: credentials hold a few scopes and a Drive method lists up to
         // eight long ones, which `Set.isDisjoint(with:)` hashed on every call.
         if !granted.contains(where: call.scopes.contains) {
-            throw AuthorizedSessionError.scopeNotGranted(required: call.scopes, granted: granted)
+            throw OAuthError.scopeNotGranted(required: call.scopes, granted: granted)
         }
     }
 
@@ -103,9 +105,9 @@ public struct GoogleServiceClient: Sendable {
     /// - Throws: ``GoogleAPIClientError`` for missing path parameters, bad URLs or body encoding.
     public func makeRequest(
         _ call: APICall, base: RequestBase = .service, extraQuery: [(name: String, value: String)] = []
-    ) throws -> HTTPRequest {
+    ) throws -> GoogleHTTPRequest {
         let url = try makeURL(call, base: base, extraQuery: extraQuery)
-        var request = HTTPRequest(method: call.method, url: url, headers: call.headers)
+        var request = GoogleHTTPRequest(method: call.method, url: url, headers: call.headers)
         for field in call.options.headers { request.headers.replaceOrAdd(name: field.name, value: field.value) }
         if let timeout = call.options.timeout {
             // Only the request limit: the transport keeps its connect and stall limits.
@@ -195,7 +197,7 @@ public struct GoogleServiceClient: Sendable {
 
     /// Throws the ``GoogleAPIError`` a non-2xx response describes, reusing the session's parse
     /// of the body when it already parsed it to decide on a retry.
-    func requireSuccess(_ response: HTTPResponse) throws(GoogleAPIError) {
+    func requireSuccess(_ response: GoogleHTTPResponse) throws(GoogleAPIError) {
         guard (200..<300).contains(response.status) else {
             let parsed = session.parsedErrorBody.take(response.body) ?? ParsedErrorBody.parsed(response.body)
             throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body, parsed: parsed)

@@ -1,4 +1,5 @@
 import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - URITemplate
 

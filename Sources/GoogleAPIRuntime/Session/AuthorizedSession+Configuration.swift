@@ -20,7 +20,7 @@ extension AuthorizedSession {
         public var retry: RetryPolicy
         /// Called after `invalid_grant`, once the stored credentials were deleted. Return new
         /// credentials (e.g. after rerunning authorization) to save them and continue, or `nil` to
-        /// fail with ``AuthorizedSessionError/reauthenticationRequired(reason:)``.
+        /// fail with ``OAuthError/Code/reauthenticationRequired``.
         public var reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
         /// Receives one entry per attempt, with secrets redacted.
         public var logger: (@Sendable (RequestLogEntry) -> Void)?
@@ -32,7 +32,7 @@ extension AuthorizedSession {
         /// the ``GoogleServiceClient``s built on this session, e.g. for requests sent with
         /// ``AuthorizedSession/send(_:idempotent:)`` to an endpoint no service client covers. Each
         /// must be `https`, or `http` on a loopback host; others are ignored (and requests to them
-        /// are refused with ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``).
+        /// are refused with ``OAuthError/Code/untrustedTokenDestination``).
         public var trustedTokenOrigins: [URL]
         /// The root URL of every ``GoogleServiceClient`` built on this session without a
         /// `rootURL:` of its own (`nil`: each service's own, Google's). Set it from
@@ -40,7 +40,7 @@ extension AuthorizedSession {
         /// the session trusts the root's origin with the token, so it must be `https` or loopback.
         public var apiRootURL: URL?
         /// The most bytes a response read into memory may have (counted after decompression),
-        /// for requests that do not set ``HTTPRequest/maxResponseBodyBytes`` themselves; `nil`
+        /// for requests that do not set ``GoogleHTTPRequest/maxResponseBodyBytes`` themselves; `nil`
         /// leaves it to the transport (`CurlTransport.Configuration.maxResponseBodyBytes`,
         /// 64 MiB by default). Downloads and streams are not limited.
         public var maxResponseBodyBytes: Int?

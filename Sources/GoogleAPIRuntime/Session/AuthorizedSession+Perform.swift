@@ -2,6 +2,7 @@ import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
 import GoogleJSON
+import GoogleBase
 
 // MARK: - The attempt loop
 
@@ -10,10 +11,10 @@ extension AuthorizedSession {
     /// 401, and retries retryable outcomes within `retryPolicy` when the request may be repeated.
     /// A URL whose origin is not trusted with the token is refused before anything is sent.
     func perform<Value: Sendable>(
-        _ request: HTTPRequest,
+        _ request: GoogleHTTPRequest,
         idempotent: Bool,
         retryPolicy: RetryPolicy,
-        attempt: @Sendable (HTTPRequest) async throws -> SessionAttempt<Value>
+        attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
     ) async throws -> Value {
         try requireTokenDestination(request.url)
         var request = request
@@ -50,7 +51,7 @@ extension AuthorizedSession {
                 refreshedAfterUnauthorized = true
                 _ = try await tokens.tokenReplacing(rejectedAccessToken: token)
                 guard request.body.isReplayable else {
-                    throw AuthorizedSessionError.unauthorizedBodyNotReplayable(status: status)
+                    throw OAuthError.unauthorizedBodyNotReplayable(status: status)
                 }
                 continue
             }
@@ -95,7 +96,7 @@ extension AuthorizedSession {
     }
 
     /// Tells ``Configuration/waitObserver`` about a wait about to start.
-    func reportWait(_ request: HTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration) {
+    func reportWait(_ request: GoogleHTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration) {
         guard let observer = configuration.waitObserver else { return }
         observer(RetryWait(
             method: request.method, url: SecretRedactor.redactedURL(request.url), reason: reason, status: status,
@@ -105,7 +106,7 @@ extension AuthorizedSession {
     /// Reports an attempt: the request as sent (its credentials redacted), the response head,
     /// and the wait before the next attempt, if any.
     private func log(
-        _ request: HTTPRequest, head: HTTPResponseHead?, error: String?, since start: ContinuousClock.Instant, attempt: Int,
+        _ request: GoogleHTTPRequest, head: GoogleHTTPResponseHead?, error: String?, since start: ContinuousClock.Instant, attempt: Int,
         retryDelay: Duration?
     ) {
         guard let logger = configuration.logger else { return }

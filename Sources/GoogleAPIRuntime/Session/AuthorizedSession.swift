@@ -1,8 +1,9 @@
 import Foundation
 import GoogleAuth
 public import GoogleHTTP
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
 import Synchronization
+@_spi(Locking) import GoogleBase
 
 // MARK: - AuthorizedSession
 
@@ -41,7 +42,7 @@ public final class AuthorizedSession: Sendable {
     public convenience init(
         credentials store: any TokenStore,
         refresher: any TokenRefreshing,
-        transport: any HTTPTransport = CurlTransport(),
+        transport: any HTTPTransport = CurlTransport.shared,
         configuration: Configuration = .init()
     ) {
         let user = OAuthUserCredentials(
@@ -59,7 +60,7 @@ public final class AuthorizedSession: Sendable {
     ///     only to the user's tokens built by ``init(credentials:refresher:transport:configuration:)``.
     public init(
         credentials: any CredentialsProvider,
-        transport: any HTTPTransport = CurlTransport(),
+        transport: any HTTPTransport = CurlTransport.shared,
         configuration: Configuration = .init()
     ) {
         self.transport = transport
@@ -77,7 +78,7 @@ public final class AuthorizedSession: Sendable {
     ///   - apiKey: The key, with an optional quota project.
     ///   - transport: Sends the HTTP requests.
     ///   - configuration: Retry policy and logging (the token settings do not apply).
-    public init(apiKey: APIKey, transport: any HTTPTransport = CurlTransport(), configuration: Configuration = .init()) {
+    public init(apiKey: APIKey, transport: any HTTPTransport = CurlTransport.shared, configuration: Configuration = .init()) {
         self.transport = transport
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
@@ -102,7 +103,7 @@ public final class AuthorizedSession: Sendable {
     public var cachedTokenExpiry: Date? { tokens?.snapshot.token?.expiresAt }
 
     /// The scopes granted to the credentials; empty when unknown (or an API key).
-    /// - Throws: ``AuthorizedSessionError/reauthenticationRequired(reason:)`` after `invalid_grant`,
+    /// - Throws: ``OAuthError/Code/reauthenticationRequired`` after `invalid_grant`,
     ///   or the store's error.
     public var grantedScopes: Set<String> {
         get async throws {
@@ -113,10 +114,10 @@ public final class AuthorizedSession: Sendable {
     }
 
     /// An access token valid for at least the refresh skew, refreshing if needed.
-    /// - Throws: ``AuthorizedSessionError/notAuthorized`` for an API-key session, or what the
+    /// - Throws: ``OAuthError/Code/notAuthorized`` for an API-key session, or what the
     ///   credentials throw.
     public func accessToken() async throws -> AccessToken {
-        guard let tokens else { throw AuthorizedSessionError.notAuthorized }
+        guard let tokens else { throw OAuthError(code: .notAuthorized) }
         if let cached = tokens.snapshot.validToken(now: configuration.now(), skew: configuration.refreshSkew) {
             return cached
         }
@@ -126,7 +127,7 @@ public final class AuthorizedSession: Sendable {
     /// Credentials with an access token valid for at least the refresh skew, refreshing if needed.
     /// For the user's tokens these are the stored credentials; for other credentials only the
     /// access token, its expiry and scopes are set.
-    /// - Throws: ``AuthorizedSessionError``, or what the credentials throw.
+    /// - Throws: ``OAuthError``, or what the credentials throw.
     public func validCredentials() async throws -> OAuthCredentials {
         let token = try await accessToken()
         if let user = tokens?.provider as? OAuthUserCredentials, let stored = try await user.currentCredentials(),
@@ -138,11 +139,11 @@ public final class AuthorizedSession: Sendable {
     }
 
     /// Saves credentials obtained by rerunning authorization and leaves the reauthentication state.
-    /// - Throws: The token store's error; ``AuthorizedSessionError/notAuthorized`` when the
+    /// - Throws: The token store's error; ``OAuthError/Code/notAuthorized`` when the
     ///   session's credentials are not the user's OAuth tokens.
     public func updateCredentials(_ credentials: OAuthCredentials) async throws {
         guard let tokens, let user = tokens.provider as? OAuthUserCredentials else {
-            throw AuthorizedSessionError.notAuthorized
+            throw OAuthError(code: .notAuthorized)
         }
         try await user.replace(with: credentials)
         await tokens.reset(to: OAuthUserCredentials.boundedByGrant(credentials.token, credentials))
@@ -150,14 +151,14 @@ public final class AuthorizedSession: Sendable {
 
     /// `request` with the access token of `credentials` attached as configured. It does not check
     /// where the request goes; the sending methods do (see
-    /// ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``).
-    public func authorizing(_ request: HTTPRequest, with credentials: OAuthCredentials) -> HTTPRequest {
+    /// ``OAuthError/Code/untrustedTokenDestination``).
+    public func authorizing(_ request: GoogleHTTPRequest, with credentials: OAuthCredentials) -> GoogleHTTPRequest {
         authorizing(request, token: credentials.accessToken)
     }
 
     /// `request` with what this session adds: the token as configured (or the API key), and the
     /// credentials' request metadata (`x-goog-user-project`).
-    func authorizing(_ request: HTTPRequest, token: String?) -> HTTPRequest {
+    func authorizing(_ request: GoogleHTTPRequest, token: String?) -> GoogleHTTPRequest {
         var authorized = request
         if let apiKey {
             authorized.headers["x-goog-api-key"] = apiKey.value
@@ -186,15 +187,15 @@ public final class AuthorizedSession: Sendable {
 
     /// Trusts the origin of a service's root URL with the access token. A root that may not carry
     /// a token (plain http to a host that is not loopback) is not trusted, so requests to it fail
-    /// with ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``.
+    /// with ``OAuthError/Code/untrustedTokenDestination``.
     func trustTokenOrigin(ofRoot rootURL: URL) {
         guard let origin = Self.trustableOrigin(rootURL) else { return }
         _ = tokenOrigins.withLock { $0.insert(origin) }
     }
 
     /// Refuses, before any token is looked up or sent, a URL the token does not belong to.
-    /// - Throws: ``AuthorizedSessionError/untrustedTokenDestination(url:reason:)``.
-    func requireTokenDestination(_ url: URL) throws(AuthorizedSessionError) {
+    /// - Throws: ``OAuthError/Code/untrustedTokenDestination``.
+    func requireTokenDestination(_ url: URL) throws(OAuthError) {
         let text = url.absoluteString
         if let prefix = lastTrustedPrefix.withLock({ $0 }), text.utf8.starts(with: prefix.utf8) { return }
         let trusted = tokenOrigins.withLock { $0 }
@@ -222,8 +223,8 @@ public final class AuthorizedSession: Sendable {
     /// - Parameters:
     ///   - request: The request, without authorization.
     ///   - idempotent: Whether repeating the request is safe (enables retries).
-    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
-    public func send(_ request: HTTPRequest, idempotent: Bool) async throws -> HTTPResponse {
+    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
+    public func send(_ request: GoogleHTTPRequest, idempotent: Bool) async throws -> GoogleHTTPResponse {
         try await send(request, idempotent: idempotent, retryPolicy: nil)
     }
 
@@ -232,8 +233,8 @@ public final class AuthorizedSession: Sendable {
     ///   - request: The request, without authorization.
     ///   - idempotent: Whether repeating the request is safe (enables retries).
     ///   - retryPolicy: Replaces ``Configuration/retry`` for this request; `nil` keeps it.
-    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
-    public func send(_ request: HTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?) async throws -> HTTPResponse {
+    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
+    public func send(_ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?) async throws -> GoogleHTTPResponse {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.send(authorized)
             return SessionAttempt(head: response.head, value: response, errorBody: { response.body })
@@ -246,10 +247,10 @@ public final class AuthorizedSession: Sendable {
     ///   - file: Created or truncated; on an error status it holds the error body.
     ///   - idempotent: Whether repeating the request is safe.
     ///   - retryPolicy: Overrides the session's policy (e.g. `.disabled` for callers that resume).
-    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
     public func download(
-        _ request: HTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
-    ) async throws -> HTTPResponseHead {
+        _ request: GoogleHTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
+    ) async throws -> GoogleHTTPResponseHead {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let head = try await self.transport.download(authorized, to: file)
             return SessionAttempt(head: head, value: head, errorBody: {
@@ -262,9 +263,9 @@ public final class AuthorizedSession: Sendable {
 
     /// Like ``send(_:idempotent:)`` but returns once the response head arrived; the body streams.
     /// Bodies of responses that are retried or refreshed are drained and discarded.
-    /// - Throws: ``AuthorizedSessionError`` or ``HTTPTransportError``.
+    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
     public func stream(
-        _ request: HTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
+        _ request: GoogleHTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
     ) async throws -> HTTPStreamingResponse {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.stream(authorized)
@@ -281,7 +282,7 @@ public final class AuthorizedSession: Sendable {
 
 /// One transport call's outcome, with a way to read an error body for retry decisions.
 struct SessionAttempt<Value: Sendable>: Sendable {
-    var head: HTTPResponseHead
+    var head: GoogleHTTPResponseHead
     var value: Value
     var errorBody: @Sendable () async -> Data
 }

@@ -6,7 +6,7 @@ public import GoogleAuth
 /// A person's OAuth tokens as a ``CredentialsProvider``: loads them from a ``TokenStore``, refreshes
 /// them with a ``TokenRefreshing`` (an ``OAuthClient``), saves refreshed tokens back, and turns an
 /// ended grant (`invalid_grant`, no refresh token, time-based access over) into
-/// ``AuthorizedSessionError/reauthenticationRequired(reason:)``: the stored tokens are deleted,
+/// ``OAuthError/Code/reauthenticationRequired``: the stored tokens are deleted,
 /// the optional handler may supply new ones, and otherwise every later call fails fast without
 /// contacting the token endpoint.
 ///
@@ -19,7 +19,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
     /// The credentials last loaded, refreshed or saved.
     private var cached: OAuthCredentials?
     /// Set after the grant ended: later calls fail fast.
-    private var terminalError: AuthorizedSessionError?
+    private var terminalError: OAuthError?
 
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
@@ -57,7 +57,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
     // MARK: - The user's credentials
 
     /// The stored credentials without refreshing them, or `nil` when none are stored.
-    /// - Throws: ``AuthorizedSessionError/reauthenticationRequired(reason:)`` once the grant
+    /// - Throws: ``OAuthError/Code/reauthenticationRequired`` once the grant
     ///   ended, or the store's error.
     public func currentCredentials() async throws -> OAuthCredentials? {
         if let terminalError { throw terminalError }
@@ -78,10 +78,10 @@ public actor OAuthUserCredentials: CredentialsProvider {
     func credentials(for request: AccessTokenRequest) async throws -> OAuthCredentials {
         if let terminalError { throw terminalError }
         if cached == nil {
-            guard let loaded = try await store.load() else { throw AuthorizedSessionError.notAuthorized }
+            guard let loaded = try await store.load() else { throw OAuthError(code: .notAuthorized) }
             cached = loaded
         }
-        guard let current = cached else { throw AuthorizedSessionError.notAuthorized }
+        guard let current = cached else { throw OAuthError(code: .notAuthorized) }
         if current.isRefreshTokenExpired(at: request.now), let end = current.refreshTokenExpiresAt {
             return try await requireReauthentication(reason: Self.grantEndedReason(end))
         }
@@ -104,7 +104,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
             if let shared = store as? any RefreshLockingTokenStore {
                 fresh = try await shared.withRefreshLock { stored in
                     // Signed out elsewhere (the store was emptied) while this process held a token.
-                    guard let stored else { throw AuthorizedSessionError.notAuthorized }
+                    guard let stored else { throw OAuthError(code: .notAuthorized) }
                     if stored.accessToken != old.accessToken, stored.hasSendableAccessToken,
                         !stored.isExpired(at: Date(), skew: 0)
                     {
@@ -117,7 +117,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
                 fresh = try await Self.refreshed(old, refresher: refresher)
                 try await store.save(fresh)
             }
-        } catch AuthorizedSessionError.notAuthorized {
+        } catch OAuthError.Code.notAuthorized {
             return try await requireReauthentication(reason: "the stored credentials were deleted (signed out)")
         } catch {
             if SessionErrorClassifier.isInvalidGrant(error) {
@@ -131,7 +131,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
 
     /// `old` with a new access token from `refresher`, keeping what the answer leaves out.
     private static func refreshed(_ old: OAuthCredentials, refresher: any TokenRefreshing) async throws -> OAuthCredentials {
-        guard let refreshToken = old.refreshToken else { throw AuthorizedSessionError.notAuthorized }
+        guard let refreshToken = old.refreshToken else { throw OAuthError(code: .notAuthorized) }
         var merged = try await refresher.refresh(refreshToken: refreshToken)
         if merged.refreshToken == nil { merged.refreshToken = refreshToken }
         if merged.refreshTokenExpiresAt == nil { merged.refreshTokenExpiresAt = old.refreshTokenExpiresAt }
@@ -145,7 +145,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
     private func requireReauthentication(reason: String) async throws -> OAuthCredentials {
         cached = nil
         try? await store.delete()
-        let error = AuthorizedSessionError.reauthenticationRequired(reason: reason)
+        let error = OAuthError.reauthenticationRequired(reason: reason)
         if let reauthenticationHandler, let renewed = try? await reauthenticationHandler() {
             try await store.save(renewed)
             cached = renewed

@@ -1,5 +1,6 @@
 import Foundation
 public import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - RequestLogEntry
 
@@ -21,7 +22,7 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    public var method: HTTPMethod
+    public var method: GoogleHTTPMethod
     public var url: String
     /// The response status, or `nil` when the attempt failed without a response.
     public var status: Int?
@@ -40,7 +41,7 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
 
     /// - Parameters: See the properties.
     public init(
-        method: HTTPMethod, url: String, status: Int?, duration: Duration, attempt: Int, error: String?,
+        method: GoogleHTTPMethod, url: String, status: Int?, duration: Duration, attempt: Int, error: String?,
         kind: Kind = .request, requestHeaders: [(name: String, value: String)] = [],
         responseHeaders: [(name: String, value: String)] = [], retryDelay: Duration? = nil
     ) {
@@ -57,7 +58,7 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
     }
 
     /// `headers` as they may be logged: every credential value replaced.
-    static func redacted(_ headers: HTTPHeaders) -> [(name: String, value: String)] {
+    static func redacted(_ headers: GoogleHTTPHeaders) -> [(name: String, value: String)] {
         headers.map { (name: $0.name, value: SecretRedactor.redactedValue($0.value, ofHeader: $0.name)) }
     }
 

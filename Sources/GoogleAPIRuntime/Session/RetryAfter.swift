@@ -1,12 +1,13 @@
 import Foundation
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - RetryAfter
 
 /// Parses `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
 public enum RetryAfter {
     /// The delay the server asked for, or `nil` when absent or unparseable.
-    public static func delay(from headers: HTTPHeaders, now: Date = Date()) -> Duration? {
+    public static func delay(from headers: GoogleHTTPHeaders, now: Date = Date()) -> Duration? {
         guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }

@@ -12,7 +12,7 @@ public import GoogleHTTP
 /// `url` has its secret query values masked; nothing here carries a token.
 public struct RetryWait: Sendable, Hashable, CustomStringConvertible {
     /// The request that will be repeated.
-    public var method: HTTPMethod
+    public var method: GoogleHTTPMethod
     public var url: String
     /// Why: `429 rate limit exceeded`, `503 service unavailable`, `connection closed`…
     public var reason: String
@@ -25,7 +25,7 @@ public struct RetryWait: Sendable, Hashable, CustomStringConvertible {
     /// How long the wait is (the server's `Retry-After` when it sent one, capped by the policy).
     public var delay: Duration
 
-    public init(method: HTTPMethod, url: String, reason: String, status: Int?, retry: Int, maxRetries: Int, delay: Duration) {
+    public init(method: GoogleHTTPMethod, url: String, reason: String, status: Int?, retry: Int, maxRetries: Int, delay: Duration) {
         self.method = method
         self.url = url
         self.reason = reason

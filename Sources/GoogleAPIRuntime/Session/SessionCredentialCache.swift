@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
+@_spi(Locking) import GoogleBase
 
 // MARK: - SessionCredentialCache
 

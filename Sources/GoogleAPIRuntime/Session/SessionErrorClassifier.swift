@@ -7,8 +7,7 @@ import GoogleAuth
 enum SessionErrorClassifier {
     /// Whether `error` is the token endpoint's `invalid_grant`.
     static func isInvalidGrant(_ error: any Error) -> Bool {
-        if let oauthError = error as? OAuthError { return oauthError.isInvalidGrant }
-        if case AuthorizedSessionError.reauthenticationRequired? = error as? AuthorizedSessionError { return true }
-        return false
+        guard let oauthError = error as? OAuthError else { return false }
+        return oauthError.code == .invalidGrant || oauthError.code == .reauthenticationRequired
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - SessionTokenCoordinator
 

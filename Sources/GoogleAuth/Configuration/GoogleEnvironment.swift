@@ -1,5 +1,6 @@
 public import Foundation
 import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - GoogleEnvironment
 
@@ -123,7 +124,7 @@ public struct GoogleEnvironment: Sendable, Hashable {
     /// endpoints as configured; a variable wins over the file's `auth_uri`/`token_uri`.
     /// - Parameter file: The client secret file; `nil` uses ``clientSecretFile``.
     /// - Throws: ``GoogleEnvironmentError`` when neither names a file, or the
-    ///   ``OAuthError/invalidClientConfiguration(path:reason:)`` of loading it.
+    ///   ``OAuthError/Code/invalidClientConfiguration`` of loading it.
     public func clientConfiguration(file: URL? = nil) throws -> OAuthClientConfiguration {
         guard let url = file ?? clientSecretFile else {
             throw GoogleEnvironmentError(

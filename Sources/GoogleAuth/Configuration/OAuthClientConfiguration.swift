@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import GoogleJSON
+import GoogleBase
 
 // MARK: - OAuthClientConfiguration
 
@@ -37,7 +38,7 @@ public struct OAuthClientConfiguration: Sendable, Hashable {
     ///   - url: The file.
     ///   - endpoints: Endpoints to start from; the file's `auth_uri` and `token_uri` replace the
     ///     authorization and token endpoints.
-    /// - Throws: ``OAuthError/invalidClientConfiguration(path:reason:)`` naming the offending key,
+    /// - Throws: ``OAuthError/Code/invalidClientConfiguration`` naming the offending key,
     ///   or with path `(file)` when the file cannot be read.
     public init(contentsOf url: URL, endpoints: OAuthEndpoints = .google) throws {
         let data: Data
@@ -53,7 +54,7 @@ public struct OAuthClientConfiguration: Sendable, Hashable {
     /// - Parameters:
     ///   - data: The JSON bytes.
     ///   - endpoints: Endpoints to start from (see ``init(contentsOf:endpoints:)``).
-    /// - Throws: ``OAuthError/invalidClientConfiguration(path:reason:)`` naming the offending key.
+    /// - Throws: ``OAuthError/Code/invalidClientConfiguration`` naming the offending key.
     public init(jsonData data: Data, endpoints: OAuthEndpoints = .google) throws {
         guard let root = try? JSONValue(parsing: data) else {
             throw OAuthError.invalidClientConfiguration(path: "$", reason: "not valid JSON")

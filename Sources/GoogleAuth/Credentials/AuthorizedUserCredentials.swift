@@ -18,7 +18,7 @@ public struct AuthorizedUserCredentials: CredentialsProvider {
     ///   - transport: Carries the refresh requests.
     ///   - source: Where the file came from, for ``summary()``.
     public init(
-        info: CredentialsFile.AuthorizedUserInfo, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport(),
+        info: CredentialsFile.AuthorizedUserInfo, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport.shared,
         source: String = "an authorized_user file"
     ) {
         self.info = info

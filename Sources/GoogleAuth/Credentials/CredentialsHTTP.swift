@@ -2,6 +2,7 @@ import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
 import GoogleJSON
+import GoogleBase
 
 // MARK: - CredentialsHTTP
 
@@ -23,7 +24,7 @@ enum CredentialsHTTP {
     }
 
     /// Sends `request`; transport failures become ``CredentialsError`` (`.transport`).
-    static func send(_ request: HTTPRequest, _ transport: any HTTPTransport, _ what: String) async throws -> HTTPResponse {
+    static func send(_ request: GoogleHTTPRequest, _ transport: any HTTPTransport, _ what: String) async throws -> GoogleHTTPResponse {
         do {
             return try await transport.send(request)
         } catch let error as HTTPTransportError {
@@ -39,7 +40,7 @@ enum CredentialsHTTP {
     }
 
     /// The error for an answer that is not the JSON expected (an HTML page from a proxy…).
-    static func unexpected(_ response: HTTPResponse, _ what: String) -> CredentialsError {
+    static func unexpected(_ response: GoogleHTTPResponse, _ what: String) -> CredentialsError {
         CredentialsError(
             .unexpectedResponse,
             "the \(what) answered HTTP \(response.status) with something that is not the expected JSON: \(SecretRedactor.excerpt(of: response.body))",
@@ -49,7 +50,7 @@ enum CredentialsHTTP {
     /// An OAuth token endpoint's answer (`access_token`, `expires_in`) as an ``AccessToken``.
     /// - Throws: ``CredentialsError``: `.tokenEndpointError` for `error`/`error_description`,
     ///   `.unexpectedResponse` for anything that is not a token object.
-    static func oauthToken(_ response: HTTPResponse, now: Date, scopes: Set<String>, _ what: String) throws(CredentialsError) -> AccessToken {
+    static func oauthToken(_ response: GoogleHTTPResponse, now: Date, scopes: Set<String>, _ what: String) throws(CredentialsError) -> AccessToken {
         guard let object = jsonObject(response.body) else { throw unexpected(response, what) }
         if let code = object["error"]?.stringValue {
             let detail = object["error_description"]?.stringValue.map { ": \(SecretRedactor.redact($0))" } ?? ""
@@ -68,7 +69,7 @@ enum CredentialsHTTP {
         _ url: URL, _ form: [(String, String)], transport: any HTTPTransport, now: Date, scopes: Set<String>, what: String
     ) async throws -> AccessToken {
         try requireSecure(url, what)
-        let request = HTTPRequest(
+        let request = GoogleHTTPRequest(
             method: .post, url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
             body: .data(Data(FormURLEncoding.encode(form).utf8)), timeouts: timeouts)

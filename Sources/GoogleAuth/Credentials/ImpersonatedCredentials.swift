@@ -2,6 +2,7 @@ import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
 import GoogleJSON
+import GoogleBase
 
 // MARK: - ImpersonatedCredentials
 
@@ -48,7 +49,7 @@ public struct ImpersonatedCredentials: CredentialsProvider {
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
         lifetime: TimeInterval = 3600, endpoint: URL = ImpersonatedCredentials.defaultEndpoint, quotaProjectID: String? = nil,
-        transport: any HTTPTransport = CurlTransport()
+        transport: any HTTPTransport = CurlTransport.shared
     ) {
         var root = endpoint.absoluteString
         if !root.hasSuffix("/") { root += "/" }
@@ -63,7 +64,7 @@ public struct ImpersonatedCredentials: CredentialsProvider {
     ///   `service_account_impersonation_url`); other parameters as in the other initializer.
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
-        lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport()
+        lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport.shared
     ) {
         self.source = source
         self.targetPrincipal = targetPrincipal
@@ -88,11 +89,11 @@ public struct ImpersonatedCredentials: CredentialsProvider {
         let body = Body(
             delegates: delegates.isEmpty ? nil : delegates.map { "projects/-/serviceAccounts/\($0)" },
             scope: scopes, lifetime: "\(Int(lifetime))s")
-        var headers: HTTPHeaders = ["Authorization": "Bearer \(sourceToken.value)", "Content-Type": "application/json"]
+        var headers: GoogleHTTPHeaders = ["Authorization": "Bearer \(sourceToken.value)", "Content-Type": "application/json"]
         for (name, value) in source.requestMetadata { headers[name] = value }
         let encoded = try GoogleJSONEncoder().encode(body)
         let response = try await CredentialsHTTP.send(
-            HTTPRequest(method: .post, url: generateURL, headers: headers, body: .data(encoded), timeouts: CredentialsHTTP.timeouts),
+            GoogleHTTPRequest(method: .post, url: generateURL, headers: headers, body: .data(encoded), timeouts: CredentialsHTTP.timeouts),
             transport, "IAM Credentials endpoint")
         guard let object = CredentialsHTTP.jsonObject(response.body) else {
             throw CredentialsHTTP.unexpected(response, "IAM Credentials endpoint")

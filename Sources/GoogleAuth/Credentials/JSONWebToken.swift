@@ -2,6 +2,7 @@ import Foundation
 import GoogleCrypto
 import GoogleHTTPTypes
 import GoogleJSON
+import GoogleBase
 
 // MARK: - JSONWebToken
 

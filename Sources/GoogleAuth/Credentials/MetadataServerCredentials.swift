@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - MetadataServerCredentials
 
@@ -27,7 +28,7 @@ public struct MetadataServerCredentials: CredentialsProvider {
     ///   - transport: Carries the requests.
     public init(
         host: String = MetadataServerCredentials.defaultHost, scopes: [String] = [], quotaProjectID: String? = nil,
-        transport: any HTTPTransport = CurlTransport()
+        transport: any HTTPTransport = CurlTransport.shared
     ) {
         self.host = host
         self.scopes = scopes
@@ -64,18 +65,18 @@ public struct MetadataServerCredentials: CredentialsProvider {
     }
 
     /// GET `/computeMetadata/v1/<path>`, checking the answer's `Metadata-Flavor`.
-    private func get(_ path: String) async throws -> HTTPResponse {
+    private func get(_ path: String) async throws -> GoogleHTTPResponse {
         guard let url = URL(string: "http://\(host)/computeMetadata/v1/\(path)") else {
             throw CredentialsError(.metadataServerUnavailable, "the metadata server host \"\(host)\" is not valid")
         }
-        let request = HTTPRequest(
+        let request = GoogleHTTPRequest(
             method: .get, url: url, headers: ["Metadata-Flavor": "Google"], timeouts: HTTPTimeouts(connect: .seconds(5), request: .seconds(30)))
         let response = try await CredentialsHTTP.send(request, transport, "metadata server at \(host)")
         try Self.requireFlavor(response, host: host)
         return response
     }
 
-    static func requireFlavor(_ response: HTTPResponse, host: String) throws(CredentialsError) {
+    static func requireFlavor(_ response: GoogleHTTPResponse, host: String) throws(CredentialsError) {
         guard response.headers["Metadata-Flavor"] == "Google" else {
             throw CredentialsError(
                 .metadataFlavorMissing,

@@ -29,7 +29,7 @@ final class MetadataServerProbe: Sendable {
     /// `GET http://host/` with `Metadata-Flavor: Google`; a metadata server answers with the same header.
     private static func probe(host: String, timeout: Duration, transport: any HTTPTransport) async -> Outcome {
         guard let url = URL(string: "http://\(host)/") else { return .unreachable }
-        let request = HTTPRequest(
+        let request = GoogleHTTPRequest(
             method: .get, url: url, headers: ["Metadata-Flavor": "Google"],
             timeouts: HTTPTimeouts(connect: timeout, request: timeout * 2))
         guard let response = try? await transport.send(request) else { return .unreachable }

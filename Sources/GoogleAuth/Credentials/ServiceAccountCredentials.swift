@@ -35,7 +35,7 @@ public struct ServiceAccountCredentials: CredentialsProvider {
     ///   - source: Where the key came from, for ``summary()``.
     public init(
         key: ServiceAccountKey, scopes: [String], subject: String? = nil, quotaProjectID: String? = nil,
-        assertionLifetime: TimeInterval = 3600, transport: any HTTPTransport = CurlTransport(),
+        assertionLifetime: TimeInterval = 3600, transport: any HTTPTransport = CurlTransport.shared,
         source: String = "a service account key"
     ) {
         self.key = key

@@ -1,4 +1,5 @@
 import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - PKCE
 
@@ -31,7 +32,7 @@ public struct PKCE: Sendable, Hashable {
     }
 
     /// A pair for a known verifier (for tests and interoperability).
-    /// - Throws: ``OAuthError/invalidRequest(description:)`` when the verifier is not 43–128 unreserved characters.
+    /// - Throws: ``OAuthError/Code/invalidRequest`` when the verifier is not 43–128 unreserved characters.
     public init(verifier: String, method: Method = .s256) throws {
         guard PKCE.isValidVerifier(verifier) else {
             throw OAuthError.invalidRequest(description: "code_verifier must be 43-128 characters of [A-Za-z0-9-._~]")
@@ -55,8 +56,7 @@ public struct PKCE: Sendable, Hashable {
 
     /// Whether `verifier` has the length and alphabet RFC 7636 §4.1 requires.
     public static func isValidVerifier(_ verifier: String) -> Bool {
-        let bytes = Array(verifier.utf8)
-        return (43...128).contains(bytes.count) && bytes.allSatisfy { SecureRandom.unreservedCharacters.contains($0) }
+        PKCEVerifier.isValid(verifier)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - Device authorization grant
 
@@ -36,8 +37,8 @@ extension OAuthClient {
     /// Polls the token endpoint until the user approves or denies, or the code expires. Honours
     /// `interval`, adds 5 seconds on `slow_down` and keeps waiting on `authorization_pending`.
     /// - Parameter authorization: The answer of ``requestDeviceAuthorization(scopes:)``.
-    /// - Throws: ``OAuthError/accessDenied(description:)``, ``OAuthError/deviceCodeExpired``,
-    ///   ``OAuthError/cancelled`` or other ``OAuthError`` cases.
+    /// - Throws: ``OAuthError/Code/accessDenied``, ``OAuthError/deviceCodeExpired``,
+    ///   ``OAuthError/Code/cancelled`` or other ``OAuthError`` cases.
     public func pollDeviceAuthorization(_ authorization: DeviceAuthorization) async throws -> OAuthCredentials {
         var interval = authorization.interval
         var form: [(String, String)] = [("client_id", configuration.clientID)]
@@ -47,7 +48,7 @@ extension OAuthClient {
             do {
                 try await sleep(.seconds(interval))
             } catch {
-                throw OAuthError.cancelled
+                throw OAuthError(code: .cancelled)
             }
             try Task.checkCancellation()
             let response = try await postForm(configuration.endpoints.token, form)
@@ -57,7 +58,7 @@ extension OAuthClient {
             case .error("authorization_pending", _):
                 // The server is authoritative about expiry; the local clock only stops a runaway loop.
                 if clock() > authorization.expiresAt.addingTimeInterval(TimeInterval(interval)) {
-                    throw OAuthError.deviceCodeExpired
+                    throw OAuthError(code: .deviceCodeExpired)
                 }
             case .error("slow_down", _):
                 interval = min(interval + 5, TokenLifetime.maximumPollingInterval)

@@ -5,7 +5,7 @@ import Foundation
 extension OAuthError {
     /// What the error means, following Google's "OAuth 2.0 for Mobile & Desktop Apps" guide.
     public var meaning: String {
-        switch self {
+        switch code {
         case .accessDenied:
             "The user (or an administrator) denied the authorization request."
         case .adminPolicyEnforced:
@@ -32,40 +32,50 @@ extension OAuthError {
             "The token endpoint does not support the requested grant type."
         case .invalidToken:
             "The token to revoke is unknown, expired or already revoked."
-        case .server(let code, _):
-            "The OAuth server returned the error \"\(code)\"."
         case .deviceCodeExpired:
             "The device code expired before the user completed authorization."
-        case .transport(let error):
-            "The request to the OAuth server failed: \(error.description)"
-        case .unexpectedResponse(let status, let excerpt):
-            "The OAuth server answered HTTP \(status) with an unexpected body: \(excerpt)"
-        case .invalidTokenResponse(let reason):
-            "The OAuth server's answer cannot be used, so nothing was stored: \(reason)."
+        case .transport:
+            "The request to the OAuth server failed: \(transportError?.description ?? "no response")"
+        case .unexpectedResponse:
+            "The OAuth server answered HTTP \(status ?? 0) with an unexpected body: \(excerpt ?? "")"
+        case .invalidTokenResponse:
+            "The OAuth server's answer cannot be used, so nothing was stored: \(reason ?? "")."
         case .stateMismatch:
             "The state parameter in the redirect does not match the request (possible cross-site request forgery); nothing was exchanged."
         case .missingAuthorizationCode:
             "The redirect carried neither an authorization code nor an error."
-        case .timedOut(let after):
-            "The authorization did not complete within \(after)."
-        case .listenerFailed(let reason):
-            "The local redirect listener failed: \(reason)"
-        case .insecureEndpoint(let url, let reason):
-            "Refused to send OAuth secrets to \(url): \(reason)."
+        case .timedOut:
+            "The authorization did not complete within \(timeout.map { "\($0)" } ?? "the time allowed")."
+        case .listenerFailed:
+            "The local redirect listener failed: \(reason ?? "")"
+        case .insecureEndpoint:
+            "Refused to send OAuth secrets to \(url ?? "the endpoint"): \(reason ?? "")."
         case .cancelled:
             "The authorization was cancelled."
-        case .scopeNotGranted(let required, let granted):
-            "The scope(s) \(required.joined(separator: " ")) were not granted (granted: \(granted.sorted().joined(separator: " ")))."
-        case .invalidClientConfiguration(let path, let reason):
-            "The OAuth client configuration is invalid at \(path): \(reason)"
+        case .scopeNotGranted:
+            "The scope(s) \(requiredScopes.joined(separator: " ")) were not granted (granted: \(grantedScopes.sorted().joined(separator: " ")))."
+        case .invalidClientConfiguration:
+            "The OAuth client configuration is invalid at \(configurationPath ?? "$"): \(reason ?? "")"
         case .missingRefreshToken:
             "The credentials have no refresh token."
+        case .reauthenticationRequired:
+            "Reauthentication is required: \(reason ?? "the stored credentials can no longer be used")."
+        case .notAuthorized:
+            "Not authorized: the token store holds no credentials."
+        case .unauthorizedBodyNotReplayable:
+            "HTTP \(status ?? 401): the access token was rejected and the streamed request body cannot be re-sent."
+        case .refreshFailed:
+            "Refreshing the access token failed: \(reason ?? "")"
+        case .untrustedTokenDestination:
+            "Refused to send the access token to \(url ?? "the URL"): \(reason ?? "")."
+        default:
+            "The OAuth server returned the error \"\(code.rawValue)\"."
         }
     }
 
     /// A one-line suggestion for fixing the problem.
     public var remedy: String {
-        switch self {
+        switch code {
         case .accessDenied:
             "Sign in again and choose Allow on the consent screen; without it the app cannot use this feature."
         case .adminPolicyEnforced:
@@ -92,12 +102,10 @@ extension OAuthError {
             "Check the token endpoint URL and grant_type."
         case .invalidToken:
             "Nothing to do: the token is already unusable."
-        case .server:
-            "Retry later; if it persists, check the request against Google's OAuth documentation."
         case .deviceCodeExpired:
             "Start the device flow again and enter the new code sooner."
-        case .transport(let error):
-            error.isTransient ? "Check the network connection and retry." : "Check the endpoint URL and network configuration."
+        case .transport:
+            transportError?.isTransient ?? false ? "Check the network connection and retry." : "Check the endpoint URL and network configuration."
         case .unexpectedResponse:
             "Check the endpoint URL and any proxy between this machine and the OAuth server."
         case .invalidTokenResponse:
@@ -118,8 +126,16 @@ extension OAuthError {
             "Sign in again and allow every permission the app asks for, or use it without this feature."
         case .invalidClientConfiguration:
             "Download the client_secret JSON again from the Google Cloud Console (Credentials page)."
-        case .missingRefreshToken:
-            "Run the authorization flow again to obtain a refresh token."
+        case .missingRefreshToken, .reauthenticationRequired, .notAuthorized:
+            "Run the authorization flow again (sign in) to obtain new credentials."
+        case .unauthorizedBodyNotReplayable:
+            "Send the request again; use a body that can be re-read (data or a file) to let the session retry it itself."
+        case .refreshFailed:
+            "Check the network connection and the OAuth client, then retry."
+        case .untrustedTokenDestination:
+            "Use https, or add the origin to the session's trusted origins if it is yours."
+        default:
+            "Retry later; if it persists, check the request against Google's OAuth documentation."
         }
     }
 }
@@ -138,18 +154,4 @@ extension OAuthError: CustomStringConvertible, CustomDebugStringConvertible, Loc
     public var debugDescription: String { description }
 
     public var errorDescription: String? { description }
-
-    /// The server's `error_description`, when one was sent.
-    public var serverDescription: String? {
-        switch self {
-        case .accessDenied(let text), .adminPolicyEnforced(let text), .disallowedUserAgent(let text),
-             .orgInternal(let text), .deletedClient(let text), .invalidGrant(let text),
-             .redirectURIMismatch(let text), .invalidRequest(let text), .invalidClient(let text),
-             .unauthorizedClient(let text), .invalidScope(let text), .unsupportedGrantType(let text),
-             .invalidToken(let text), .server(_, let text):
-            text
-        default:
-            nil
-        }
-    }
 }

@@ -1,81 +1,77 @@
 import Foundation
 public import GoogleHTTP
+import GoogleBase
 
 // MARK: - OAuthError
 
-/// Everything that can go wrong while authorizing, exchanging, refreshing or revoking.
+/// Everything that can go wrong while authorizing: the OAuth flows (authorize, exchange, refresh,
+/// revoke, device flow) and, through `AuthorizedSession`, a call's credentials (none stored, the
+/// user must sign in again, a scope not granted, a refresh that failed).
 ///
-/// Cases named after an OAuth error code carry the server's optional `error_description`.
-/// ``description`` gives the meaning from Google's guide and ``remedy`` a one-line fix. No case ever
-/// carries a token, code, verifier or client secret, so errors are safe to log.
-public enum OAuthError: Error, Sendable, Hashable {
-    // MARK: Errors Google returns (authorization callback or token endpoint)
+/// Match on ``code``; it is a growable set of values, so a `switch` needs a `default` and a new
+/// code in a later release breaks nothing:
+///
+/// ```swift
+/// do {
+///     try await client.refresh(credentials)
+/// } catch let error as OAuthError where error.code == .invalidGrant {
+///     // sign in again
+/// }
+/// ```
+///
+/// Codes the OAuth server sent keep its `error` value (``Code/rawValue``, e.g. `invalid_grant`)
+/// and carry its ``serverDescription``. The other fields are set by the codes that have them
+/// (each code's documentation says which). ``description`` gives the meaning from Google's guide
+/// and ``remedy`` a one-line fix. No field ever carries a token, code, verifier or client
+/// secret, so errors are safe to log.
+public struct OAuthError: Error, Sendable, Hashable {
+    /// What went wrong; see ``Code`` for the values.
+    public var code: Code
+    /// The server's `error_description`, when one was sent (short, printable, secrets masked).
+    public var serverDescription: String?
+    /// A local explanation: why the listener failed, why an endpoint or destination was refused,
+    /// which key of a client configuration is wrong and how, why reauthentication is required.
+    public var reason: String?
+    /// The HTTP status of the response (``Code/unexpectedResponse``,
+    /// ``Code/unauthorizedBodyNotReplayable``).
+    public var status: Int?
+    /// A short excerpt of an unexpected response body, token-like values removed.
+    public var excerpt: String?
+    /// The refused URL, query values masked (``Code/insecureEndpoint``,
+    /// ``Code/untrustedTokenDestination``).
+    public var url: String?
+    /// The JSON path of a client configuration's bad key, e.g. `installed.client_id`
+    /// (``Code/invalidClientConfiguration``).
+    public var configurationPath: String?
+    /// The time allowed (``Code/timedOut``).
+    public var timeout: Duration?
+    /// The scopes asked for, of which none (or not all, for credentials checks) was granted
+    /// (``Code/scopeNotGranted``).
+    public var requiredScopes: [String]
+    /// The scopes the credentials hold (``Code/scopeNotGranted``).
+    public var grantedScopes: Set<String>
+    /// Why a request to an OAuth endpoint got no complete response (``Code/transport``).
+    public var transportError: HTTPTransportError?
 
-    /// `access_denied`: the user declined (or the device-flow request was denied).
-    case accessDenied(description: String?)
-    /// `admin_policy_enforced`: a Google Workspace admin policy blocks one or more scopes.
-    case adminPolicyEnforced(description: String?)
-    /// `disallowed_useragent`: the authorization page was opened in an embedded user agent.
-    case disallowedUserAgent(description: String?)
-    /// `org_internal`: the OAuth client is limited to users of one Google Cloud organization.
-    case orgInternal(description: String?)
-    /// `deleted_client`: the OAuth client was deleted.
-    case deletedClient(description: String?)
-    /// `invalid_grant`: the code or refresh token is invalid, expired, revoked or already used, or
-    /// the PKCE verifier is wrong. On refresh this means the user must authorize again.
-    case invalidGrant(description: String?)
-    /// `redirect_uri_mismatch`: the redirect URI is not registered for this client.
-    case redirectURIMismatch(description: String?)
-    /// `invalid_request`: a parameter is missing, repeated or malformed.
-    case invalidRequest(description: String?)
-    /// `invalid_client`: the client ID or secret is wrong, or the client type does not match.
-    case invalidClient(description: String?)
-    /// `unauthorized_client`: the client may not use this grant type.
-    case unauthorizedClient(description: String?)
-    /// `invalid_scope`: a requested scope is unknown or not allowed for this client or flow.
-    case invalidScope(description: String?)
-    /// `unsupported_grant_type`: the token endpoint does not know the grant type.
-    case unsupportedGrantType(description: String?)
-    /// `invalid_token` from the revocation endpoint: the token is unknown, expired or already revoked.
-    case invalidToken(description: String?)
-    /// Any other OAuth `error` code.
-    case server(code: String, description: String?)
-
-    // MARK: Device authorization grant (RFC 8628)
-
-    /// `expired_token`: the device code expired before the user approved it; start again.
-    case deviceCodeExpired
-
-    // MARK: Local failures
-
-    /// The transport could not complete a request to an OAuth endpoint.
-    case transport(HTTPTransportError)
-    /// An OAuth endpoint answered with something that is not the expected JSON (an HTML proxy page,
-    /// a truncated body). `excerpt` is short and has token-like values removed.
-    case unexpectedResponse(status: Int, excerpt: String)
-    /// The token endpoint answered with tokens this library cannot use: an empty access token, one
-    /// with characters an HTTP header cannot carry (control characters, spaces, non-ASCII), or a
-    /// `token_type` other than Bearer. Nothing was stored. `reason` never shows the token.
-    case invalidTokenResponse(reason: String)
-    /// The `state` in the redirect did not match the one sent: a possible CSRF attempt. Nothing was exchanged.
-    case stateMismatch
-    /// The redirect did not carry an authorization code (nor an `error`).
-    case missingAuthorizationCode
-    /// The flow did not complete within the configured time.
-    case timedOut(after: Duration)
-    /// The loopback listener could not be started or failed while waiting.
-    case listenerFailed(reason: String)
-    /// An OAuth endpoint (token, revocation, device or authorization) would carry secrets over
-    /// plain http to a host that is not loopback; nothing was sent. `url` has its query values masked.
-    case insecureEndpoint(url: String, reason: String)
-    /// The flow was cancelled (the calling task was cancelled).
-    case cancelled
-    /// A required scope was not granted by the user.
-    case scopeNotGranted(required: [String], granted: Set<String>)
-    /// A client-secret JSON file (or its content) is malformed; `path` names the key, e.g. `installed.client_id`.
-    case invalidClientConfiguration(path: String, reason: String)
-    /// An operation needs a refresh token and the credentials have none.
-    case missingRefreshToken
+    /// An error with `code` and the fields it needs.
+    public init(
+        code: Code, serverDescription: String? = nil, reason: String? = nil, status: Int? = nil,
+        excerpt: String? = nil, url: String? = nil, configurationPath: String? = nil,
+        timeout: Duration? = nil, requiredScopes: [String] = [], grantedScopes: Set<String> = [],
+        transportError: HTTPTransportError? = nil
+    ) {
+        self.code = code
+        self.serverDescription = serverDescription
+        self.reason = reason
+        self.status = status
+        self.excerpt = excerpt
+        self.url = url
+        self.configurationPath = configurationPath
+        self.timeout = timeout
+        self.requiredScopes = requiredScopes
+        self.grantedScopes = grantedScopes
+        self.transportError = transportError
+    }
 }
 
 // MARK: - Classification
@@ -83,56 +79,23 @@ public enum OAuthError: Error, Sendable, Hashable {
 extension OAuthError {
     /// Whether this is `invalid_grant`: on refresh, the user must authorize again (the refresh token
     /// was revoked, expired under time-based access, or the password changed).
-    public var isInvalidGrant: Bool {
-        if case .invalidGrant = self { return true }
-        return false
+    public var isInvalidGrant: Bool { code == .invalidGrant }
+
+    /// Whether the user must sign in again before calls can succeed: ``Code/invalidGrant``,
+    /// ``Code/reauthenticationRequired``, ``Code/notAuthorized`` or ``Code/missingRefreshToken``.
+    public var requiresReauthentication: Bool {
+        code == .invalidGrant || code == .reauthenticationRequired || code == .notAuthorized || code == .missingRefreshToken
     }
 
     /// The OAuth `error` code this error corresponds to, when it came from the server.
-    public var oauthErrorCode: String? {
-        switch self {
-        case .accessDenied: "access_denied"
-        case .adminPolicyEnforced: "admin_policy_enforced"
-        case .disallowedUserAgent: "disallowed_useragent"
-        case .orgInternal: "org_internal"
-        case .deletedClient: "deleted_client"
-        case .invalidGrant: "invalid_grant"
-        case .redirectURIMismatch: "redirect_uri_mismatch"
-        case .invalidRequest: "invalid_request"
-        case .invalidClient: "invalid_client"
-        case .unauthorizedClient: "unauthorized_client"
-        case .invalidScope: "invalid_scope"
-        case .unsupportedGrantType: "unsupported_grant_type"
-        case .invalidToken: "invalid_token"
-        case .deviceCodeExpired: "expired_token"
-        case .server(let code, _): code
-        default: nil
-        }
-    }
+    public var oauthErrorCode: String? { code.isServerCode ? code.rawValue : nil }
 
     /// Maps an OAuth `error` code (and optional `error_description`) to a typed error.
     /// - Parameters:
     ///   - code: The `error` value, e.g. `invalid_grant`.
     ///   - description: The `error_description` value, if any.
     public init(code: String, description: String?) {
-        let description = description.map(OAuthError.sanitizedDescription)
-        switch code {
-        case "access_denied": self = .accessDenied(description: description)
-        case "admin_policy_enforced": self = .adminPolicyEnforced(description: description)
-        case "disallowed_useragent": self = .disallowedUserAgent(description: description)
-        case "org_internal": self = .orgInternal(description: description)
-        case "deleted_client": self = .deletedClient(description: description)
-        case "invalid_grant": self = .invalidGrant(description: description)
-        case "redirect_uri_mismatch": self = .redirectURIMismatch(description: description)
-        case "invalid_request": self = .invalidRequest(description: description)
-        case "invalid_client": self = .invalidClient(description: description)
-        case "unauthorized_client": self = .unauthorizedClient(description: description)
-        case "invalid_scope": self = .invalidScope(description: description)
-        case "unsupported_grant_type": self = .unsupportedGrantType(description: description)
-        case "invalid_token": self = .invalidToken(description: description)
-        case "expired_token": self = .deviceCodeExpired
-        default: self = .server(code: OAuthError.sanitizedDescription(code), description: description)
-        }
+        self.init(code: Code(rawValue: Self.sanitizedDescription(code)), serverDescription: description.map(Self.sanitizedDescription))
     }
 
     /// Server-provided text is shown to users; keep it to one short printable line, with any

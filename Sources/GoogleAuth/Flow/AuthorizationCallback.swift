@@ -1,5 +1,6 @@
 import Foundation
 import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - AuthorizationCallback
 

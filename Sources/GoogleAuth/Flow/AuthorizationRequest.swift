@@ -1,5 +1,6 @@
 import Foundation
 import GoogleHTTPTypes
+import GoogleBase
 
 // MARK: - AuthorizationRequest
 
@@ -62,16 +63,16 @@ public struct AuthorizationRequest: Sendable {
     ///
     /// The state is checked first, so a forged redirect is rejected before its contents are trusted.
     /// - Parameter callback: The parsed redirect.
-    /// - Throws: ``OAuthError/stateMismatch``; the typed error for an `error=` redirect;
+    /// - Throws: ``OAuthError/Code/stateMismatch``; the typed error for an `error=` redirect;
     ///   ``OAuthError/missingAuthorizationCode``.
     public func authorizationCode(from callback: AuthorizationCallback) throws -> String {
         guard let received = callback.state, Self.constantTimeEquals(received, state) else {
-            throw OAuthError.stateMismatch
+            throw OAuthError(code: .stateMismatch)
         }
         if let error = callback.error {
             throw OAuthError(code: error, description: callback.errorDescription)
         }
-        guard let code = callback.code, !code.isEmpty else { throw OAuthError.missingAuthorizationCode }
+        guard let code = callback.code, !code.isEmpty else { throw OAuthError(code: .missingAuthorizationCode) }
         return code
     }
 

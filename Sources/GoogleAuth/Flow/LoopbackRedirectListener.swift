@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBase
 import GoogleHTTP
 import LocalHTTPServer
 import Synchronization
@@ -27,7 +28,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// - Parameters:
     ///   - expectedState: The request's `state`; only a redirect carrying it ends the wait.
     ///   - path: The redirect path, `/` by default.
-    /// - Throws: ``OAuthError/listenerFailed(reason:)`` when neither loopback address can be bound.
+    /// - Throws: ``OAuthError/Code/listenerFailed`` when neither loopback address can be bound.
     public init(expectedState: String, path: String = "/") throws {
         let inbox = Inbox()
         let handler: HTTPServerHandler = { request in
@@ -75,7 +76,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// Waits for the redirect.
     /// - Parameter timeout: How long to wait.
     /// - Returns: The first redirect whose `state` matched (its code is not yet exchanged).
-    /// - Throws: ``OAuthError/timedOut(after:)``, ``OAuthError/cancelled``.
+    /// - Throws: ``OAuthError/Code/timedOut``, ``OAuthError/Code/cancelled``.
     public func waitForCallback(timeout: Duration) async throws -> AuthorizationCallback {
         let callback = try await inbox.next(timeout: timeout)
         await drainResponses()
@@ -189,7 +190,7 @@ private final class Inbox: Sendable {
     }
 
     /// The first callback.
-    /// - Throws: ``OAuthError/timedOut(after:)`` or ``OAuthError/cancelled``.
+    /// - Throws: ``OAuthError/Code/timedOut`` or ``OAuthError/Code/cancelled``.
     func next(timeout: Duration) async throws -> AuthorizationCallback {
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
@@ -214,7 +215,7 @@ private final class Inbox: Sendable {
         switch outcome {
         case .callback(let callback): return callback
         case .timedOut: throw OAuthError.timedOut(after: timeout)
-        case .cancelled: throw OAuthError.cancelled
+        case .cancelled: throw OAuthError(code: .cancelled)
         }
     }
 

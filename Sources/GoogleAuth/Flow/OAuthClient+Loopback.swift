@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBase
 
 // MARK: - Loopback flow
 
@@ -74,7 +75,7 @@ extension OAuthClient {
                     if let callback { return callback }
                 }
             }
-            throw OAuthError.cancelled  // unreachable: the waiting task returns or throws
+            throw OAuthError(code: .cancelled)  // unreachable: the waiting task returns or throws
         }
     }
 }

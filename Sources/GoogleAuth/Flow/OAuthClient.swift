@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 public import GoogleHTTP
+import GoogleBase
 
 // MARK: - OAuthClient
 
@@ -24,17 +25,17 @@ public struct OAuthClient: Sendable {
     public var timeouts: HTTPTimeouts
     /// The most bytes an OAuth endpoint's answer may have (token, revocation and device
     /// answers are a few hundred bytes; 1 MiB by default). A larger one fails with
-    /// ``OAuthError/transport(_:)`` of kind `.responseTooLarge` as soon as it passes the limit.
+    /// ``OAuthError/Code/transport`` of kind `.responseTooLarge` as soon as it passes the limit.
     public var maxResponseBodyBytes: Int = 1 << 20
 
     /// - Parameters:
     ///   - configuration: The OAuth client and endpoints.
-    ///   - transport: The HTTP transport (libcurl by default).
+    ///   - transport: The HTTP transport (by default `CurlTransport.shared`, the process's one).
     ///   - clock: The current time.
     ///   - sleep: How to wait between device-flow polls.
     public init(
         configuration: OAuthClientConfiguration,
-        transport: any HTTPTransport = CurlTransport(),
+        transport: any HTTPTransport = CurlTransport.shared,
         clock: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
@@ -102,9 +103,9 @@ public struct OAuthClient: Sendable {
     }
 
     /// Refreshes `credentials`, keeping its refresh token when the server does not send a new one.
-    /// - Throws: ``OAuthError/missingRefreshToken``, or what ``refresh(refreshToken:)`` throws.
+    /// - Throws: ``OAuthError/Code/missingRefreshToken``, or what ``refresh(refreshToken:)`` throws.
     public func refresh(_ credentials: OAuthCredentials) async throws -> OAuthCredentials {
-        guard let refreshToken = credentials.refreshToken else { throw OAuthError.missingRefreshToken }
+        guard let refreshToken = credentials.refreshToken else { throw OAuthError(code: .missingRefreshToken) }
         var fresh = try await refresh(refreshToken: refreshToken)
         if fresh.refreshToken == nil {
             fresh.refreshToken = refreshToken
@@ -116,7 +117,7 @@ public struct OAuthClient: Sendable {
 
     /// Revokes an access or refresh token (revoking either ends the whole grant at Google).
     /// - Parameter token: The token to revoke.
-    /// - Throws: ``OAuthError/invalidToken(description:)`` when the server answers 400 (already
+    /// - Throws: ``OAuthError/Code/invalidToken`` when the server answers 400 (already
     ///   revoked or unknown), other ``OAuthError`` cases for other failures.
     public func revoke(token: String) async throws {
         let response = try await postForm(configuration.endpoints.revocation, [("token", token)])
@@ -137,7 +138,7 @@ public struct OAuthClient: Sendable {
     // MARK: - HTTP
 
     /// Refuses an endpoint that would carry secrets over plain http to a host that is not loopback.
-    /// - Throws: ``OAuthError/insecureEndpoint(url:reason:)``.
+    /// - Throws: ``OAuthError/Code/insecureEndpoint``.
     static func requireSecureEndpoint(_ url: URL) throws(OAuthError) {
         do {
             try CredentialDestination.requireSecureTransport(url)
@@ -146,11 +147,11 @@ public struct OAuthClient: Sendable {
         }
     }
 
-    /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/transport(_:)``.
-    /// - Throws: ``OAuthError/insecureEndpoint(url:reason:)`` before sending to an insecure URL.
-    func postForm(_ url: URL, _ form: [(String, String)]) async throws -> HTTPResponse {
+    /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/Code/transport``.
+    /// - Throws: ``OAuthError/Code/insecureEndpoint`` before sending to an insecure URL.
+    func postForm(_ url: URL, _ form: [(String, String)]) async throws -> GoogleHTTPResponse {
         try Self.requireSecureEndpoint(url)
-        var request = HTTPRequest(
+        var request = GoogleHTTPRequest(
             method: .post, url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
             body: .data(Data(FormURLEncoding.encode(form).utf8)), timeouts: timeouts)
@@ -158,10 +159,10 @@ public struct OAuthClient: Sendable {
         do {
             return try await transport.send(request)
         } catch let error as HTTPTransportError {
-            if error.kind == .cancelled { throw OAuthError.cancelled }
+            if error.kind == .cancelled { throw OAuthError(code: .cancelled) }
             throw OAuthError.transport(error)
         } catch is CancellationError {
-            throw OAuthError.cancelled
+            throw OAuthError(code: .cancelled)
         }
     }
 }

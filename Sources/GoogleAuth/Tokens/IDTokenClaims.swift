@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import GoogleJSON
+import GoogleBase
 
 // MARK: - IDTokenClaims
 
@@ -36,7 +37,7 @@ public struct IDTokenClaims: Sendable, Hashable {
 
     /// Decodes the payload of a JWT without verifying it.
     /// - Parameter idToken: The compact JWT (`header.payload.signature`).
-    /// - Throws: ``OAuthError/unexpectedResponse(status:excerpt:)`` when it is not a decodable JWT.
+    /// - Throws: ``OAuthError/Code/unexpectedResponse`` when it is not a decodable JWT.
     public init(decoding idToken: String) throws {
         let segments = idToken.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2, let payload = Base64URL.decode(String(segments[1])),

@@ -6,14 +6,14 @@ extension OAuthCredentials {
 
     /// Throws unless every scope in `required` was granted.
     /// - Parameter required: Scopes the feature needs.
-    /// - Throws: ``OAuthError/scopeNotGranted(required:granted:)`` listing the missing ones.
+    /// - Throws: ``OAuthError/Code/scopeNotGranted`` listing the missing ones.
     public func requireScopes(_ required: [String]) throws {
         let missing = required.filter { !scopes.contains($0) }
         guard missing.isEmpty else { throw OAuthError.scopeNotGranted(required: missing, granted: scopes) }
     }
 
     /// Throws unless `scope` was granted.
-    /// - Throws: ``OAuthError/scopeNotGranted(required:granted:)``.
+    /// - Throws: ``OAuthError/Code/scopeNotGranted``.
     public func requireScope(_ scope: String) throws {
         try requireScopes([scope])
     }

@@ -2,6 +2,7 @@ import Foundation
 import GoogleHTTPTypes
 import GoogleHTTP
 import GoogleJSON
+import GoogleBase
 
 // MARK: - TokenEndpointResult
 
@@ -11,11 +12,11 @@ enum TokenEndpointResult {
     case error(code: String, description: String?)
 
     /// Interprets a token endpoint response.
-    /// - Throws: ``OAuthError/unexpectedResponse(status:excerpt:)`` for anything that is neither a
+    /// - Throws: ``OAuthError/Code/unexpectedResponse`` for anything that is neither a
     ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…);
-    ///   ``OAuthError/invalidTokenResponse(reason:)`` for an access token an HTTP header cannot
+    ///   ``OAuthError/Code/invalidTokenResponse`` for an access token an HTTP header cannot
     ///   carry (empty, control characters…) or a `token_type` other than Bearer.
-    static func parse(_ response: HTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
+    static func parse(_ response: GoogleHTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
         guard let object = jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBase
 
 // MARK: - TokenLifetime
 

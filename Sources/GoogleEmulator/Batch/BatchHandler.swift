@@ -38,7 +38,7 @@ struct BatchHandler: Sendable {
         for (index, part) in parts.enumerated() {
             let contentID = Self.stripAngles(part.headers["Content-ID"] ?? "\(index + 1)")
             let inner = await answer(part, outer: request, servicePrefix: servicePrefix)
-            var headers: HTTPHeaders = ["Content-Type": "application/http"]
+            var headers: GoogleHTTPHeaders = ["Content-Type": "application/http"]
             headers["Content-ID"] = "<response-\(contentID)>"
             responses.append(MultipartBody.Part(headers: headers, body: await Self.serialize(inner)))
         }

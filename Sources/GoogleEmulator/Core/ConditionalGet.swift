@@ -1,6 +1,6 @@
 import Foundation
-import GoogleAuth
 import LocalHTTPServer
+import GoogleBase
 
 // MARK: - ConditionalGet
 

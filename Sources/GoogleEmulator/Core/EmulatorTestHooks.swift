@@ -1,5 +1,5 @@
 import Foundation
-import GoogleAuth
+import GoogleBase
 
 // MARK: - EmulatorTestHooks
 

@@ -6,7 +6,7 @@ import Synchronization
 
 /// One request the emulator answered, for tests that count retries or check what was sent.
 public struct RecordedRequest: Sendable, Hashable {
-    public var method: HTTPMethod
+    public var method: GoogleHTTPMethod
     public var path: String
     public var query: String?
     public var status: Int

@@ -3,6 +3,7 @@ import GoogleCrypto
 import GoogleHTTPTypes
 import GoogleJSON
 import LocalHTTPServer
+import GoogleBase
 
 // MARK: - JWT bearer grant (service accounts)
 

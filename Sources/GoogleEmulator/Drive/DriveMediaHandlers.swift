@@ -25,7 +25,7 @@ struct DriveMediaHandlers: Sendable {
             }
             return GoogleErrorResponse.forbidden("fileNotDownloadable", "Only files with binary content can be downloaded.")
         }
-        var headers: HTTPHeaders = [
+        var headers: GoogleHTTPHeaders = [
             "Content-Type": file.mimeType,
             "Accept-Ranges": "bytes",
             "ETag": "\"\(file.md5Checksum ?? file.id)\"",

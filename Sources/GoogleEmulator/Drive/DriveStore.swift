@@ -1,6 +1,6 @@
 import Foundation
-import GoogleAuth
 import Synchronization
+import GoogleBase
 
 // MARK: - DriveStore
 

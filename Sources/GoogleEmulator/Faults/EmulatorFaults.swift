@@ -20,7 +20,7 @@ public final class EmulatorFaults: Sendable {
     ///   - pathPrefix: Only requests whose path starts with this; `nil` for all.
     ///   - method: Only requests with this method; `nil` for all.
     ///   - count: How many matching requests get it.
-    public func enqueue(_ fault: EmulatorFault, matching pathPrefix: String? = nil, method: HTTPMethod? = nil, count: Int = 1) {
+    public func enqueue(_ fault: EmulatorFault, matching pathPrefix: String? = nil, method: GoogleHTTPMethod? = nil, count: Int = 1) {
         guard count > 0 else { return }
         rules.withLock { $0.append(FaultRule(fault: fault, pathPrefix: pathPrefix, method: method, count: count)) }
     }
@@ -49,7 +49,7 @@ public final class EmulatorFaults: Sendable {
     // MARK: - Consuming
 
     /// Takes the first matching fault that is not an upload drop.
-    func takeRequestFault(method: HTTPMethod, path: String) -> EmulatorFault? {
+    func takeRequestFault(method: GoogleHTTPMethod, path: String) -> EmulatorFault? {
         take(method: method, path: path) { fault in
             if case .dropUploadConnection = fault { return false }
             return true
@@ -57,7 +57,7 @@ public final class EmulatorFaults: Sendable {
     }
 
     /// Takes the first matching upload-drop fault, returning its byte limit (`nil` = half).
-    func takeUploadDrop(method: HTTPMethod, path: String) -> Int?? {
+    func takeUploadDrop(method: GoogleHTTPMethod, path: String) -> Int?? {
         guard let fault = take(method: method, path: path, where: { fault in
             if case .dropUploadConnection = fault { return true }
             return false
@@ -66,7 +66,7 @@ public final class EmulatorFaults: Sendable {
         return nil
     }
 
-    private func take(method: HTTPMethod, path: String, where accepts: (EmulatorFault) -> Bool) -> EmulatorFault? {
+    private func take(method: GoogleHTTPMethod, path: String, where accepts: (EmulatorFault) -> Bool) -> EmulatorFault? {
         let taken: EmulatorFault? = rules.withLock { rules in
             guard let index = rules.firstIndex(where: { $0.matches(method: method, path: path) && accepts($0.fault) }) else {
                 return nil

@@ -10,18 +10,18 @@ public struct FaultRule: Sendable, Hashable {
     /// `/drive/v3/files/ID?alt=media` matches only that file's media downloads.
     public var pathPrefix: String?
     /// Only requests with this method; `nil` matches every method.
-    public var method: HTTPMethod?
+    public var method: GoogleHTTPMethod?
     /// How many more requests it applies to.
     public var remaining: Int
 
-    public init(fault: EmulatorFault, pathPrefix: String? = nil, method: HTTPMethod? = nil, count: Int = 1) {
+    public init(fault: EmulatorFault, pathPrefix: String? = nil, method: GoogleHTTPMethod? = nil, count: Int = 1) {
         self.fault = fault
         self.pathPrefix = pathPrefix
         self.method = method
         self.remaining = count
     }
 
-    func matches(method: HTTPMethod, path: String) -> Bool {
+    func matches(method: GoogleHTTPMethod, path: String) -> Bool {
         if let required = self.method, required != method { return false }
         if let pathPrefix, !path.hasPrefix(pathPrefix) { return false }
         return remaining > 0

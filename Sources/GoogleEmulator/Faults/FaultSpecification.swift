@@ -21,9 +21,9 @@ public enum FaultSpecification {
     /// - Throws: ``ParseError`` when the text does not follow the grammar.
     public static func parse(_ text: String) throws(ParseError) -> FaultRule {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
-        var method: HTTPMethod?
+        var method: GoogleHTTPMethod?
         if let space = rest.firstIndex(of: " ") {
-            method = HTTPMethod(rawValue: String(rest[..<space]))
+            method = GoogleHTTPMethod(rawValue: String(rest[..<space]))
             rest = rest[rest.index(after: space)...]
         }
         var count = 1

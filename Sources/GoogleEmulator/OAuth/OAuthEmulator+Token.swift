@@ -1,8 +1,8 @@
 import Foundation
 import GoogleJSON
-import GoogleAuth
 import GoogleHTTPTypes
 import LocalHTTPServer
+import GoogleBase
 
 // MARK: - Token endpoint
 
@@ -64,7 +64,7 @@ extension OAuthEmulator {
                 return oauthError("invalid_request", "Missing code verifier.")
             }
             let computed = record.challengeMethod == "S256" ? Base64URL.encode(SHA256.hash(verifier.utf8)) : verifier
-            guard PKCE.isValidVerifier(verifier), computed == challenge else {
+            guard PKCEVerifier.isValid(verifier), computed == challenge else {
                 return oauthError("invalid_grant", "Invalid code verifier.")
             }
         }

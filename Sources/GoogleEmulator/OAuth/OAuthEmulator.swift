@@ -1,9 +1,9 @@
 import Foundation
 import GoogleJSON
 public import LocalHTTPServer
-import GoogleAuth
 import GoogleHTTPTypes
 import Synchronization
+import GoogleBase
 
 // MARK: - OAuthEmulator
 

@@ -1,6 +1,6 @@
 import Foundation
 import GoogleJSON
-import GoogleAuth
+import GoogleBase
 
 // MARK: - YouTubeParts
 

@@ -1,7 +1,8 @@
 import Foundation
 internal import CCurl
 import Synchronization
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
+@_spi(Locking) import GoogleBase
 
 // MARK: - CurlEasyHandle
 
@@ -10,7 +11,7 @@ import Synchronization
 final class CurlEasyHandle: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     let errorBuffer: UnsafeMutablePointer<CChar>
-    /// Whether the handle currently asks for gzip for one request (``HTTPRequest/acceptsGzip``);
+    /// Whether the handle currently asks for gzip for one request (``GoogleHTTPRequest/acceptsGzip``);
     /// tracked so the two options involved are only set when a request differs from the last.
     var asksForGzip = false
     /// Whether the handle reports closed sockets to its loop (set once, when first attached).

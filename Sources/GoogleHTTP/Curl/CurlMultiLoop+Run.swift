@@ -1,6 +1,7 @@
 import Foundation
 internal import CCurl
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
+@_spi(Locking) import GoogleBase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,7 @@
 import Foundation
 internal import CCurl
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
+@_spi(Locking) import GoogleBase
 
 // MARK: - Starting on the caller's thread
 

@@ -1,6 +1,6 @@
 import Foundation
 internal import CCurl
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -9,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@_spi(Locking) import GoogleBase
 
 // MARK: - CurlMultiLoop
 

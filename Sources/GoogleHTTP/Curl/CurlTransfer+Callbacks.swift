@@ -117,7 +117,7 @@ extension CurlTransfer {
             kind: .responseTooLarge, url: url,
             message: "the response body passed the limit of \(bodyLimit) bytes (\(CurlResponseLimits.describe(bytes: bodyLimit)), "
                 + "counted after decompression), so the transfer was stopped; a larger limit can be set with "
-                + "HTTPRequest.maxResponseBodyBytes or CurlTransport.Configuration.maxResponseBodyBytes",
+                + "GoogleHTTPRequest.maxResponseBodyBytes or CurlTransport.Configuration.maxResponseBodyBytes",
             limit: bodyLimit)
         return 0
     }
@@ -162,7 +162,7 @@ extension CurlTransfer {
         } else if line.starts(with: "HTTP/".utf8) {
             // A new block (after a 1xx or a followed redirect) replaces the previous one.
             status = Self.parseStatus(line)
-            headers = HTTPHeaders()
+            headers = GoogleHTTPHeaders()
             expectedBodyLength = nil
             hasContentEncoding = false
             headerFieldCount = 0

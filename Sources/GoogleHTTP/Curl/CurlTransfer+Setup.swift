@@ -9,7 +9,7 @@ extension CurlTransfer {
     /// undoes the side effects curl attaches to `UPLOAD` and `NOBODY`.
     /// - Throws: ``HTTPTransportError`` for an unusable URL or header.
     func configure(
-        request: HTTPRequest, timeouts: HTTPTimeouts, configuration: CurlTransport.Configuration,
+        request: GoogleHTTPRequest, timeouts: HTTPTimeouts, configuration: CurlTransport.Configuration,
         sharedExpectSuppression: UnsafeMutablePointer<curl_slist>?
     ) throws(HTTPTransportError) {
         let easy = self.easy
@@ -38,7 +38,7 @@ extension CurlTransfer {
 
     // MARK: - Method and body
 
-    private func configureMethodAndBody(_ request: HTTPRequest) throws(HTTPTransportError) {
+    private func configureMethodAndBody(_ request: GoogleHTTPRequest) throws(HTTPTransportError) {
         let easy = self.easy
         let method = request.method.rawValue
         guard !method.isEmpty, method.utf8.allSatisfy(Self.isTokenCharacter) else {
@@ -90,7 +90,7 @@ extension CurlTransfer {
     // MARK: - Headers
 
     private func configureHeaders(
-        _ request: HTTPRequest, sharedExpectSuppression: UnsafeMutablePointer<curl_slist>?
+        _ request: GoogleHTTPRequest, sharedExpectSuppression: UnsafeMutablePointer<curl_slist>?
     ) throws(HTTPTransportError) {
         if request.headers.isEmpty {
             // The common case costs no allocation: one list owned by the loop says `Expect:`.
@@ -118,7 +118,7 @@ extension CurlTransfer {
         ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
     }
 
-    private static func isValidHeader(_ field: HTTPHeaders.Field) -> Bool {
+    private static func isValidHeader(_ field: GoogleHTTPHeaders.Field) -> Bool {
         !field.name.isEmpty
             && field.name.utf8.allSatisfy(isTokenCharacter)
             && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
@@ -126,9 +126,9 @@ extension CurlTransfer {
 
     // MARK: - Content encoding
 
-    /// Asks for gzip when the request wants it (``HTTPRequest/acceptsGzip``) and the transport
+    /// Asks for gzip when the request wants it (``GoogleHTTPRequest/acceptsGzip``) and the transport
     /// does not already ask for every coding; curl then decodes the body as it arrives.
-    private func configureContentEncoding(_ request: HTTPRequest, configuration: CurlTransport.Configuration) {
+    private func configureContentEncoding(_ request: GoogleHTTPRequest, configuration: CurlTransport.Configuration) {
         if configuration.automaticDecompression {
             decodesBody = true
             return

@@ -1,6 +1,6 @@
 import Foundation
 internal import CCurl
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@_spi(Locking) import GoogleBase
 
 // MARK: - CurlTransfer
 
@@ -26,7 +27,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// What the waiting task is resumed with.
     private struct Waiters {
-        var head: UnsafeContinuation<HTTPResponseHead, any Error>?
+        var head: UnsafeContinuation<GoogleHTTPResponseHead, any Error>?
         var done: UnsafeContinuation<Void, any Error>?
         var cancelRequested = false
         var finished = false
@@ -56,7 +57,7 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: Multi lock
 
     var status = 0
-    var headers = HTTPHeaders()
+    var headers = GoogleHTTPHeaders()
     var headDelivered = false
     var body = Data()
     var expectedBodyLength: Int?
@@ -91,7 +92,7 @@ final class CurlTransfer: @unchecked Sendable {
     var errorBodyTruncated = false
 
     init(
-        handle: CurlEasyHandle, loop: CurlMultiLoop, request: HTTPRequest, sink: Sink, timeouts: HTTPTimeouts,
+        handle: CurlEasyHandle, loop: CurlMultiLoop, request: GoogleHTTPRequest, sink: Sink, timeouts: HTTPTimeouts,
         bufferLimit: Int, bodyLimit: Int, errorBodyLimit: Int
     ) {
         self.handle = handle
@@ -128,7 +129,7 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: - Waiting (any thread)
 
     /// Registers the task waiting for the head. Returns `false` if the transfer was already cancelled.
-    func setHeadWaiter(_ continuation: UnsafeContinuation<HTTPResponseHead, any Error>) -> Bool {
+    func setHeadWaiter(_ continuation: UnsafeContinuation<GoogleHTTPResponseHead, any Error>) -> Bool {
         waiters.withLock { state in
             guard !state.cancelRequested else { return false }
             state.head = continuation
@@ -199,8 +200,8 @@ final class CurlTransfer: @unchecked Sendable {
     func deliverHeadIfNeeded() {
         guard !headDelivered else { return }
         headDelivered = true
-        let head = HTTPResponseHead(status: status, headers: headers)
-        let continuation = waiters.withLock { state -> UnsafeContinuation<HTTPResponseHead, any Error>? in
+        let head = GoogleHTTPResponseHead(status: status, headers: headers)
+        let continuation = waiters.withLock { state -> UnsafeContinuation<GoogleHTTPResponseHead, any Error>? in
             defer { state.head = nil }
             return state.head
         }
@@ -209,7 +210,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Ends the transfer with `failure` (or success when `nil`), resuming whoever waits.
     func finish(_ failure: HTTPTransportError?) {
-        let waiting = waiters.withLock { state -> (UnsafeContinuation<HTTPResponseHead, any Error>?, UnsafeContinuation<Void, any Error>?)? in
+        let waiting = waiters.withLock { state -> (UnsafeContinuation<GoogleHTTPResponseHead, any Error>?, UnsafeContinuation<Void, any Error>?)? in
             guard !state.finished else { return nil }
             state.finished = true
             state.failure = failure
@@ -230,7 +231,7 @@ final class CurlTransfer: @unchecked Sendable {
                 head.resume(throwing: failure)
             } else {
                 headDelivered = true
-                head.resume(returning: HTTPResponseHead(status: status, headers: headers))
+                head.resume(returning: GoogleHTTPResponseHead(status: status, headers: headers))
             }
         }
         if let done {

@@ -8,16 +8,16 @@ import Foundation
 /// head without a trailing empty line are accepted; a header line without `:` is not.
 extension HTTPHeadParser {
     /// A request line (`METHOD target [HTTP/1.1]`), header lines, an empty line, the body.
-    package static func parseNestedRequest(_ data: Data) -> (method: HTTPMethod, target: String, headers: HTTPHeaders, body: Data)? {
+    package static func parseNestedRequest(_ data: Data) -> (method: GoogleHTTPMethod, target: String, headers: GoogleHTTPHeaders, body: Data)? {
         let (firstLine, rest) = splitFirstLine(data)
         let words = firstLine.split(separator: " ")
         guard words.count >= 2 else { return nil }
         guard let (headers, body) = parseHeaderBlock(rest) else { return nil }
-        return (HTTPMethod(rawValue: String(words[0])), String(words[1]), headers, body)
+        return (GoogleHTTPMethod(rawValue: String(words[0])), String(words[1]), headers, body)
     }
 
     /// A status line (`HTTP/1.1 200 OK`), header lines, an empty line, the body.
-    package static func parseNestedResponse(_ data: Data) -> (status: Int, headers: HTTPHeaders, body: Data)? {
+    package static func parseNestedResponse(_ data: Data) -> (status: Int, headers: GoogleHTTPHeaders, body: Data)? {
         let (firstLine, rest) = splitFirstLine(data)
         let words = firstLine.split(separator: " ")
         guard words.count >= 2, words[0].hasPrefix("HTTP/"), let status = Int(words[1]), (100...999).contains(status)
@@ -28,8 +28,8 @@ extension HTTPHeadParser {
 
     /// Header lines up to an empty line, then the body; `nil` when a header line has no `:`.
     /// A last header line without a newline ends the headers (the body is then empty).
-    package static func parseHeaderBlock(_ data: Data) -> (headers: HTTPHeaders, body: Data)? {
-        var headers = HTTPHeaders()
+    package static func parseHeaderBlock(_ data: Data) -> (headers: GoogleHTTPHeaders, body: Data)? {
+        var headers = GoogleHTTPHeaders()
         var index = data.startIndex
         while index < data.endIndex {
             let newline = data[index...].firstIndex(of: 0x0A) ?? data.endIndex

@@ -4,11 +4,11 @@ import Foundation
 
 /// The request line and header fields of one request, before the body.
 package struct RequestHead {
-    package var method: HTTPMethod
+    package var method: GoogleHTTPMethod
     package var target: String
     /// 0 for HTTP/1.0, 1 for HTTP/1.1.
     package var minorVersion: Int
-    package var headers: HTTPHeaders
+    package var headers: GoogleHTTPHeaders
 }
 
 // MARK: - HTTPHeadParser
@@ -92,13 +92,13 @@ package enum HTTPHeadParser {
         guard version[5] == 0x31 else { throw .versionNotSupported }
         let minor = version[7] == 0x30 ? 0 : 1
         return RequestHead(
-            method: HTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self)),
-            target: target, minorVersion: minor, headers: HTTPHeaders())
+            method: GoogleHTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self)),
+            target: target, minorVersion: minor, headers: GoogleHTTPHeaders())
     }
 
     // MARK: - Header fields
 
-    private static func parseField(_ line: ArraySlice<UInt8>) throws(RequestHeadError) -> HTTPHeaders.Field {
+    private static func parseField(_ line: ArraySlice<UInt8>) throws(RequestHeadError) -> GoogleHTTPHeaders.Field {
         guard let first = line.first else { throw .malformed("empty header line") }
         if first == 0x20 || first == 0x09 { throw .malformed("obsolete line folding is not accepted") }
         guard let colon = line.firstIndex(of: 0x3A) else { throw .malformed("header line without ':'") }
@@ -110,7 +110,7 @@ package enum HTTPHeadParser {
         guard !value.contains(where: { $0 == 0x00 || $0 == 0x0D || $0 == 0x0A }) else {
             throw .malformed("invalid header value")
         }
-        return HTTPHeaders.Field(
+        return GoogleHTTPHeaders.Field(
             name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
     }
 

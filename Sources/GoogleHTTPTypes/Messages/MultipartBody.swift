@@ -6,10 +6,10 @@ import Foundation
 /// and batch requests and responses (`multipart/mixed`), in the runtime and the emulator.
 package enum MultipartBody {
     package struct Part: Sendable {
-        package var headers: HTTPHeaders
+        package var headers: GoogleHTTPHeaders
         package var body: Data
 
-        package init(headers: HTTPHeaders, body: Data) {
+        package init(headers: GoogleHTTPHeaders, body: Data) {
             self.headers = headers
             self.body = body
         }

@@ -9,7 +9,7 @@ enum BodySource {
     case file(FileBodyReader)
     case stream(StreamPuller<HTTPBodyStream>, declaredLength: Int64?)
 
-    static func make(for body: HTTPServerResponse.Body, headers: HTTPHeaders) -> Result<BodySource, FailureMessage> {
+    static func make(for body: HTTPServerResponse.Body, headers: GoogleHTTPHeaders) -> Result<BodySource, FailureMessage> {
         switch body {
         case .data(let data):
             return .success(.data(data))

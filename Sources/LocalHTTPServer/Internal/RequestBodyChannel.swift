@@ -1,5 +1,6 @@
 import Foundation
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
+@_spi(Locking) import GoogleBase
 
 // MARK: - RequestBodyChannel
 

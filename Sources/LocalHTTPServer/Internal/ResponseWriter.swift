@@ -10,7 +10,7 @@ struct ResponseWriter {
     private static let filePieceSize = 256 * 1024
 
     /// - Returns: whether the connection may carry another request.
-    func write(_ response: HTTPServerResponse, requestMethod: HTTPMethod, minorVersion: Int, keepAlive: Bool) -> Bool {
+    func write(_ response: HTTPServerResponse, requestMethod: GoogleHTTPMethod, minorVersion: Int, keepAlive: Bool) -> Bool {
         if response.dropsConnection { return false }
 
         var response = response

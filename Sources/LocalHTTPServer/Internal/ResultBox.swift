@@ -1,4 +1,5 @@
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
+@_spi(Locking) import GoogleBase
 
 // MARK: - ResultBox
 

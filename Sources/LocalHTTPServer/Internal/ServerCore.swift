@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@_spi(Locking) import GoogleBase
 
 // MARK: - ServerCore
 

@@ -42,7 +42,7 @@ struct ConcurrentGetSection: BenchmarkSection {
     private func measureTransport(
         _ transport: CurlTransport, context: BenchmarkContext, seconds: Double
     ) async throws -> (count: Int, seconds: Double) {
-        let request = HTTPRequest(url: context.jsonURL)
+        let request = GoogleHTTPRequest(url: context.jsonURL)
         let expectedBytes = context.jsonBytes
         let clock = ContinuousClock()
         let start = clock.now

@@ -172,7 +172,7 @@ struct DriveListEndpoint: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         try json.write(to: directory.appendingPathComponent("files"))
         let shared = context.baseURL.appendingPathComponent("drive/v3/files")
-        if let response = try? await CurlTransport().send(HTTPRequest(url: shared)), response.status == 200, response.body == json {
+        if let response = try? await CurlTransport().send(GoogleHTTPRequest(url: shared)), response.status == 200, response.body == json {
             ownServer = nil
             rootURL = URL(string: context.baseURL.absoluteString + "/") ?? context.baseURL
         } else {

@@ -21,7 +21,7 @@ struct LargeDownloadSection: BenchmarkSection {
         let rssBefore = ProcessMemory.value("VmRSS") ?? 0
         let peakWasReset = ProcessMemory.resetPeak()
         let start = clock.now
-        let head = try await transport.download(HTTPRequest(url: context.largeURL), to: destination)
+        let head = try await transport.download(GoogleHTTPRequest(url: context.largeURL), to: destination)
         let seconds = start.duration(to: clock.now).seconds
         let peak = ProcessMemory.value("VmHWM") ?? 0
         guard head.status == 200 else { throw BenchmarkError.badResponse(head.status) }
@@ -50,7 +50,7 @@ struct LargeDownloadSection: BenchmarkSection {
 
         // Streaming the same body through the async sequence, discarding it.
         let streamStart = clock.now
-        let response = try await transport.stream(HTTPRequest(url: context.largeURL))
+        let response = try await transport.stream(GoogleHTTPRequest(url: context.largeURL))
         var received: Int64 = 0
         for try await chunk in response.body { received += Int64(chunk.count) }
         let streamSeconds = streamStart.duration(to: clock.now).seconds

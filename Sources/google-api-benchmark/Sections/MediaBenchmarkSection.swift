@@ -104,7 +104,7 @@ struct MediaBenchmarkSection: BenchmarkSection {
 enum MediaBenchmarkClient {
     struct NoRefresh: TokenRefreshing {
         func refresh(refreshToken: String) async throws -> OAuthCredentials {
-            throw AuthorizedSessionError.refreshFailed(message: "the benchmark token never expires")
+            throw OAuthError.refreshFailed(message: "the benchmark token never expires")
         }
     }
 

@@ -18,7 +18,7 @@ struct SequentialGetSection: BenchmarkSection {
     func run(in context: BenchmarkContext) async throws -> [BenchmarkRow] {
         let rounds = context.rounds
         let transport = CurlTransport()
-        let request = HTTPRequest(url: context.jsonURL)
+        let request = GoogleHTTPRequest(url: context.jsonURL)
         let expectedBytes = context.jsonBytes
         let roundSeconds = context.measureSeconds / Double(rounds)
         let sendOnce: @Sendable () async throws -> Void = {
@@ -106,7 +106,7 @@ extension SequentialGetSection {
     /// Only sequential `CurlTransport.send` calls for `measureSeconds`: what `--profile-send` runs.
     static func profileLoop(in context: BenchmarkContext) async throws -> (count: Int, seconds: Double) {
         let transport = CurlTransport()
-        let request = HTTPRequest(url: context.jsonURL)
+        let request = GoogleHTTPRequest(url: context.jsonURL)
         return try await RateMeter.measure(seconds: context.measureSeconds) {
             guard try await transport.send(request).status == 200 else { throw BenchmarkError.badResponse(0) }
         }

@@ -43,8 +43,8 @@ enum FuzzSamples {
         let token = emulator.issueAccessToken(scopes: [
             "https://www.googleapis.com/auth/drive", "https://www.googleapis.com/auth/youtube",
         ])
-        func get(_ path: String) async throws -> HTTPResponse {
-            try await transport.send(HTTPRequest(url: URL(string: root + path)!, headers: ["Authorization": "Bearer \(token)"]))
+        func get(_ path: String) async throws -> GoogleHTTPResponse {
+            try await transport.send(GoogleHTTPRequest(url: URL(string: root + path)!, headers: ["Authorization": "Bearer \(token)"]))
         }
         var samples = EmulatorResponses()
         let list = try await get("drive/v3/files?fields=*")
@@ -65,7 +65,7 @@ enum FuzzSamples {
         let refresh = emulator.oauth.issueTokens(scopes: ["openid", "email"]).refresh
         let form = "grant_type=refresh_token&refresh_token=\(refresh)"
             + "&client_id=\(installed?["client_id"] as? String ?? "")&client_secret=\(installed?["client_secret"] as? String ?? "")"
-        let tokenResponse = try await transport.send(HTTPRequest(
+        let tokenResponse = try await transport.send(GoogleHTTPRequest(
             method: .post, url: emulator.oauthEndpoints.token,
             headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(form.utf8))))
         samples.tokenResponses.append(Array(tokenResponse.body))
@@ -78,7 +78,7 @@ enum FuzzSamples {
             batch += "GET \(path)\r\nAuthorization: Bearer \(token)\r\n\r\n"
         }
         batch += "--\(boundary)--\r\n"
-        let batchResponse = try await transport.send(HTTPRequest(
+        let batchResponse = try await transport.send(GoogleHTTPRequest(
             method: .post, url: URL(string: root + "batch/drive/v3")!,
             headers: ["Authorization": "Bearer \(token)", "Content-Type": "multipart/mixed; boundary=\(boundary)"],
             body: .data(Data(batch.utf8))))

@@ -74,7 +74,7 @@ struct BatchTests {
     }
 
     @Test func requestBodyFormat() throws {
-        var request = HTTPRequest(method: .patch, url: URL(string: "http://127.0.0.1:1/drive/v3/files/x?a=1")!)
+        var request = GoogleHTTPRequest(method: .patch, url: URL(string: "http://127.0.0.1:1/drive/v3/files/x?a=1")!)
         request.body = .data(Data(#"{"name":"n"}"#.utf8))
         request.headers["Content-Type"] = "application/json; charset=UTF-8"
         request.headers["Authorization"] = "Bearer secret"

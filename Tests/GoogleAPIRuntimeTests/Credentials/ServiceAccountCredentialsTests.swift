@@ -80,7 +80,7 @@ struct ServiceAccountCredentialsTests {
             var signature = try key.signSHA256(Array("\(header).\(body)".utf8))
             if tamper { signature[0] ^= 1 }
             let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(header).\(body).\(Base64URLForTests.encode(Data(signature)))"
-            let response = try await CurlTransport().send(HTTPRequest(
+            let response = try await CurlTransport().send(GoogleHTTPRequest(
                 method: .post, url: URL(string: audience)!, headers: ["Content-Type": "application/x-www-form-urlencoded"],
                 body: .data(Data(form.utf8))))
             let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
@@ -113,7 +113,7 @@ struct ServiceAccountCredentialsTests {
         configuration.trustedTokenOrigins = [backend.baseURL]
         let credentials = ServiceAccountCredentials(key: try ServiceAccountKey(jsonData: made.keyFile), scopes: [Bed.driveScope])
         let session = AuthorizedSession(credentials: credentials, configuration: configuration)
-        let response = try await session.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
+        let response = try await session.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
         #expect(response.status == 200)
         #expect(headers.values == ["billing-7"])
     }

@@ -39,7 +39,7 @@ struct DownloadVersionTests {
                 }
                 requests.append(request.headers["Range"] ?? "none")
                 if number == 1 {
-                    var headers: HTTPHeaders = ["Content-Length": String(old.count)]
+                    var headers: GoogleHTTPHeaders = ["Content-Length": String(old.count)]
                     if answer != .partialWithoutValidators { headers["ETag"] = "\"v1\"" }
                     return FaultyResponse.cut(HTTPServerResponse(status: 200, headers: headers, body: .data(old)), afterBodyBytes: cut)
                 }

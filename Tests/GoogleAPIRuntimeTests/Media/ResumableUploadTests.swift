@@ -47,7 +47,7 @@ struct ResumableUploadTests {
         #expect(!started.description.contains(uploadID))
 
         // Another "process" sent the first MiB, then went away.
-        var first = HTTPRequest(method: .put, url: started.uri, body: .file(source, offset: 0, length: 1 << 20))
+        var first = GoogleHTTPRequest(method: .put, url: started.uri, body: .file(source, offset: 0, length: 1 << 20))
         first.headers["Content-Range"] = "bytes 0-\((1 << 20) - 1)/\(started.totalBytes)"
         #expect(try await session.send(first, idempotent: true).status == 308)
 

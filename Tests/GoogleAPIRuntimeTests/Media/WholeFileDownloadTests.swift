@@ -12,6 +12,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GoogleBase
 
 /// `download(_:to:...)` delivers whole files: the bytes wait in `<file>.partial` and replace the
 /// target only once complete and checked; special files are written in place, never replaced.

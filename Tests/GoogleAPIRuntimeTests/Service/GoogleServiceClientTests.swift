@@ -56,8 +56,10 @@ struct GoogleServiceClientTests {
         #expect(proxy.status == 502 && proxy.rawBody?.contains("Bad Gateway") == true)
 
         call.setPath("fileId", "garbled")
-        let garbled = try await #require(throws: GoogleJSONDecodingError.self) { try await client.execute(call, as: TestFile.self) }
-        #expect(garbled.path == "size")
+        // A body that does not decode is the runtime's own error, with the decoder's path inside.
+        let garbled = try await #require(throws: GoogleAPIClientError.self) { try await client.execute(call, as: TestFile.self) }
+        #expect(garbled.code == .decodingFailed)
+        #expect(garbled.decodingError?.path == "size")
     }
 
     @Test func callsWithoutAGrantedScopeAreRefusedBeforeSending() async throws {
@@ -66,7 +68,7 @@ struct GoogleServiceClientTests {
         let client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials(scopes: ["https://www.googleapis.com/auth/youtube"]))))
         var call = APICall(method: .get, path: "files/{fileId}", scopes: [TestBackend.scope, "https://www.googleapis.com/auth/drive.readonly"])
         call.setPath("fileId", "a")
-        let error = try await #require(throws: AuthorizedSessionError.self) { try await client.execute(call, as: TestFile.self) }
+        let error = try await #require(throws: OAuthError.self) { try await client.execute(call, as: TestFile.self) }
         #expect(error == .scopeNotGranted(required: call.scopes, granted: ["https://www.googleapis.com/auth/youtube"]))
         #expect(error.description.contains("drive.readonly"))
         #expect(hits.count == 0)

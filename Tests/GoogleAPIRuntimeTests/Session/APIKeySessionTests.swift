@@ -31,7 +31,7 @@ struct APIKeySessionTests {
         let backend = try Self.backend(seen: seen)
         let session = Self.session(APIKey(Self.key, quotaProjectID: "public-reads"), backend)
         let response = try await session.send(
-            HTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/public")), idempotent: true)
+            GoogleHTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/public")), idempotent: true)
         #expect(response.status == 200)
         let request = try #require(seen.values.first)
         #expect(request.headers["x-goog-api-key"] == Self.key)
@@ -48,17 +48,17 @@ struct APIKeySessionTests {
         let backend = try Self.backend(seen: seen, status: 401)
         let session = Self.session(APIKey(Self.key), backend)
         let response = try await session.send(
-            HTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/public")), idempotent: true)
+            GoogleHTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/public")), idempotent: true)
         #expect(response.status == 401)
         #expect(seen.count == 1)
         #expect(backend.oauth.tokenRequestCount == 0)
-        await #expect(throws: AuthorizedSessionError.notAuthorized) { _ = try await session.accessToken() }
+        await #expect(throws: OAuthError(code: .notAuthorized)) { _ = try await session.accessToken() }
     }
 
     @Test func theKeyGoesOnlyToTrustedOriginsAndNeverIntoErrorsOrDescriptions() async throws {
         let session = AuthorizedSession(apiKey: APIKey(Self.key), configuration: .fastTests)
         do {
-            _ = try await session.send(HTTPRequest(method: .get, url: URL(string: "http://198.51.100.7/api")!), idempotent: true)
+            _ = try await session.send(GoogleHTTPRequest(method: .get, url: URL(string: "http://198.51.100.7/api")!), idempotent: true)
             Issue.record("sent to an untrusted origin")
         } catch {
             #expect(!"\(error)".contains(Self.key))

@@ -16,9 +16,9 @@ struct AuthorizedSessionRefreshTests {
         }
     }
 
-    private func ping(_ session: AuthorizedSession, _ backend: TestBackend, method: HTTPMethod = .get, body: HTTPRequestBody = .empty) async throws -> HTTPResponse {
+    private func ping(_ session: AuthorizedSession, _ backend: TestBackend, method: GoogleHTTPMethod = .get, body: HTTPRequestBody = .empty) async throws -> GoogleHTTPResponse {
         try await session.send(
-            HTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/ping"), body: body), idempotent: method.isIdempotent)
+            GoogleHTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/ping"), body: body), idempotent: method.isIdempotent)
     }
 
     @Test func addsBearerTokenAndDoesNotRefreshValidToken() async throws {
@@ -91,7 +91,7 @@ struct AuthorizedSessionRefreshTests {
             continuation.yield(Data("streamed".utf8))
             continuation.finish()
         }
-        await #expect(throws: AuthorizedSessionError.unauthorizedBodyNotReplayable(status: 401)) {
+        await #expect(throws: OAuthError.unauthorizedBodyNotReplayable(status: 401)) {
             _ = try await ping(session, backend, method: .post, body: .stream(HTTPBodyStream(chunks), length: 8))
         }
         // The token was refreshed on the way, so the next call works.
@@ -108,13 +108,13 @@ struct AuthorizedSessionRefreshTests {
             await #expect {
                 _ = try await ping(session, backend)
             } throws: { error in
-                guard case AuthorizedSessionError.reauthenticationRequired = error else { return false }
+                guard case OAuthError.Code.reauthenticationRequired = error else { return false }
                 return true
             }
         }
         #expect(try await store.load() == nil)
         #expect(backend.oauth.refreshRequestCount == 1)
-        await #expect(throws: AuthorizedSessionError.self) { _ = try await session.grantedScopes }
+        await #expect(throws: OAuthError.self) { _ = try await session.grantedScopes }
     }
 
     @Test func reauthenticationHandlerCanSupplyNewCredentials() async throws {
@@ -140,7 +140,7 @@ struct AuthorizedSessionRefreshTests {
         let store = InMemoryTokenStore(backend.credentials(expiresIn: -1))
         let session = backend.session(store: store)
         backend.oauth.revokeAll()
-        await #expect(throws: AuthorizedSessionError.self) { _ = try await ping(session, backend) }
+        await #expect(throws: OAuthError.self) { _ = try await ping(session, backend) }
         try await session.updateCredentials(backend.credentials())
         #expect(try await ping(session, backend).status == 200)
     }
@@ -161,6 +161,6 @@ struct AuthorizedSessionRefreshTests {
         let session = backend.session(store: InMemoryTokenStore(backend.credentials(scopes: ["a", "b"])))
         #expect(try await session.grantedScopes == ["a", "b"])
         let empty = backend.session(store: InMemoryTokenStore())
-        await #expect(throws: AuthorizedSessionError.notAuthorized) { _ = try await ping(empty, backend) }
+        await #expect(throws: OAuthError(code: .notAuthorized)) { _ = try await ping(empty, backend) }
     }
 }

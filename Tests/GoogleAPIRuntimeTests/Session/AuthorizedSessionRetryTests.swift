@@ -27,13 +27,13 @@ struct AuthorizedSessionRetryTests {
         return configuration
     }
 
-    private func send(_ backend: TestBackend, _ configuration: AuthorizedSession.Configuration, method: HTTPMethod = .get, idempotent: Bool? = nil) async throws -> HTTPResponse {
+    private func send(_ backend: TestBackend, _ configuration: AuthorizedSession.Configuration, method: GoogleHTTPMethod = .get, idempotent: Bool? = nil) async throws -> GoogleHTTPResponse {
         let session = backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration)
-        let request = HTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/flaky"), body: method == .post ? .data(Data("{}".utf8)) : .empty)
+        let request = GoogleHTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/flaky"), body: method == .post ? .data(Data("{}".utf8)) : .empty)
         return try await session.send(request, idempotent: idempotent ?? method.isIdempotent)
     }
 
-    private static func status(_ status: Int, headers: HTTPHeaders = [:], body: String = "") -> HTTPServerResponse {
+    private static func status(_ status: Int, headers: GoogleHTTPHeaders = [:], body: String = "") -> HTTPServerResponse {
         HTTPServerResponse(status: status, headers: headers, body: .data(Data(body.utf8)))
     }
 
@@ -149,7 +149,7 @@ struct AuthorizedSessionRetryTests {
         let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
         var components = URLComponents(url: backend.baseURL.appendingPathComponent("api/flaky"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "key", value: "AIzaSECRET"), URLQueryItem(name: "pageSize", value: "5")]
-        var request = HTTPRequest(url: components.url!)
+        var request = GoogleHTTPRequest(url: components.url!)
         request.headers["Cookie"] = "SID=COOKIESECRET"
         request.headers["X-Goog-Api-Key"] = "AIzaHEADERSECRET"
         _ = try await session.send(request, idempotent: true)
@@ -186,9 +186,9 @@ struct AuthorizedSessionRetryTests {
         configuration.logger = { entries.append($0) }
         let credentials = backend.credentials()
         let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
-        _ = try await session.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/flaky")), idempotent: true)
+        _ = try await session.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/flaky")), idempotent: true)
         backend.oauth.expireAccessTokens()
-        _ = try await session.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/flaky")), idempotent: true)
+        _ = try await session.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/flaky")), idempotent: true)
         let kinds = entries.values.map(\.kind)
         #expect(kinds.filter { $0 == .accessToken }.count == 2, "\(kinds)")
         let attempts = entries.values.filter { $0.kind == .request }

@@ -27,8 +27,8 @@ struct CredentialsProviderSessionTests {
         return AuthorizedSession(credentials: credentials, configuration: configuration)
     }
 
-    private static func ping(_ session: AuthorizedSession, _ backend: TestBackend) async throws -> HTTPResponse {
-        try await session.send(HTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
+    private static func ping(_ session: AuthorizedSession, _ backend: TestBackend) async throws -> GoogleHTTPResponse {
+        try await session.send(GoogleHTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
     }
 
     @Test func fiveHundredConcurrentRequestsAskTheCredentialsOnce() async throws {
@@ -93,9 +93,9 @@ struct CredentialsProviderSessionTests {
         let backend = try Self.backend()
         let credentials = IssuingCredentials(oauth: backend.oauth)
         let session = AuthorizedSession(credentials: credentials, configuration: .fastTests)
-        await #expect(throws: AuthorizedSessionError.self) { _ = try await Self.ping(session, backend) }
-        let remote = HTTPRequest(method: .get, url: URL(string: "http://example.com/api")!)
-        await #expect(throws: AuthorizedSessionError.self) { _ = try await session.send(remote, idempotent: true) }
+        await #expect(throws: OAuthError.self) { _ = try await Self.ping(session, backend) }
+        let remote = GoogleHTTPRequest(method: .get, url: URL(string: "http://example.com/api")!)
+        await #expect(throws: OAuthError.self) { _ = try await session.send(remote, idempotent: true) }
         #expect(credentials.calls == 0)
     }
 
@@ -141,7 +141,7 @@ struct CredentialsProviderSessionTests {
         dump(token, to: &dumped)
         #expect(!dumped.contains(token.value))
         do {
-            _ = try await session.send(HTTPRequest(method: .get, url: URL(string: "http://example.com/?access_token=\(token.value)")!), idempotent: true)
+            _ = try await session.send(GoogleHTTPRequest(method: .get, url: URL(string: "http://example.com/?access_token=\(token.value)")!), idempotent: true)
             Issue.record("an untrusted destination was accepted")
         } catch {
             #expect(!"\(error)".contains(token.value))
@@ -160,7 +160,7 @@ struct CredentialsProviderSessionTests {
         backend.oauth.expireAccessTokens()
         _ = try await Self.ping(session, backend)
         let keySession = AuthorizedSession(apiKey: APIKey("AIza-logged-key-must-not-appear"), configuration: configuration)
-        _ = try await keySession.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
+        _ = try await keySession.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
         #expect(entries.values.count >= 4)
         for entry in entries.values {
             #expect(credentials.issued.allSatisfy { !entry.contains($0) })

@@ -35,8 +35,8 @@ struct RefreshTokenExpiryTests {
         return credentials
     }
 
-    private func ping(_ session: AuthorizedSession, _ backend: TestBackend) async throws -> HTTPResponse {
-        try await session.send(HTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
+    private func ping(_ session: AuthorizedSession, _ backend: TestBackend) async throws -> GoogleHTTPResponse {
+        try await session.send(GoogleHTTPRequest(method: .get, url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
     }
 
     private func session(_ backend: TestBackend, store: any TokenStore, clock: TestClock) -> AuthorizedSession {
@@ -69,8 +69,8 @@ struct RefreshTokenExpiryTests {
         // After it: the access token (valid for the better part of an hour) is not sent, no
         // refresh is attempted, and the caller is told to authorize again.
         clock.advance(by: end.timeIntervalSince(clock.now) + 1)
-        let error = await #expect(throws: AuthorizedSessionError.self) { _ = try await ping(session, backend) }
-        guard case .reauthenticationRequired(let reason) = error else {
+        let error = await #expect(throws: OAuthError.self) { _ = try await ping(session, backend) }
+        guard let error, error.code == .reauthenticationRequired, let reason = error.reason else {
             Issue.record("expected reauthenticationRequired, got \(String(describing: error))")
             return
         }
@@ -79,7 +79,7 @@ struct RefreshTokenExpiryTests {
         #expect(hits.count == 2)
         #expect(try await store.load() == nil)
         // And it stays failed, still without requests.
-        await #expect(throws: AuthorizedSessionError.self) { _ = try await ping(session, backend) }
+        await #expect(throws: OAuthError.self) { _ = try await ping(session, backend) }
         #expect(backend.oauth.tokenRequestCount == 1)
         #expect(hits.count == 2)
     }
@@ -96,7 +96,7 @@ struct RefreshTokenExpiryTests {
                     do {
                         _ = try await ping(session, backend)
                         return false
-                    } catch AuthorizedSessionError.reauthenticationRequired {
+                    } catch OAuthError.Code.reauthenticationRequired {
                         return true
                     } catch {
                         return false

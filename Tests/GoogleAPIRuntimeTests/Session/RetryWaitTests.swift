@@ -35,7 +35,7 @@ struct RetryWaitTests {
         let session = backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration)
         var components = URLComponents(url: backend.baseURL.appendingPathComponent("api/flaky"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "key", value: "SECRET-KEY")]
-        let response = try await session.send(HTTPRequest(url: components.url!), idempotent: true)
+        let response = try await session.send(GoogleHTTPRequest(url: components.url!), idempotent: true)
         #expect(response.status == 200)
         let reported = waits.withLock { $0 }
         #expect(reported.count == 2)

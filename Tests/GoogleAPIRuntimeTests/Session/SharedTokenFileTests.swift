@@ -25,7 +25,7 @@ struct SharedTokenFileTests {
             for _ in 0..<8 {
                 group.addTask {
                     let session = backend.session(store: FileTokenStore(fileURL: file))
-                    return try await session.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true).status
+                    return try await session.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true).status
                 }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -53,12 +53,12 @@ struct SharedTokenFileTests {
         let second = backend.session(store: FileTokenStore(fileURL: file))
         let url = backend.baseURL.appendingPathComponent("api/ping")
         // Both sessions load the original token.
-        _ = try await first.send(HTTPRequest(url: url), idempotent: true)
-        _ = try await second.send(HTTPRequest(url: url), idempotent: true)
+        _ = try await first.send(GoogleHTTPRequest(url: url), idempotent: true)
+        _ = try await second.send(GoogleHTTPRequest(url: url), idempotent: true)
         backend.oauth.expireAccessTokens()
         // The first refreshes after its 401; the second, rejected too, finds that token stored.
-        #expect(try await first.send(HTTPRequest(url: url), idempotent: true).status == 200)
-        #expect(try await second.send(HTTPRequest(url: url), idempotent: true).status == 200)
+        #expect(try await first.send(GoogleHTTPRequest(url: url), idempotent: true).status == 200)
+        #expect(try await second.send(GoogleHTTPRequest(url: url), idempotent: true).status == 200)
         #expect(backend.oauth.refreshRequestCount == 1)
     }
 }

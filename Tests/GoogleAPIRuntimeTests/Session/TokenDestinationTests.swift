@@ -66,12 +66,12 @@ struct TokenDestinationTests {
         let client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials())))
         let media = MediaUpload(.data(Data(repeating: 7, count: 1000)), contentType: "text/plain", strategy: .resumable(chunkSize: 1 << 20))
 
-        let error = await #expect(throws: AuthorizedSessionError.self) {
+        let error = await #expect(throws: OAuthError.self) {
             _ = try await client.upload(Self.uploadCall(), media: media, as: TestFile.self)
         }
         #expect(bystander.authorizations.count == 0, "token sent elsewhere: \(bystander.authorizations.values)")
         #expect(bystander.requests.count == 0)
-        guard case .untrustedTokenDestination(let url, let reason) = error else {
+        guard let error, error.code == .untrustedTokenDestination, let url = error.url, let reason = error.reason else {
             Issue.record("expected untrustedTokenDestination, got \(String(describing: error))")
             return
         }
@@ -87,7 +87,7 @@ struct TokenDestinationTests {
         let saved = ResumableUploadSession(
             uri: bystander.server.baseURL.appendingPathComponent("upload"), totalBytes: 10, contentType: "text/plain")
         let media = MediaUpload(.data(Data(repeating: 1, count: 10)), contentType: "text/plain")
-        await #expect(throws: AuthorizedSessionError.self) {
+        await #expect(throws: OAuthError.self) {
             _ = try await saved.resume(client: client, media: media, as: TestFile.self)
         }
         #expect(bystander.requests.count == 0)
@@ -102,19 +102,19 @@ struct TokenDestinationTests {
         }
         let plain = AuthorizedSession(
             credentials: InMemoryTokenStore(backend.credentials()), refresher: backend.refresher, configuration: .fastTests)
-        await #expect(throws: AuthorizedSessionError.self) {
-            _ = try await plain.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("ping")), idempotent: true)
+        await #expect(throws: OAuthError.self) {
+            _ = try await plain.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("ping")), idempotent: true)
         }
 
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.trustedTokenOrigins = [backend.baseURL]
         let trusting = AuthorizedSession(
             credentials: InMemoryTokenStore(backend.credentials()), refresher: backend.refresher, configuration: configuration)
-        let response = try await trusting.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("ping")), idempotent: true)
+        let response = try await trusting.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("ping")), idempotent: true)
         #expect(response.status == 200)
         // Trusting one origin is not trusting another port on the same host.
-        await #expect(throws: AuthorizedSessionError.self) {
-            _ = try await trusting.send(HTTPRequest(url: bystander.server.baseURL), idempotent: true)
+        await #expect(throws: OAuthError.self) {
+            _ = try await trusting.send(GoogleHTTPRequest(url: bystander.server.baseURL), idempotent: true)
         }
         #expect(bystander.requests.count == 0)
     }
@@ -130,7 +130,7 @@ struct TokenDestinationTests {
             descriptor: GoogleServiceDescriptor(
                 name: "drive", version: "v3", rootURL: URL(string: "https://www.googleapis.com/")!, servicePath: "drive/v3/", batchPath: nil),
             rootURL: URL(string: "http://192.0.2.1:8080/"))
-        let error = await #expect(throws: AuthorizedSessionError.self) {
+        let error = await #expect(throws: OAuthError.self) {
             try await client.execute(APICall(method: .get, path: "files", scopes: []))
         }
         let text = error.map { "\($0)" } ?? ""

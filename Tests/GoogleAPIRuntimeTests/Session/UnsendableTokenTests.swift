@@ -21,7 +21,7 @@ struct UnsendableTokenTests {
         stored.accessToken = token
         let store = InMemoryTokenStore(stored)
         let session = backend.session(store: store)
-        let response = try await session.send(HTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
+        let response = try await session.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true)
         #expect(response.status == 200)
         #expect(backend.oauth.refreshRequestCount == 1)
         let saved = try #require(try await store.load())

@@ -107,7 +107,7 @@ func registerDownloadRoute(
         requests.append(request.headers["Range"] ?? "none")
         var start: Int64 = 0
         var status = 200
-        var headers: HTTPHeaders = ["Content-Type": "application/octet-stream", "ETag": "\"v1\""]
+        var headers: GoogleHTTPHeaders = ["Content-Type": "application/octet-stream", "ETag": "\"v1\""]
         if !ignoreRange, let range = request.headers["Range"], range.hasPrefix("bytes="), range.hasSuffix("-"),
             let first = Int64(range.dropFirst(6).dropLast())
         {

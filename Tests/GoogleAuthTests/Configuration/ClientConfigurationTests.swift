@@ -55,12 +55,12 @@ struct ClientConfigurationTests {
     ])
     func malformed(json: String, path: String) {
         let error = #expect(throws: OAuthError.self) { _ = try OAuthClientConfiguration(jsonData: Data(json.utf8)) }
-        guard case .invalidClientConfiguration(let reported, _) = error else {
+        guard let error, error.code == .invalidClientConfiguration, let reported = error.configurationPath else {
             Issue.record("expected invalidClientConfiguration, got \(String(describing: error))")
             return
         }
         #expect(reported == path)
-        #expect(error?.description.contains(path) == true)
+        #expect(error.description.contains(path))
     }
 
     @Test("A missing file is a typed error")

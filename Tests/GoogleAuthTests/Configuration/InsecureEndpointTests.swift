@@ -17,7 +17,7 @@ struct InsecureEndpointTests {
     func clientFileRefusesRemoteHTTP(key: String, value: String) {
         let json = #"{"installed":{"client_id":"x","\#(key)":"\#(value)"}}"#
         let error = #expect(throws: OAuthError.self) { _ = try OAuthClientConfiguration(jsonData: Data(json.utf8)) }
-        guard case .invalidClientConfiguration(let path, let reason) = error else {
+        guard let error, error.code == .invalidClientConfiguration, let path = error.configurationPath, let reason = error.reason else {
             Issue.record("expected invalidClientConfiguration, got \(String(describing: error))")
             return
         }
@@ -49,13 +49,13 @@ struct InsecureEndpointTests {
             { _ = try await client.requestDeviceAuthorization(scopes: ["email"]) },
         ] as [@Sendable () async throws -> Void] {
             let error = await #expect(throws: OAuthError.self) { try await operation() }
-            guard case .insecureEndpoint(let url, let reason) = error else {
+            guard let error, error.code == .insecureEndpoint, let url = error.url, let reason = error.reason else {
                 Issue.record("expected insecureEndpoint, got \(String(describing: error))")
                 continue
             }
             #expect(url.hasPrefix("http://"))
             #expect(reason.contains("plain http"))
-            #expect(!"\(error!)".contains("SECRET"))
+            #expect(!"\(error)".contains("SECRET"))
         }
     }
 

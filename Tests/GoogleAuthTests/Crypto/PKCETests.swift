@@ -2,6 +2,7 @@ import Foundation
 import GoogleAuth
 import GoogleHTTPTypes
 import Testing
+import GoogleBase
 
 @Suite("PKCE")
 struct PKCETests {

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import Testing
+import GoogleBase
 
 @Suite("SHA-256 (FIPS 180-4 vectors)")
 struct SHA256Tests {

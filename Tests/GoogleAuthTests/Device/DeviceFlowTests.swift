@@ -45,7 +45,7 @@ struct DeviceFlowTests {
             guard poll == 3, let authorization = shown.withLock({ $0 }) else { return }
             var components = URLComponents(url: authorization.verificationURL, resolvingAgainstBaseURL: false)
             components?.queryItems = [URLQueryItem(name: "user_code", value: authorization.userCode)]
-            let page = try await transport.send(HTTPRequest(url: components!.url!))
+            let page = try await transport.send(GoogleHTTPRequest(url: components!.url!))
             #expect(page.status == 200)
         })
         let client = harness.makeClient(sleep: sleeper.sleep)
@@ -89,7 +89,7 @@ struct DeviceFlowTests {
         let sleeper = VirtualSleeper(emulator: harness.emulator, onWait: { poll in
             guard poll == 2, let authorization = shown.withLock({ $0 }) else { return }
             let url = URL(string: authorization.verificationURL.absoluteString + "?user_code=\(authorization.userCode)&action=deny")!
-            _ = try await transport.send(HTTPRequest(url: url))
+            _ = try await transport.send(GoogleHTTPRequest(url: url))
         })
         await #expect(throws: OAuthError.accessDenied(description: "Forbidden")) {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { authorization in
@@ -105,9 +105,10 @@ struct DeviceFlowTests {
         let harness = try EmulatorHarness(configuration: .init(deviceCodeLifetime: 250, devicePollingInterval: 100))
         harness.emulator.freezeClock()
         let sleeper = VirtualSleeper(emulator: harness.emulator)
-        await #expect(throws: OAuthError.deviceCodeExpired) {
+        let error = await #expect(throws: OAuthError.self) {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { _ in }
         }
+        #expect(error?.code == .deviceCodeExpired)
         #expect(sleeper.recorded.count == 3)
     }
 

@@ -4,15 +4,16 @@ import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
 import Testing
+import GoogleBase
 
 @Suite("OAuthEmulator endpoints and access checks")
 struct OAuthEmulatorTests {
-    private func request(_ headers: HTTPHeaders = [:], query: [(String, String)] = []) -> HTTPServerRequest {
+    private func request(_ headers: GoogleHTTPHeaders = [:], query: [(String, String)] = []) -> HTTPServerRequest {
         HTTPServerRequestFactory.make(path: "/drive/v3/files", query: query, headers: headers)
     }
 
     private func json(_ response: HTTPServerResponse) throws -> [String: Any] {
-        guard case .data(let data) = response.body else { throw OAuthError.missingAuthorizationCode }
+        guard case .data(let data) = response.body else { throw OAuthError(code: .missingAuthorizationCode) }
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -76,9 +77,9 @@ struct OAuthEmulatorTests {
     func authorizationEndpointValidation() async throws {
         let harness = try EmulatorHarness()
         let client = OAuthEmulator.Client.testDesktopClient
-        func get(_ query: [(String, String)]) async throws -> HTTPResponse {
+        func get(_ query: [(String, String)]) async throws -> GoogleHTTPResponse {
             let url = harness.baseURL.absoluteString + "/o/oauth2/v2/auth?" + FormURLEncoding.encode(query)
-            return try await harness.transport.send(HTTPRequest(url: URL(string: url)!))
+            return try await harness.transport.send(GoogleHTTPRequest(url: URL(string: url)!))
         }
         let base = [("response_type", "code"), ("scope", "email"), ("code_challenge", PKCE().challenge), ("code_challenge_method", "S256"), ("state", "s")]
         let unknown = try await get([("client_id", "nobody"), ("redirect_uri", "http://127.0.0.1:5/")] + base)
@@ -99,10 +100,10 @@ struct OAuthEmulatorTests {
     func tokenEndpointValidation() async throws {
         let harness = try EmulatorHarness()
         let client = OAuthEmulator.Client.testDesktopClient
-        let get = try await harness.transport.send(HTTPRequest(url: harness.baseURL.appendingPathComponent("token")))
+        let get = try await harness.transport.send(GoogleHTTPRequest(url: harness.baseURL.appendingPathComponent("token")))
         #expect(get.status == 405)
         func post(_ form: [(String, String)]) async throws -> (Int, String?) {
-            let response = try await harness.transport.send(HTTPRequest(
+            let response = try await harness.transport.send(GoogleHTTPRequest(
                 method: .post, url: harness.baseURL.appendingPathComponent("token"),
                 headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(FormURLEncoding.encode(form).utf8))))
             let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]

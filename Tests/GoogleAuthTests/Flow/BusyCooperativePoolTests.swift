@@ -70,7 +70,7 @@ struct BusyCooperativePoolTests {
                     let hog = CooperativePoolHog(duration: .seconds(20))
                     hog.waitUntilSaturated()
                     let upload = Data(repeating: 0x62, count: 3 << 20)
-                    let request = HTTPRequest(method: .post, url: server.baseURL.appendingPathComponent("echo"), body: .data(upload))
+                    let request = GoogleHTTPRequest(method: .post, url: server.baseURL.appendingPathComponent("echo"), body: .data(upload))
                     let response = try await transport.send(request)
                     let finishedWhileSaturated = hog.isSaturated
                     guard finishedWhileSaturated, response.status == 200, response.headers["X-Received"] == String(upload.count),
@@ -100,8 +100,8 @@ struct BusyCooperativePoolTests {
                 try await withTaskExecutorPreference(transport.executor) {
                     let hog = CooperativePoolHog(duration: .seconds(20))
                     hog.waitUntilSaturated()
-                    let late = try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("late")))
-                    let slow = try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+                    let late = try await transport.send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("late")))
+                    let slow = try await transport.send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
                     let finishedWhileSaturated = hog.isSaturated
                     guard finishedWhileSaturated, late.body.count == 4096, slow.body.count == 4096,
                         slow.headers["Content-Length"] == "4096"

@@ -25,7 +25,7 @@ struct LoopbackFlowTests {
             let credentials = try await client.authorize(scopes: scopes, options: .init(loginHint: "user@example.com"), browser: browser)
             let location = browser.recorded.first?.location ?? ""
             let redirectURI = try #require(URL(string: String(location.split(separator: "?").first ?? "")))
-            let answer = try? await harness.transport.send(HTTPRequest(url: redirectURI))
+            let answer = try? await harness.transport.send(GoogleHTTPRequest(url: redirectURI))
             return (credentials, answer != nil)
         }
         #expect(!listenerAnswered, "the listener still answers once the flow has returned")
@@ -129,7 +129,7 @@ struct LoopbackFlowTests {
         // parallel test's server could take the freed port (as it could while this task waited
         // for a cooperative thread).
         let reply = await withTaskExecutorPreference(harness.transport.executor) {
-            await #expect(throws: OAuthError.cancelled) { _ = try await task.value }
+            await #expect(throws: OAuthError(code: .cancelled)) { _ = try await task.value }
             return await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8))
         }
         #expect(reply == nil, "the listener still answers after the cancellation: \(String(decoding: reply?.prefix(80) ?? Data(), as: UTF8.self))")
@@ -142,8 +142,8 @@ struct LoopbackFlowTests {
         let transport = harness.transport
         let browser = CurlBrowser(transport: transport, beforeRedirect: { target in
             let base = "http://\(target.host ?? "127.0.0.1"):\(target.port ?? 0)"
-            let favicon = try await transport.send(HTTPRequest(url: URL(string: base + "/favicon.ico")!))
-            let bare = try await transport.send(HTTPRequest(url: URL(string: base + "/")!))
+            let favicon = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "/favicon.ico")!))
+            let bare = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "/")!))
             let port = target.port ?? 0
             let garbage = await RawSocket.exchange(port: port, bytes: Array("\u{1}\u{2}GARBAGE \u{ff}\r\n\r\n".utf8)) ?? Data()
             let oversized = await RawSocket.exchange(
@@ -169,7 +169,7 @@ struct LoopbackFlowTests {
         let client = harness.makeClient()
         let request = client.makeAuthorizationRequest(
             scopes: [TestScopes.driveFile], redirectURI: "com.googleusercontent.apps.test-client:/oauth2redirect")
-        let response = try await harness.transport.send(HTTPRequest(url: request.url))
+        let response = try await harness.transport.send(GoogleHTTPRequest(url: request.url))
         #expect(response.status == 302)
         let location = try #require(response.headers["Location"])
         #expect(location.hasPrefix("com.googleusercontent.apps.test-client:/oauth2redirect?"))

@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GoogleBase
 
 /// Any local process can reach the loopback listener. None of them may end, block or abort the
 /// login: only the browser returning with the right `state` completes it.
@@ -24,7 +25,7 @@ struct LoopbackListenerHardeningTests {
         let browser = CurlBrowser(transport: transport, beforeRedirect: { target in
             let base = "http://\(target.host ?? "127.0.0.1"):\(target.port ?? 0)/"
             for query in ["?state=forged&code=attacker-code", "?code=attacker-code", "?error=access_denied&state=wrong", "?state="] {
-                let response = try await transport.send(HTTPRequest(url: URL(string: base + query)!))
+                let response = try await transport.send(GoogleHTTPRequest(url: URL(string: base + query)!))
                 statuses.withLock { $0.append(response.status) }
             }
         })

@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GoogleBase
 
 // MARK: - RealBrowserTests
 
@@ -26,9 +27,9 @@ struct RealBrowserTests {
         let transport = harness.transport
         let openerEnded = Atomic<Bool>(false)
         let browser = ClosureBrowserOpener { url in
-            let consent = try await transport.send(HTTPRequest(url: url))
+            let consent = try await transport.send(GoogleHTTPRequest(url: url))
             let target = try #require(consent.headers["Location"].flatMap { URL(string: $0) })
-            _ = try await transport.send(HTTPRequest(url: target))
+            _ = try await transport.send(GoogleHTTPRequest(url: target))
             // A browser started fresh stays running; only cancellation ends this one.
             defer { openerEnded.store(true, ordering: .relaxed) }
             try await Task.sleep(for: .seconds(120))
@@ -94,7 +95,7 @@ struct RealBrowserTests {
         let idle = (0..<3).compactMap { _ in connectIdle(port: listener.port) }
         defer { idle.forEach { close($0) } }
         let transport = CurlTransport()
-        async let page = transport.send(HTTPRequest(url: URL(string: listener.redirectURI + "?state=s1&code=c1")!))
+        async let page = transport.send(GoogleHTTPRequest(url: URL(string: listener.redirectURI + "?state=s1&code=c1")!))
         let callback = try await listener.waitForCallback(timeout: .seconds(60))
         #expect(callback.code == "c1")
         let answered = try await page
@@ -108,9 +109,9 @@ struct RealBrowserTests {
         defer { listener.stop() }
         let transport = CurlTransport()
         let base = listener.redirectURI
-        let first = try await transport.send(HTTPRequest(url: URL(string: base + "?state=s2&code=c2")!))
-        let again = try await transport.send(HTTPRequest(url: URL(string: base + "?state=s2&code=c2")!))
-        let forged = try await transport.send(HTTPRequest(url: URL(string: base + "?state=other&code=x")!))
+        let first = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "?state=s2&code=c2")!))
+        let again = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "?state=s2&code=c2")!))
+        let forged = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "?state=other&code=x")!))
         #expect(String(decoding: again.body, as: UTF8.self).contains("Already handled"))
         for response in [first, again, forged] {
             #expect(response.headers["Cache-Control"] == "no-store")

@@ -49,7 +49,7 @@ struct RedactionTests {
         #expect(error.description.contains("invalid_grant"))
         #expect(error.description.contains("Remedy:"))
         #expect(error.localizedDescription == error.description)
-        #expect(OAuthError.stateMismatch.description.contains("forgery"))
+        #expect(OAuthError(code: .stateMismatch).description.contains("forgery"))
         #expect(OAuthError.timedOut(after: .seconds(3)).remedy.contains("timeout"))
     }
 }

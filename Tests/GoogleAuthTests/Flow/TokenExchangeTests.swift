@@ -14,7 +14,7 @@ struct TokenExchangeTests {
     ) async throws -> (AuthorizationRequest, String) {
         let request = harness.makeClient().makeAuthorizationRequest(
             scopes: scopes, redirectURI: Self.customRedirect, options: .init(codeChallengeMethod: method))
-        let response = try await harness.transport.send(HTTPRequest(url: request.url))
+        let response = try await harness.transport.send(GoogleHTTPRequest(url: request.url))
         let location = try #require(response.headers["Location"])
         let code = try request.authorizationCode(from: AuthorizationCallback(callbackString: location))
         return (request, code)

@@ -39,7 +39,7 @@ struct UnexpectedResponseTests {
         let error = await #expect(throws: OAuthError.self) {
             _ = try await client(harness, tokenPath: "proxy/token").refresh(refreshToken: Self.secretRefresh)
         }
-        guard case .unexpectedResponse(let status, let excerpt) = error else {
+        guard let error, error.code == .unexpectedResponse, let status = error.status, let excerpt = error.excerpt else {
             Issue.record("expected unexpectedResponse, got \(String(describing: error))")
             return
         }
@@ -48,7 +48,7 @@ struct UnexpectedResponseTests {
         #expect(!excerpt.contains("SECRET"))
         #expect(!excerpt.contains("\n"))
         #expect(excerpt.count <= 161)
-        #expect(error.map { !"\($0)".contains("SECRET") } == true)
+        #expect(!"\(error)".contains("SECRET"))
     }
 
     @Test("Truncated JSON, empty objects and empty bodies", arguments: ["truncated/token", "empty/token", "text/token"])
@@ -57,7 +57,7 @@ struct UnexpectedResponseTests {
         let error = await #expect(throws: OAuthError.self) {
             _ = try await client(harness, tokenPath: path).refresh(refreshToken: Self.secretRefresh)
         }
-        guard case .unexpectedResponse(_, let excerpt) = error else {
+        guard let error, error.code == .unexpectedResponse, let excerpt = error.excerpt else {
             Issue.record("expected unexpectedResponse, got \(String(describing: error))")
             return
         }
@@ -73,7 +73,7 @@ struct UnexpectedResponseTests {
         let error = await #expect(throws: OAuthError.self) {
             _ = try await harness.makeClient(configuration: configuration).refresh(refreshToken: Self.secretRefresh)
         }
-        guard case .transport(let transportError) = error else {
+        guard let error, error.code == .transport, let transportError = error.transportError else {
             Issue.record("expected transport, got \(String(describing: error))")
             return
         }

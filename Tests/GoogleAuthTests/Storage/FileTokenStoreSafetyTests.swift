@@ -29,13 +29,13 @@ struct FileTokenStoreSafetyTests {
             return
         }
         let error = await #expect(throws: TokenStoreError.self) { _ = try await store.load() }
-        guard case .unsafeFile(let path, let reason) = error else {
+        guard let error, error.code == .unsafeFile, let path = error.path, let reason = error.reason else {
             Issue.record("expected unsafeFile, got \(String(describing: error))")
             return
         }
         #expect(path == file.path)
         #expect(reason.contains("chmod 600") && reason.contains(String(mode, radix: 8)), "\(reason)")
-        #expect(!"\(error!)".contains("ya29"))
+        #expect(!"\(error)".contains("ya29"))
 
         // Following the advice makes it load again; saving also restores 0600.
         chmod(file.path, 0o600)
@@ -65,7 +65,7 @@ struct FileTokenStoreSafetyTests {
             { try await store.delete() },
         ] as [@Sendable () async throws -> Void] {
             let error = await #expect(throws: TokenStoreError.self) { try await operation() }
-            guard case .unsafeFile(let path, let reason) = error else {
+            guard let error, error.code == .unsafeFile, let path = error.path, let reason = error.reason else {
                 Issue.record("expected unsafeFile, got \(String(describing: error))")
                 continue
             }

@@ -125,7 +125,7 @@ struct FileTokenStoreTests {
         try Data(content.utf8).write(to: file)
         chmod(file.path, 0o600)
         let error = await #expect(throws: TokenStoreError.self) { _ = try await FileTokenStore(fileURL: file).load() }
-        guard case .corrupt(let path, _) = error else {
+        guard let error, error.code == .corrupt, let path = error.path else {
             Issue.record("expected corrupt, got \(String(describing: error))")
             return
         }
@@ -153,7 +153,7 @@ struct FileTokenStoreTests {
         try Data("a regular file".utf8).write(to: blocker)
         let store = FileTokenStore(fileURL: blocker.appendingPathComponent("c.json"))
         let error = await #expect(throws: TokenStoreError.self) { try await store.save(Self.credentials(1)) }
-        guard case .io(let operation, _, _) = error else {
+        guard let error, error.code == .io, let operation = error.operation else {
             Issue.record("expected io, got \(String(describing: error))")
             return
         }

@@ -4,6 +4,7 @@ import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
 import Synchronization
+import GoogleBase
 
 // MARK: - EmulatorHarness
 
@@ -80,11 +81,11 @@ final class CurlBrowser: BrowserOpener {
     var recorded: [Visit] { visits.withLock { $0 } }
 
     func open(_ url: URL) async throws {
-        let first = try await transport.send(HTTPRequest(url: url))
+        let first = try await transport.send(GoogleHTTPRequest(url: url))
         var visit = Visit(authorizationStatus: first.status, location: first.headers["Location"])
         if let location = visit.location, let target = URL(string: tamper(location)) {
             try await beforeRedirect(target)
-            let second = try await transport.send(HTTPRequest(url: target))
+            let second = try await transport.send(GoogleHTTPRequest(url: target))
             visit.redirectStatus = second.status
             visit.redirectPage = String(decoding: second.body, as: UTF8.self)
         }

@@ -9,7 +9,7 @@ enum HTTPServerRequestFactory {
     typealias Request = HTTPServerRequest
 
     static func make(
-        method: HTTPMethod = .get, path: String, query: [(String, String)] = [], headers: HTTPHeaders = [:], body: Data = Data()
+        method: GoogleHTTPMethod = .get, path: String, query: [(String, String)] = [], headers: GoogleHTTPHeaders = [:], body: Data = Data()
     ) -> HTTPServerRequest {
         let queryString = query.isEmpty ? nil : query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         return HTTPServerRequest(

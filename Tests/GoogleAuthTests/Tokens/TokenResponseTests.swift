@@ -4,6 +4,7 @@ import GoogleHTTPTypes
 import GoogleEmulator
 import LocalHTTPServer
 import Testing
+import GoogleBase
 
 @Suite("Token responses and ID token claims")
 struct TokenResponseTests {

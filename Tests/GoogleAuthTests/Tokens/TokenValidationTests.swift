@@ -24,12 +24,12 @@ struct TokenValidationTests {
         let error = await #expect(throws: OAuthError.self) {
             _ = try await Self.refresh(answering: #"{"access_token":\#(token),"expires_in":3600,"token_type":"Bearer"}"#)
         }
-        guard case .invalidTokenResponse(let reason)? = error else {
+        guard let error, error.code == .invalidTokenResponse, let reason = error.reason else {
             Issue.record("expected invalidTokenResponse, got \(String(describing: error))")
             return
         }
         #expect(reason.contains("access_token"))
-        #expect(!"\(error!)".contains("SECRET"))
+        #expect(!"\(error)".contains("SECRET"))
     }
 
     @Test("a token_type other than Bearer is refused", arguments: ["mac", "DPoP", ""])
@@ -37,7 +37,7 @@ struct TokenValidationTests {
         let error = await #expect(throws: OAuthError.self) {
             _ = try await Self.refresh(answering: #"{"access_token":"ya29.ok","expires_in":3600,"token_type":"\#(type)"}"#)
         }
-        guard case .invalidTokenResponse(let reason)? = error else {
+        guard let error, error.code == .invalidTokenResponse, let reason = error.reason else {
             Issue.record("expected invalidTokenResponse, got \(String(describing: error))")
             return
         }

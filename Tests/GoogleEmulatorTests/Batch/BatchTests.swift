@@ -16,7 +16,7 @@ import Testing
     }
 
     /// Splits a multipart/mixed batch response into (Content-ID, status, body) triples.
-    private func parseBatchResponse(_ response: HTTPResponse) throws -> [(id: String, status: Int, body: String)] {
+    private func parseBatchResponse(_ response: GoogleHTTPResponse) throws -> [(id: String, status: Int, body: String)] {
         let contentType = try #require(response.headers["Content-Type"])
         #expect(contentType.hasPrefix("multipart/mixed; boundary="))
         let boundary = String(contentType.dropFirst("multipart/mixed; boundary=".count))

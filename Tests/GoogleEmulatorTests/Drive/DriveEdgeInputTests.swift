@@ -16,7 +16,7 @@ struct DriveEdgeInputTests {
             .post, "/upload/drive/v3/files?uploadType=resumable",
             headers: ["Content-Type": "application/json; charset=UTF-8"], body: .data(Data(#"{"name":"x"}"#.utf8)))
         let location = try #require(start.headers["Location"])
-        let response = try await harness.transport.send(HTTPRequest(
+        let response = try await harness.transport.send(GoogleHTTPRequest(
             method: .put, url: URL(string: location)!, headers: ["Content-Range": header], body: .data(Data("x".utf8))))
         #expect(response.status == 400)
     }

@@ -69,7 +69,7 @@ import Testing
         let target = temporaryFileURL("download")
         defer { try? FileManager.default.removeItem(at: target) }
         let head = try await harness.transport.download(
-            HTTPRequest(url: harness.url("/drive/v3/files/\(Seed.binaryFileID)?alt=media"), headers: ["Authorization": "Bearer \(harness.token)"]),
+            GoogleHTTPRequest(url: harness.url("/drive/v3/files/\(Seed.binaryFileID)?alt=media"), headers: ["Authorization": "Bearer \(harness.token)"]),
             to: target)
         #expect(head.status == 200)
         #expect(try Data(contentsOf: target) == harness.emulator.driveFileContent(Seed.binaryFileID))

@@ -77,15 +77,15 @@ import Testing
         return location
     }
 
-    private func putChunk(_ harness: EmulatorHarness, _ location: String, _ content: Data, from start: Int, count: Int) async throws -> HTTPResponse {
+    private func putChunk(_ harness: EmulatorHarness, _ location: String, _ content: Data, from start: Int, count: Int) async throws -> GoogleHTTPResponse {
         let chunk = content.subdata(in: start..<(start + count))
-        return try await harness.transport.send(HTTPRequest(
+        return try await harness.transport.send(GoogleHTTPRequest(
             method: .put, url: URL(string: location)!,
             headers: ["Content-Range": "bytes \(start)-\(start + count - 1)/\(content.count)"], body: .data(chunk)))
     }
 
-    private func statusQuery(_ harness: EmulatorHarness, _ location: String, total: Int) async throws -> HTTPResponse {
-        try await harness.transport.send(HTTPRequest(
+    private func statusQuery(_ harness: EmulatorHarness, _ location: String, total: Int) async throws -> GoogleHTTPResponse {
+        try await harness.transport.send(GoogleHTTPRequest(
             method: .put, url: URL(string: location)!, headers: ["Content-Range": "bytes */\(total)"], body: .empty))
     }
 
@@ -135,7 +135,7 @@ import Testing
         // before any response byte, which would hide the interruption.
         let freshTransport = CurlTransport()
         await #expect(throws: HTTPTransportError.self) {
-            _ = try await freshTransport.send(HTTPRequest(
+            _ = try await freshTransport.send(GoogleHTTPRequest(
                 method: .put, url: URL(string: location)!,
                 headers: ["Content-Range": "bytes 0-\(content.count - 1)/\(content.count)"], body: .data(content)))
         }

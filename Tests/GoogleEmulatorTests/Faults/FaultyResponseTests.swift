@@ -35,8 +35,8 @@ import Testing
         return url
     }
 
-    private static func get(_ server: LocalHTTPServer, _ path: String) async throws -> HTTPResponse {
-        try await CurlTransport().send(HTTPRequest(url: server.baseURL.appendingPathComponent(path)))
+    private static func get(_ server: LocalHTTPServer, _ path: String) async throws -> GoogleHTTPResponse {
+        try await CurlTransport().send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent(path)))
     }
 
     // MARK: - Cut
@@ -54,7 +54,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let server = try Self.server(file: file) { FaultyResponse.cut($0, afterBodyBytes: 500) }
         // Read the head through the streaming API, then find the body short of it.
-        let response = try await CurlTransport().stream(HTTPRequest(url: server.baseURL.appendingPathComponent("file")))
+        let response = try await CurlTransport().stream(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("file")))
         #expect(response.headers["Content-Length"] == "10000")
         #expect(response.headers["Transfer-Encoding"] == nil)
         var received = 0

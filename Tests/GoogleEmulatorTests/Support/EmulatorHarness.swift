@@ -24,15 +24,15 @@ struct EmulatorHarness {
 
     /// Sends a request with the harness token (unless `authorized` is false).
     func send(
-        _ method: HTTPMethod, _ pathAndQuery: String, headers: HTTPHeaders = [:], body: HTTPRequestBody = .empty,
+        _ method: GoogleHTTPMethod, _ pathAndQuery: String, headers: GoogleHTTPHeaders = [:], body: HTTPRequestBody = .empty,
         authorized: Bool = true
-    ) async throws -> HTTPResponse {
+    ) async throws -> GoogleHTTPResponse {
         var headers = headers
         if authorized && !headers.contains("Authorization") { headers["Authorization"] = "Bearer \(token)" }
-        return try await transport.send(HTTPRequest(method: method, url: url(pathAndQuery), headers: headers, body: body))
+        return try await transport.send(GoogleHTTPRequest(method: method, url: url(pathAndQuery), headers: headers, body: body))
     }
 
-    func sendJSON(_ method: HTTPMethod, _ pathAndQuery: String, json: [String: Any]) async throws -> HTTPResponse {
+    func sendJSON(_ method: GoogleHTTPMethod, _ pathAndQuery: String, json: [String: Any]) async throws -> GoogleHTTPResponse {
         let data = try JSONSerialization.data(withJSONObject: json)
         return try await send(method, pathAndQuery, headers: ["Content-Type": "application/json"], body: .data(data))
     }
@@ -40,7 +40,7 @@ struct EmulatorHarness {
 
 // MARK: - JSON access
 
-extension HTTPResponse {
+extension GoogleHTTPResponse {
     /// The body as a JSON object (empty when it is not one).
     var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]

@@ -63,7 +63,7 @@ import Testing
         #expect(inserted.json.object("snippet").string("scheduledStartTime") == "2030-05-01T18:00:00.000Z")
         #expect(inserted.json.object("contentDetails").object("monitorStream")["enableMonitorStream"] as? Bool == true)
 
-        func transition(_ status: String) async throws -> HTTPResponse {
+        func transition(_ status: String) async throws -> GoogleHTTPResponse {
             try await harness.send(.post, "/youtube/v3/liveBroadcasts/transition?broadcastStatus=\(status)&id=\(id)&part=status,snippet")
         }
         // No stream bound yet: going to testing is invalid.

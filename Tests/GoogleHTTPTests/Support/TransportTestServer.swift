@@ -78,7 +78,7 @@ final class TransportTestServer: Sendable {
     // MARK: - Handlers
 
     private static func echo(_ request: HTTPServerRequest) -> HTTPServerResponse {
-        var headers: HTTPHeaders = [
+        var headers: GoogleHTTPHeaders = [
             "X-Echo-Method": request.method.rawValue,
             "X-Echo-Body-Length": String(request.body.count),
             "X-Echo-Connection": String(request.connectionID),

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import Testing
+import GoogleBase
 
 @Suite("Base64URL")
 struct Base64URLTests {

@@ -1,5 +1,6 @@
 import GoogleHTTPTypes
 import Testing
+import GoogleBase
 
 @Suite("Percent-encoding")
 struct PercentEncodingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import Testing
+import GoogleBase
 
 @Suite("Origins read without URLComponents")
 struct CredentialDestinationOriginParsingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import Testing
+import GoogleBase
 
 @Suite("Where credentials may be sent")
 struct CredentialDestinationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTPTypes
 import Testing
+import GoogleBase
 
 @Suite("Secret redaction")
 struct SecretRedactorTests {
@@ -41,7 +42,7 @@ struct SecretRedactorTests {
 
     @Test("Printing an authorized request never shows its token")
     func requestDescription() throws {
-        var request = HTTPRequest(url: try #require(URL(string: "https://www.googleapis.com/drive/v3/files?key=APIKEY&q=x")))
+        var request = GoogleHTTPRequest(url: try #require(URL(string: "https://www.googleapis.com/drive/v3/files?key=APIKEY&q=x")))
         request.headers["Authorization"] = "Bearer ya29.TOPSECRET"
         request.headers["Cookie"] = "SID=COOKIESECRET"
         request.headers["Accept"] = "application/json"

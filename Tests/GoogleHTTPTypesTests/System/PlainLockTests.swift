@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Locking) import GoogleHTTPTypes
+import GoogleHTTPTypes
 import Testing
+@_spi(Locking) import GoogleBase
 
 @Suite("PlainLock")
 struct PlainLockTests {

@@ -151,7 +151,7 @@ enum SwiftNaming {
         // Runtime
         "AuthorizedSession", "APICall", "TypedAPICall", "APIItemSequence", "APIPageSequence", "APIParameterValue",
         "GoogleAPIError", "GoogleBytes", "GoogleDate", "GoogleInt64", "GoogleServiceClient",
-        "GoogleServiceDescriptor", "GoogleUInt64", "HTTPMethod", "JSONValue", "MediaDownloadStream",
+        "GoogleServiceDescriptor", "GoogleUInt64", "GoogleHTTPMethod", "JSONValue", "MediaDownloadStream",
         "MediaProgress", "MediaUpload", "PageableResponse", "StandardParameters",
         "GoogleJSONFastDecodable", "GoogleJSONValueRef", "GoogleJSONKeyTable", "GoogleJSONMembers",
         // Generated support

@@ -25,7 +25,15 @@ let package = Package(
             dependencies: [.product(name: "GoogleAPIRuntime", package: "google-api-swift")],
             exclude: ["google-api-codegen.json"]
         ),
-        .executableTarget(name: "notes-demo", dependencies: ["NotesAPI", "NotesCheckedIn"]),
+        // Stand-ins for SwiftNIO's NIOHTTP1 and swift-http-types (no dependencies: just their
+        // names), imported next to GoogleDrive in one file that uses those names unqualified.
+        .target(name: "NIOHTTP1"),
+        .target(name: "HTTPTypes"),
+        .target(
+            name: "NamespaceCheck",
+            dependencies: ["NIOHTTP1", "HTTPTypes", .product(name: "GoogleDrive", package: "google-api-swift")]
+        ),
+        .executableTarget(name: "notes-demo", dependencies: ["NotesAPI", "NotesCheckedIn", "NamespaceCheck"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import NotesAPI
 import NotesCheckedIn
+import NamespaceCheck
 
 // Offline: the generated types decode the API's JSON and encode it back. Both modules declare
 // `Notes`, so they are named by module here.
@@ -10,3 +11,4 @@ print("note \(note.id ?? "") \(note.title ?? "") \(note.status?.rawValue ?? "") 
 print("service \(NotesAPI.Notes.descriptor.name) \(NotesAPI.Notes.descriptor.version) scope \(NotesAPI.Notes.Scope.notesReadonly)")
 let copy = NotesCheckedIn.Notes.Note(title: "checked in")
 print("encoded \(String(decoding: try JSONEncoder().encode(copy), as: UTF8.self))")
+print(namespaceCheck())

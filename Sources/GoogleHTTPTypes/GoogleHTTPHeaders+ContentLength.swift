@@ -1,8 +1,8 @@
 import Foundation
 
-// MARK: - HTTPHeaders + Content-Length
+// MARK: - GoogleHTTPHeaders + Content-Length
 
-extension HTTPHeaders {
+extension GoogleHTTPHeaders {
     /// The `Content-Length` field as a byte count, or `nil` when it is absent or not a length.
     ///
     /// A length is a plain decimal (RFC 9110 §8.6: `1*DIGIT`) of at most 18 digits, so it fits an

@@ -1,7 +1,7 @@
-// MARK: - HTTPMethod
+// MARK: - GoogleHTTPMethod
 
 /// An HTTP request method. Any token is allowed; the common ones are provided as constants.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct GoogleHTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public var rawValue: String
 
     public init(rawValue: String) {
@@ -14,13 +14,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
 
     public var description: String { rawValue }
 
-    public static let get: HTTPMethod = "GET"
-    public static let head: HTTPMethod = "HEAD"
-    public static let post: HTTPMethod = "POST"
-    public static let put: HTTPMethod = "PUT"
-    public static let patch: HTTPMethod = "PATCH"
-    public static let delete: HTTPMethod = "DELETE"
-    public static let options: HTTPMethod = "OPTIONS"
+    public static let get: GoogleHTTPMethod = "GET"
+    public static let head: GoogleHTTPMethod = "HEAD"
+    public static let post: GoogleHTTPMethod = "POST"
+    public static let put: GoogleHTTPMethod = "PUT"
+    public static let patch: GoogleHTTPMethod = "PATCH"
+    public static let delete: GoogleHTTPMethod = "DELETE"
+    public static let options: GoogleHTTPMethod = "OPTIONS"
 
     /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2).
     public var isIdempotent: Bool {

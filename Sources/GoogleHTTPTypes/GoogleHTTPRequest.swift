@@ -1,12 +1,12 @@
 import Foundation
 
-// MARK: - HTTPRequest
+// MARK: - GoogleHTTPRequest
 
 /// A request to send through an ``HTTPTransport``.
-public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+public struct GoogleHTTPRequest: Sendable {
+    public var method: GoogleHTTPMethod
     public var url: URL
-    public var headers: HTTPHeaders
+    public var headers: GoogleHTTPHeaders
     public var body: HTTPRequestBody
     /// Per-request overrides of the transport's timeouts; `nil` fields fall back to the transport's.
     public var timeouts: HTTPTimeouts?
@@ -25,9 +25,9 @@ public struct HTTPRequest: Sendable {
     public var maxResponseBodyBytes: Int?
 
     public init(
-        method: HTTPMethod = .get,
+        method: GoogleHTTPMethod = .get,
         url: URL,
-        headers: HTTPHeaders = [:],
+        headers: GoogleHTTPHeaders = [:],
         body: HTTPRequestBody = .empty,
         timeouts: HTTPTimeouts? = nil,
         followRedirects: Bool = false,

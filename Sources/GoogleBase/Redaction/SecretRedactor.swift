@@ -4,7 +4,7 @@ import Foundation
 
 /// The one list of what counts as a secret, and the one place that masks it, for everything the
 /// package prints: request logs, error descriptions, response excerpts, and the descriptions of
-/// ``HTTPRequest`` and ``HTTPHeaders``.
+/// ``GoogleHTTPRequest`` and ``GoogleHTTPHeaders``.
 ///
 /// Redaction errs on the side of masking: a value is masked when its name is on the list, whatever
 /// the surrounding format (query string, form, JSON, header), and Google-shaped tokens are masked

@@ -1,10 +1,10 @@
-// MARK: - HTTPHeaders
+// MARK: - GoogleHTTPHeaders
 
 /// An ordered list of HTTP header fields with case-insensitive lookup.
 ///
 /// Order and duplicates are preserved because some headers (`Set-Cookie`, `Link`) are legitimately
 /// repeated and because proxies and signatures care about what went on the wire.
-public struct HTTPHeaders: Sendable, Hashable {
+public struct GoogleHTTPHeaders: Sendable, Hashable {
     /// One header field as it appears on the wire.
     public struct Field: Sendable, Hashable {
         public var name: String
@@ -70,7 +70,7 @@ public struct HTTPHeaders: Sendable, Hashable {
 
 // MARK: - Sequence
 
-extension HTTPHeaders: Sequence {
+extension GoogleHTTPHeaders: Sequence {
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
@@ -78,7 +78,7 @@ extension HTTPHeaders: Sequence {
 
 // MARK: - ExpressibleByDictionaryLiteral
 
-extension HTTPHeaders: ExpressibleByDictionaryLiteral {
+extension GoogleHTTPHeaders: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }

@@ -1,15 +1,16 @@
 import Foundation
+import GoogleBase
 
 // MARK: - CustomStringConvertible
 
 /// Printing a request shows its method, its URL with secret query values masked and its headers
 /// with credentials masked, so logging an authorized request never leaks its bearer token.
-extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension GoogleHTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String {
         "\(method) \(SecretRedactor.redactedURL(url)) \(headers)"
     }
 
-    public var debugDescription: String { "HTTPRequest(\(description))" }
+    public var debugDescription: String { "GoogleHTTPRequest(\(description))" }
 
     public var customMirror: Mirror {
         Mirror(self, children: [

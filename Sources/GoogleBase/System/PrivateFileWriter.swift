@@ -1,5 +1,4 @@
 import Foundation
-import GoogleHTTPTypes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

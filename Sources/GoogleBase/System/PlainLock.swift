@@ -22,7 +22,7 @@ import Darwin
 /// no call, no exclusivity check. Not reentrant: debug builds trap when a thread takes it twice.
 ///
 /// Public only so that other modules of this package can inline it, and behind an SPI
-/// (`@_spi(Locking) import GoogleHTTPTypes`) so that it is not part of the package's API.
+/// (`import GoogleHTTPTypes`) so that it is not part of the package's API.
 @_spi(Locking)
 public struct PlainLock<Value: Sendable>: @unchecked Sendable {
     @usableFromInline let storage: Storage
