@@ -41,7 +41,7 @@ extension Renderer {
             writer.line()
             writer.line("public var apiParameterString: Swift.String { rawValue }")
             writer.line()
-            writer.block("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
+            writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
                 $0.line("self.init(rawValue: try json.enumRawValue())")
             }
             writer.line()

@@ -23,7 +23,7 @@ extension Renderer {
                 writer.line("/// Creates an empty value.")
                 writer.line("public init() {}")
                 writer.line()
-                writer.line("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
+                writer.line("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
             } else {
                 renderStoredProperties(structure, into: &writer)
                 renderMemberwiseInit(structure, into: &writer)
@@ -111,7 +111,7 @@ extension Renderer {
         let keys = structure.properties.map { literal($0.wireName) }.joined(separator: ", ")
         writer.line("private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable([\(keys)])")
         writer.line()
-        writer.block("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
+        writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("try decodeGoogleJSONMembers(json)")
         }
         writer.line()
@@ -119,6 +119,7 @@ extension Renderer {
         // parameters it was compiled to a copy of the whole struct.
         writer.line("private init(googleJSONEmpty: Swift.Void) {}")
         writer.line()
+        writer.line("@_spi(Generated)")
         writer.block("public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("target.initialize(to: Self(googleJSONEmpty: ()))")
             writer.block("do { try target.pointee.decodeGoogleJSONMembers(json) } catch") { writer in

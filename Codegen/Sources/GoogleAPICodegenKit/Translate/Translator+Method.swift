@@ -32,7 +32,8 @@ extension Translator {
         let otherRequired = all.keys.filter { !ordered.contains($0) && all[$0]?.required == true }.sorted()
         let optional = all.keys.filter { !ordered.contains($0) && all[$0]?.required != true }.sorted()
 
-        var argumentScope = NameScope(reserved: ["call", "client"])
+        // `fields`, `options` and `parameters` are arguments of every generated form.
+        var argumentScope = NameScope(reserved: ["call", "client", "fields", "options", "parameters"])
         var parameters: [SwiftParameter] = []
         func add(_ wire: String, required: Bool) throws(TranslationError) {
             guard let parameter = all[wire] else { return }
@@ -66,6 +67,8 @@ extension Translator {
             )
             : nil
         for wire in optional { try add(wire, required: false) }
+        // Claimed after the parameter enums (`ListOrderBy`), which keep their names.
+        let parametersTypeName = parameters.isEmpty ? nil : typeScope.claim(SwiftNaming.typeName(key) + "Parameters")
 
 
         let isPageable = method.response?.ref.map { pageItemProperties[$0] != nil } ?? false
@@ -79,6 +82,7 @@ extension Translator {
         let translated = SwiftMethod(
             name: name,
             builderName: builderName,
+            parametersTypeName: parametersTypeName,
             documentation: Translator.methodDocumentation(method),
             httpMethod: method.httpMethod.uppercased(),
             path: method.path,
