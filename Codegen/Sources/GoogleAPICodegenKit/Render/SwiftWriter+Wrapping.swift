@@ -15,7 +15,8 @@ extension SwiftWriter {
             line(single)
             return
         }
-        line(head)
+        // Spaces that separated head, items and tail on one line would dangle at a break.
+        line(String(head.reversed().drop { $0 == " " }.reversed()))
         indented { writer in
             let width = Self.lineLimit - writer.indentation.count
             var current = ""
@@ -32,7 +33,7 @@ extension SwiftWriter {
             }
             if !current.isEmpty { writer.line(current) }
         }
-        line(tail)
+        line(String(tail.drop { $0 == " " }))
     }
 
     /// ``wrappedList(_:_:_:)`` as the header of a `{ }` block.
