@@ -34,8 +34,7 @@ struct OAuthClientLogTests {
     func refreshAndRevocation() async throws {
         let harness = try EmulatorHarness()
         let log = Log()
-        var client = harness.makeClient()
-        client.logger = log.logger
+        let client = harness.makeClient(logger: log.logger)
         let tokens = harness.emulator.issueTokens(scopes: ["email"])
         let refreshed = try await client.refresh(refreshToken: tokens.refresh)
         try await client.revoke(token: tokens.refresh)
@@ -65,8 +64,7 @@ struct OAuthClientLogTests {
     func codeExchange() async throws {
         let harness = try EmulatorHarness()
         let log = Log()
-        var client = harness.makeClient()
-        client.logger = log.logger
+        let client = harness.makeClient(logger: log.logger)
         let request = client.makeAuthorizationRequest(scopes: ["email"], redirectURI: "http://127.0.0.1:1/")
         let code = "4/0-not-a-code-\(UUID().uuidString)"
         await #expect(throws: OAuthError.self) { _ = try await client.exchangeCode(code, for: request) }
@@ -91,8 +89,7 @@ struct OAuthClientLogTests {
             if count == 4, let code = userCode.withLock({ $0 }) { emulator.approveDevice(userCode: code) }
             emulator.advanceTime(by: Double(duration.components.seconds) * (count == 2 ? 0.2 : 1))
         }
-        var client = harness.makeClient(sleep: sleep)
-        client.logger = log.logger
+        let client = harness.makeClient(sleep: sleep, logger: log.logger)
         let credentials = try await client.authorizeDevice(scopes: ["email"]) { authorization in
             userCode.withLock { $0 = authorization.userCode }
             deviceCode.withLock { $0 = authorization.deviceCode }
