@@ -163,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedAPITests",
-            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP"]
+            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
