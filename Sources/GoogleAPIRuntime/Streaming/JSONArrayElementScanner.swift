@@ -7,7 +7,7 @@ import Foundation
 /// leaves validating an element to the decoder.
 ///
 /// Elements must be objects or arrays (what a streamed RPC sends); anything else where an element
-/// or a separator belongs is a ``ServerStreamError/Kind/malformedFraming`` error naming what came.
+/// or a separator belongs is a ``ServerStreamError/Code/malformedFraming`` error naming what came.
 struct JSONArrayElementScanner: StreamElementScanner {
     private enum Phase {
         /// Before `[`.
@@ -100,7 +100,7 @@ struct JSONArrayElementScanner: StreamElementScanner {
         while position < buffer.count {
             if position >= limit {
                 throw ServerStreamError(
-                    kind: .elementTooLarge, framing: .jsonArray, byteOffset: dropped + Int64(elementStart),
+                    code: .elementTooLarge, framing: .jsonArray, byteOffset: dropped + Int64(elementStart),
                     bytes: buffer[elementStart...].prefix(ServerStreamError.excerptLimit),
                     detail: "an element is larger than the limit of \(maxElementBytes) bytes")
             }
@@ -141,7 +141,7 @@ struct JSONArrayElementScanner: StreamElementScanner {
         case .inElement: "the rest of the element"
         }
         return ServerStreamError(
-            kind: .malformedFraming, framing: .jsonArray, byteOffset: dropped + Int64(position),
+            code: .malformedFraming, framing: .jsonArray, byteOffset: dropped + Int64(position),
             bytes: buffer[position...], detail: "expected \(expected)")
     }
 }

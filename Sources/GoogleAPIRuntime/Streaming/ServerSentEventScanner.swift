@@ -7,7 +7,7 @@ import Foundation
 /// Lines end with LF, CRLF or CR (a CR that ends one chunk and an LF that starts the next are one
 /// line end). `data:` lines accumulate (joined by LF, one leading space dropped), a blank line
 /// ends the event, `:` starts a comment (a keep-alive), and `event`, `id` and `retry` are read
-/// and ignored. Any other line is a ``ServerStreamError/Kind/malformedFraming`` error: the
+/// and ignored. Any other line is a ``ServerStreamError/Code/malformedFraming`` error: the
 /// EventSource rules would skip it, but from a Google API it means something other than the
 /// stream is talking (an HTML error page, a proxy).
 struct ServerSentEventScanner: StreamElementScanner {
@@ -101,7 +101,7 @@ struct ServerSentEventScanner: StreamElementScanner {
             break
         default:
             throw ServerStreamError(
-                kind: .malformedFraming, framing: .serverSentEvents, byteOffset: offset, bytes: line,
+                code: .malformedFraming, framing: .serverSentEvents, byteOffset: offset, bytes: line,
                 detail: "expected a 'data:' line, a ':' comment or a blank line")
         }
         return nil
@@ -109,7 +109,7 @@ struct ServerSentEventScanner: StreamElementScanner {
 
     private func tooLarge() -> ServerStreamError {
         ServerStreamError(
-            kind: .elementTooLarge, framing: .serverSentEvents, byteOffset: dropped + Int64(position),
+            code: .elementTooLarge, framing: .serverSentEvents, byteOffset: dropped + Int64(position),
             bytes: data.isEmpty ? Array(buffer[position...].prefix(ServerStreamError.excerptLimit)) : Array(data.prefix(ServerStreamError.excerptLimit)),
             detail: "an event is larger than the limit of \(maxElementBytes) bytes")
     }

@@ -16,10 +16,16 @@ import GoogleHTTP
 ///   last element's resume token (``ServerStreamOptions/resumption``), within the retry policy's
 ///   attempts, backoff and time budget, so nothing is delivered twice or skipped. It never
 ///   reconnects when that could repeat elements (delivered elements but no token).
+/// - Only a new element renews that budget. A resumed connection's elements whose tokens were
+///   already delivered (a server that ignores the token and starts over, or answers with the same
+///   token) are skipped, not delivered again, and a reconnection that brings nothing new counts
+///   against the budget; once it is spent the sequence throws ``ServerStreamError`` with
+///   ``ServerStreamError/Code/resumeWithoutProgress`` instead of reconnecting forever.
 /// - It ends when the server closes the JSON array, after a final element
 ///   (``ServerStreamOptions/isFinal``), or on an error with an ending reason; every other error is
 ///   thrown: ``GoogleAPIError`` (also for an `{"error": …}` element mid-stream),
-///   ``ServerStreamError`` for bytes that are not the stream, ``HTTPTransportError``,
+///   ``ServerStreamError`` for bytes that are not the stream or resumptions without progress,
+///   ``HTTPTransportError``,
 ///   ``AuthorizedSessionError``.
 ///
 /// Iterate it once per connection you want; each iterator opens its own.
@@ -54,9 +60,20 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
         private var requestURL: URL?
         private var scanner: (any StreamElementScanner)?
         private var resumeToken: String?
+        /// The token the current connection was resumed with (`nil` on a first connection).
+        private var resumedFrom: String?
+        /// Whether the current connection delivered an element (it then continues past the resume point).
+        private var connectionDeliveredNew = false
+        /// Tokens of recently delivered elements, to recognize elements a resumed connection repeats.
+        private var recentTokens = RecentResumeTokens()
         private var delivered = 0
+        /// Failed connections since the last new element (the retry policy's attempts).
         private var failures = 0
         private var failuresStarted: ContinuousClock.Instant?
+        /// Elements skipped as repeats since the last new element.
+        private var repeatsSkipped = 0
+        /// Event streams the server closed without a new element since the last new element.
+        private var emptyCloses = 0
         private var scopesChecked = false
         private var finished = false
 
@@ -74,6 +91,10 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
                     try Task.checkCancellation()
                     if body == nil { try await connect() }
                     if let element = try await readElement() {
+                        if isRepeat(element) {
+                            repeatsSkipped += 1
+                            continue
+                        }
                         return deliver(element)
                     }
                     try endOfBody()
@@ -111,16 +132,32 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
                 return try stream.client.decoder.decode(Element.self, from: bytes)
             } catch {
                 throw ServerStreamError(
-                    kind: .undecodableElement, framing: stream.options.framing, byteOffset: offset, bytes: bytes,
+                    code: .undecodableElement, framing: stream.options.framing, byteOffset: offset, bytes: bytes,
                     detail: "\(Element.self): \(error)")
             }
         }
 
+        /// Whether a resumed connection sent `element` before: its token was delivered already.
+        /// Checked only until the connection brings a new element.
+        private func isRepeat(_ element: Element) -> Bool {
+            guard let resumedFrom, !connectionDeliveredNew, let token = stream.options.resumption?.token(element) else {
+                return false
+            }
+            return token == resumedFrom || recentTokens.contains(token)
+        }
+
+        /// Hands out a new element: it renews the reconnection budget.
         private mutating func deliver(_ element: Element) -> Element {
             delivered += 1
             failures = 0
             failuresStarted = nil
-            if let token = stream.options.resumption?.token(element) { resumeToken = token }
+            repeatsSkipped = 0
+            emptyCloses = 0
+            connectionDeliveredNew = true
+            if let token = stream.options.resumption?.token(element) {
+                resumeToken = token
+                recentTokens.insert(token)
+            }
             if stream.options.isFinal?(element) == true {
                 finished = true
                 close()
@@ -145,6 +182,7 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
                 finished = true
                 return
             }
+            if !connectionDeliveredNew { emptyCloses += 1 }
             throw HTTPTransportError(kind: .connectionClosed, url: requestURL ?? stream.client.rootURL, message: "the server closed the event stream")
         }
 
@@ -157,8 +195,11 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
                 scopesChecked = true
             }
             var call = stream.call
+            resumedFrom = nil
+            connectionDeliveredNew = false
             if let resumption = stream.options.resumption, let resumeToken {
                 call.setQuery(resumption.parameter, resumeToken)
+                resumedFrom = resumeToken
             }
             if let alt = stream.options.framing.altValue { call.setQuery("alt", alt) }
             var request = try client.makeRequest(call)
@@ -209,10 +250,25 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             let now = ContinuousClock.now
             let started = failuresStarted ?? now
             failuresStarted = started
-            guard failures < policy.maxAttempts else { throw error }
+            guard failures < policy.maxAttempts else { throw exhausted(error) }
             let delay = retryAfter.map { Swift.min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: failures)
-            guard now - started + delay < policy.maxTotalTime else { throw error }
+            guard now - started + delay < policy.maxTotalTime else { throw exhausted(error) }
             try await stream.client.session.configuration.sleep(delay)
+        }
+
+        /// What to throw once the budget is spent: the last failure, unless the connections
+        /// since the last new element came back and brought nothing new — then it is the
+        /// server not moving on, which more reconnecting would not change.
+        private func exhausted(_ error: any Error) -> any Error {
+            guard repeatsSkipped > 0 || emptyCloses > 0 else { return error }
+            let reconnections = failures - 1
+            let parameter = stream.options.resumption?.parameter ?? "the resume token"
+            let detail = repeatsSkipped > 0
+                ? "\(reconnections) reconnections with \(parameter) brought no new element, only \(repeatsSkipped) already delivered "
+                    + "(skipped): the server ignores \(parameter) or answers it with the same token"
+                : "the server closed the event stream \(emptyCloses) times without a new element"
+            return ServerStreamError(
+                code: .resumeWithoutProgress, framing: stream.options.framing, detail: detail, reconnections: reconnections)
         }
 
         private func isRetryable(_ error: GoogleAPIError) -> Bool {

@@ -5,7 +5,7 @@ public struct ServerStreamOptions<Element: Sendable>: Sendable {
     /// The wire framing to ask for (`alt=sse` for server-sent events).
     public var framing: ServerStreamFraming
     /// Largest element accepted, in bytes; a larger one fails with
-    /// ``ServerStreamError/Kind/elementTooLarge`` instead of growing the process.
+    /// ``ServerStreamError/Code/elementTooLarge`` instead of growing the process.
     public var maxElementBytes: Int
     /// How to reconnect where the stream stopped; `nil` makes a stream that cannot resume after
     /// delivering elements (it still reconnects when a failure comes before the first element).

@@ -110,7 +110,7 @@ struct ServerStreamTests {
             }
         }
         #expect(numbers == [1, 2], "the elements before the garbage are delivered")
-        #expect(error?.kind == .malformedFraming)
+        #expect(error?.code == .malformedFraming)
         #expect(error?.excerpt.hasPrefix("<html>proxy error") == true)
         #expect(error?.description.contains("ya29.secretvalue") == false)
         #expect(error?.detail.contains("',' or ']'") == true)
@@ -123,7 +123,7 @@ struct ServerStreamTests {
         let error = await #expect(throws: ServerStreamError.self) {
             _ = try await Self.collect(client.serverStream(streamCall("undecodable"), of: NumberedElement.self, options: .numbered()))
         }
-        #expect(error?.kind == .undecodableElement)
+        #expect(error?.code == .undecodableElement)
         #expect(error?.byteOffset == 1)
         #expect(error?.excerpt == "{\"n\":\"one\"}")
     }
@@ -145,7 +145,7 @@ struct ServerStreamTests {
             }
         }
         #expect(numbers == [1])
-        #expect(error?.kind == .elementTooLarge)
+        #expect(error?.code == .elementTooLarge)
     }
 
     @Test("an error element mid-stream is the API's error")
@@ -257,6 +257,92 @@ struct ServerStreamTests {
             _ = try await Self.collect(client.serverStream(streamCall("budget"), of: NumberedElement.self, options: options))
         }
         #expect(requests.count == 3)
+    }
+
+    @Test("a stalled connection is replaced and resumed at the last token")
+    func resumesAfterStall() async throws {
+        let requests = Recorder<String>()
+        let (backend, client) = try Self.backend({ request in
+            if request.queryValue("pageToken") == nil {
+                // Two elements, then silence (no keep-alive) far longer than the stall limit.
+                let pieces = NumberedElement.arrayPieces(1...2, closed: false).map { ScriptedBody.Step.bytes(Data($0.utf8)) }
+                return .streaming(ScriptedBody(pieces + [.pause(.seconds(5)), .drop]))
+            }
+            let start = request.queryValue("pageToken").flatMap { Int($0.dropFirst()) }.map { $0 + 1 } ?? 1
+            return .streaming(.text(NumberedElement.arrayPieces(start...4)))
+        }, requests: requests)
+        _ = backend
+        var options = ServerStreamOptions<NumberedElement>.numbered()
+        options.stallTimeout = .milliseconds(300)
+        let numbers = try await Self.collect(client.serverStream(streamCall("stall"), of: NumberedElement.self, options: options))
+        #expect(numbers == Array(1...4))
+        #expect(requests.values.first == "pageToken=- alt=-")
+        #expect(requests.values.dropFirst().first == "pageToken=t2 alt=-", "resumed after the stall with the last token")
+    }
+
+    @Test("a server that ignores pageToken is not reconnected forever: repeats skipped, then a typed error", arguments: ServerStreamFraming.allCases)
+    func ignoredPageToken(framing: ServerStreamFraming) async throws {
+        let requests = Recorder<String>()
+        // Every connection starts over with elements 1 to 5, whatever the token: the array is
+        // dropped after them (no `]`), the event stream simply ends.
+        let (backend, client) = try Self.backend({ _ in
+            switch framing {
+            case .jsonArray:
+                .streaming(ScriptedBody(NumberedElement.arrayPieces(1...5, closed: false).map { .bytes(Data($0.utf8)) } + [.drop]))
+            case .serverSentEvents:
+                .streaming(.text((1...5).map { "data: \(NumberedElement.json($0))\n\n" }), contentType: "text/event-stream")
+            }
+        }, requests: requests)
+        _ = backend
+        var options = ServerStreamOptions<NumberedElement>.numbered(framing: framing)
+        options.retryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2))
+        var numbers: [Int] = []
+        let error = await #expect(throws: ServerStreamError.self) {
+            for try await element in client.serverStream(streamCall("ignores"), of: NumberedElement.self, options: options) {
+                numbers.append(element.n)
+            }
+        }
+        #expect(numbers == Array(1...5), "each element once: the repeats are skipped")
+        #expect(error?.code == .resumeWithoutProgress)
+        #expect(error?.reconnections == 3)
+        #expect(error?.description.contains("pageToken") == true)
+        let alt = framing == .jsonArray ? "-" : "sse"
+        #expect(requests.values == ["pageToken=- alt=\(alt)"] + Array(repeating: "pageToken=t5 alt=\(alt)", count: 3))
+    }
+
+    @Test("a resumed array that starts over is read past its repeats: no duplicates, no gaps, the end is the end")
+    func startsOverThenContinues() async throws {
+        let requests = Recorder<String>()
+        let (backend, client) = try Self.backend({ request in
+            if request.queryValue("pageToken") == nil {
+                return .streaming(ScriptedBody(NumberedElement.arrayPieces(1...5, closed: false).map { .bytes(Data($0.utf8)) } + [.drop]))
+            }
+            // The history again (one element answering with the resume token itself), then new ones.
+            return .streaming(.text(NumberedElement.arrayPieces(1...8)))
+        }, requests: requests)
+        _ = backend
+        let numbers = try await Self.collect(client.serverStream(streamCall("over"), of: NumberedElement.self, options: .numbered()))
+        #expect(numbers == Array(1...8))
+        #expect(requests.values == ["pageToken=- alt=-", "pageToken=t5 alt=-"])
+    }
+
+    @Test("each new element renews the reconnection budget")
+    func progressRenewsBudget() async throws {
+        let requests = Recorder<String>()
+        // Two new elements per connection, then a drop, ten elements in all: five connections
+        // under a policy of two attempts.
+        let (backend, client) = try Self.backend({ request in
+            let start = request.queryValue("pageToken").flatMap { Int($0.dropFirst()) }.map { $0 + 1 } ?? 1
+            let last = start + 1 == 10
+            let steps = NumberedElement.arrayPieces(start...(start + 1), closed: last).map { ScriptedBody.Step.bytes(Data($0.utf8)) }
+            return .streaming(ScriptedBody(last ? steps : steps + [.drop]))
+        }, requests: requests)
+        _ = backend
+        var options = ServerStreamOptions<NumberedElement>.numbered()
+        options.retryPolicy = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2))
+        let numbers = try await Self.collect(client.serverStream(streamCall("renew"), of: NumberedElement.self, options: options))
+        #expect(numbers == Array(1...10))
+        #expect(requests.count == 5)
     }
 
     // MARK: - Cancellation and back-pressure
