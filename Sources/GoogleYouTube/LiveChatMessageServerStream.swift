@@ -12,7 +12,9 @@
 ///
 /// After a dropped connection, a 5xx or a stall it reconnects with the last `nextPageToken` as
 /// `pageToken` (the session's retry policy decides how often and how long), so no message is
-/// repeated or lost. It ends when the chat does: a batch with `offlineAt` (its messages are
+/// repeated or lost; a server that keeps sending what was already delivered instead ends it
+/// with `ServerStreamError` code `resumeWithoutProgress` once those attempts are spent. It ends
+/// when the chat does: a batch with `offlineAt` (its messages are
 /// delivered first), a `liveChatEnded` or `liveChatDisabled` error, or the server closing the
 /// stream's array. Memory stays flat however long the chat runs: one batch at a time.
 ///

@@ -79,6 +79,25 @@ import Testing
         #expect(streams.dropFirst().allSatisfy { $0.query?.contains("pageToken=") == true })
     }
 
+    @Test("a scripted chat: posts over time, a dropped stream, the end", arguments: ServerStreamFraming.allCases)
+    func scriptedChat(framing: ServerStreamFraming) async throws {
+        let backend = try EmulatorBackend(scopes: [YouTube.Scope.youtubeReadonly])
+        let youtube = Self.youtube(backend)
+        let emulator = backend.emulator
+        let history = try #require(emulator.chatMessageCount(liveChatID: Self.chatID))
+        var texts: [String] = []
+        for try await message in youtube.liveChatMessages.streamedMessages(liveChatId: Self.chatID, framing: framing) {
+            texts.append(Self.text(message))
+            // Once the history is in, the script runs against the open stream: 30 posts 10 ms
+            // apart, every open stream dropped mid-element after the 10th, then the end.
+            if texts.count == history {
+                emulator.play(.messages(30, every: .milliseconds(10), prefix: "s", dropAfter: 10), liveChatID: Self.chatID)
+            }
+        }
+        #expect(Array(texts.dropFirst(history)) == (1...30).map { "s \($0)" }, "every message once, in order")
+        #expect(Self.streamRequests(emulator).count >= 2, "the drop was resumed on a new connection")
+    }
+
     @Test("the sequence ends when the chat does")
     func endsWithTheChat() async throws {
         let backend = try EmulatorBackend(scopes: [YouTube.Scope.youtubeReadonly])

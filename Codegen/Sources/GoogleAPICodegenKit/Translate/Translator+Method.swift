@@ -101,7 +101,7 @@ extension Translator {
         return (translated, enums)
     }
 
-    /// Whether a method streams its response (Discovery does not say): a `GET` named `stream`, or
+    /// Whether a method streams its response (Discovery does not say): a method named `stream`, or
     /// `stream` followed by a capital (`streamGenerateContent`), Google's naming for
     /// server-streaming RPCs on REST. Their responses are written incrementally and never
     /// complete for a live source, so waiting for the whole body would wait forever.
