@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "GoogleAPIRuntime", dependencies: ["GoogleBase", "GoogleJSON", "GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
 
         // MARK: - Emulator
-        .target(name: "GoogleEmulator", dependencies: ["GoogleBase", "GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleAuth", "GoogleCrypto"]),
+        .target(name: "GoogleEmulator", dependencies: ["GoogleBase", "GoogleJSON", "LocalHTTPServer", "GoogleHTTPTypes", "GoogleCrypto"]),
         .executableTarget(name: "google-api-emulator", dependencies: ["GoogleEmulator"]),
 
         // MARK: - Codegen
@@ -147,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SampleToolTests",
-            dependencies: ["youtube-live", "drive", "GoogleEmulator", "GoogleCLIKit", "TestSupport"]
+            dependencies: ["youtube-live", "drive", "google-api-emulator", "GoogleEmulator", "GoogleCLIKit", "TestSupport"]
         ),
         .testTarget(
             name: "FuzzTests",

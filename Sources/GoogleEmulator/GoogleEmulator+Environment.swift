@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GoogleJSON
-public import GoogleAuth
+import GoogleBase
 
 // MARK: - Client configuration for tools
 
@@ -29,22 +29,30 @@ extension GoogleEmulator {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
     }
 
-    /// The endpoint overrides that point an opted-in app (one that uses `GoogleEnvironment`) at
-    /// this emulator: every service's root and every OAuth endpoint.
-    /// - Parameter clientSecretFile: Where ``writeClientSecretFile(to:)`` wrote the client, if it did.
-    public func googleEnvironment(clientSecretFile: URL? = nil) -> GoogleEnvironment {
-        let endpoints = oauthEndpoints
-        return GoogleEnvironment(
-            apiRootURL: rootURL, authorizationEndpoint: endpoints.authorization, tokenEndpoint: endpoints.token,
-            revocationEndpoint: endpoints.revocation, deviceAuthorizationEndpoint: endpoints.deviceAuthorization,
-            clientSecretFile: clientSecretFile)
-    }
-
-    /// Environment variables that point the SDK's tools (and apps that opt in with
-    /// `GoogleEnvironment.fromProcess()`) at this emulator: ``googleEnvironment(clientSecretFile:)``
-    /// as variables.
+    /// Environment variables that point the SDK's tools, and apps that opt in with GoogleAuth's
+    /// `GoogleEnvironment`, at this emulator: every service's root and every OAuth endpoint.
+    ///
+    /// In an app (or a test) that signs in to the emulator in-process:
+    /// ```swift
+    /// let environment = try GoogleEnvironment(variables: emulator.environmentVariables(clientSecretFile: file))
+    /// ```
     /// - Parameter clientSecretFile: Where ``writeClientSecretFile(to:)`` wrote the client, if it did.
     public func environment(clientSecretFile: URL? = nil) -> [(name: String, value: String)] {
-        googleEnvironment(clientSecretFile: clientSecretFile).variables
+        let endpoints = oauthEndpoints
+        var result: [(name: String, value: String)] = [
+            (GoogleEnvironmentVariable.apiRootURL, rootURL.absoluteString),
+            (GoogleEnvironmentVariable.authorizationEndpoint, endpoints.authorization.absoluteString),
+            (GoogleEnvironmentVariable.tokenEndpoint, endpoints.token.absoluteString),
+            (GoogleEnvironmentVariable.revocationEndpoint, endpoints.revocation.absoluteString),
+            (GoogleEnvironmentVariable.deviceAuthorizationEndpoint, endpoints.deviceAuthorization.absoluteString),
+        ]
+        if let clientSecretFile { result.append((GoogleEnvironmentVariable.clientSecretFile, clientSecretFile.path)) }
+        return result
+    }
+
+    /// ``environment(clientSecretFile:)`` by name, the shape `GoogleEnvironment(variables:)` takes.
+    /// - Parameter clientSecretFile: Where ``writeClientSecretFile(to:)`` wrote the client, if it did.
+    public func environmentVariables(clientSecretFile: URL? = nil) -> [String: String] {
+        Dictionary(environment(clientSecretFile: clientSecretFile).map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }

@@ -21,14 +21,14 @@ struct DownloadInterruptToolTests {
         let content = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         let id = try fixture.emulator.addDriveFile(name: "big.bin", content: content)
         fixture.emulator.faults.enqueue(
-            .slowBody(chunkSize: 16 << 10, delay: .milliseconds(200)), matching: "/drive/v3/files/\(id)?alt=media")
+            .slowBody(chunkSize: 16 << 10, delay: .milliseconds(500)), matching: "/drive/v3/files/\(id)?alt=media")
         let destination = fixture.directory.appendingPathComponent("big.bin")
         let partial = fixture.directory.appendingPathComponent("big.bin.partial")
 
         let child = try ChildProcess.start(
             ToolProcess.productsDirectory.appendingPathComponent("drive"),
             ["files", "download", id, "--output", destination.path], environment: fixture.environment)
-        // Interrupt once some bytes are in the partial file (the slowed body takes ~40 s in all).
+        // Interrupt once some bytes are in the partial file (the slowed body takes ~95 s in all).
         let started = await waitUntil(.seconds(60)) {
             ((try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? NSNumber)?.intValue ?? 0) > 0
         }
@@ -37,8 +37,9 @@ struct DownloadInterruptToolTests {
         let interruptedAt = ContinuousClock.now
         let interrupted = await child.finish()
         #expect(interrupted.status == 130, "\(interrupted.standardError)")
-        // Long before the slowed body could have finished on its own.
-        #expect(ContinuousClock.now - interruptedAt < .seconds(20))
+        // Long before the slowed body could have finished on its own (~95 s; 21.9 s was seen
+        // for the exit on a machine with load average 18, so the bound is not tight).
+        #expect(ContinuousClock.now - interruptedAt < .seconds(60))
         #expect(!FileManager.default.fileExists(atPath: destination.path))
         let kept = try Data(contentsOf: partial)
         #expect(!kept.isEmpty && kept.count < content.count)

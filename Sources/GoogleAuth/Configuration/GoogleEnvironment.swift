@@ -48,12 +48,12 @@ public struct GoogleEnvironment: Sendable, Hashable {
 
     // MARK: - Variable names
 
-    public static let apiRootURLVariable = "GOOGLE_API_ROOT_URL"
-    public static let authorizationEndpointVariable = "GOOGLE_OAUTH_AUTH_URI"
-    public static let tokenEndpointVariable = "GOOGLE_OAUTH_TOKEN_URI"
-    public static let revocationEndpointVariable = "GOOGLE_OAUTH_REVOKE_URI"
-    public static let deviceAuthorizationEndpointVariable = "GOOGLE_OAUTH_DEVICE_URI"
-    public static let clientSecretFileVariable = "GOOGLE_CLIENT_SECRET_FILE"
+    public static let apiRootURLVariable = GoogleEnvironmentVariable.apiRootURL
+    public static let authorizationEndpointVariable = GoogleEnvironmentVariable.authorizationEndpoint
+    public static let tokenEndpointVariable = GoogleEnvironmentVariable.tokenEndpoint
+    public static let revocationEndpointVariable = GoogleEnvironmentVariable.revocationEndpoint
+    public static let deviceAuthorizationEndpointVariable = GoogleEnvironmentVariable.deviceAuthorizationEndpoint
+    public static let clientSecretFileVariable = GoogleEnvironmentVariable.clientSecretFile
 
     // MARK: - Creating
 

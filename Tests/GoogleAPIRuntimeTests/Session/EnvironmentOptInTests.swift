@@ -25,7 +25,7 @@ import Darwin
     func sessionRootReachesServices() async throws {
         let emulator = try GoogleEmulator.start()
         defer { emulator.stop() }
-        let environment = emulator.googleEnvironment()
+        let environment = try GoogleEnvironment(variables: emulator.environmentVariables())
         let tokens = emulator.oauth.issueTokens(scopes: ["https://www.googleapis.com/auth/drive"])
         let session = AuthorizedSession(
             credentials: InMemoryTokenStore(OAuthCredentials(

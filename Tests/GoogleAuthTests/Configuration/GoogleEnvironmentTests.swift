@@ -85,7 +85,11 @@ import Testing
             "GOOGLE_OAUTH_DEVICE_URI", "GOOGLE_CLIENT_SECRET_FILE",
         ])
         let environment = try GoogleEnvironment(variables: Dictionary(uniqueKeysWithValues: printed.map { ($0.name, $0.value) }))
-        #expect(environment == emulator.googleEnvironment(clientSecretFile: file))
+        #expect(environment == (try GoogleEnvironment(variables: emulator.environmentVariables(clientSecretFile: file))))
+        #expect(environment.apiRootURL == emulator.rootURL)
+        #expect(environment.tokenEndpoint == emulator.oauthEndpoints.token)
+        #expect(environment.revocationEndpoint == emulator.oauthEndpoints.revocation)
+        #expect(environment.clientSecretFile == file)
 
         let transport = CurlTransport()
         let client = OAuthClient(configuration: try environment.clientConfiguration(), transport: transport)

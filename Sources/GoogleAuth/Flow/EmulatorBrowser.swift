@@ -1,5 +1,4 @@
 public import Foundation
-public import GoogleAuth
 public import GoogleHTTPTypes
 import GoogleBase
 
@@ -11,8 +10,11 @@ import GoogleBase
 ///
 /// ```swift
 /// let credentials = try await client.authorize(
-///     scopes: [Drive.Scope.drive], browser: EmulatorBrowser(transport: CurlTransport()))
+///     scopes: [Drive.Scope.drive], browser: EmulatorBrowser(transport: CurlTransport.shared))
 /// ```
+///
+/// It lives here rather than in `GoogleEmulator` so that the emulator (a server) links no HTTP
+/// client: the app that signs in already has one.
 ///
 /// For tests and offline work only: it opens nothing but loopback URLs (`127.0.0.0/8`, `::1`,
 /// `localhost`), so pointed at Google's real sign-in page by mistake it throws before sending
@@ -26,25 +28,29 @@ public struct EmulatorBrowser: BrowserOpener {
     }
 
     /// Requests `url` and follows its redirect to the app's listener.
-    /// - Throws: ``GoogleEmulatorError`` when `url` or the redirect is not a loopback URL, or when
-    ///   the emulator does not redirect (the page's status says why); the transport's errors.
+    /// - Throws: ``OAuthError`` ``OAuthError/Code/insecureEndpoint`` when `url` or the redirect is
+    ///   not a loopback URL (nothing is sent there), ``OAuthError/Code/unexpectedResponse`` when the
+    ///   emulator does not redirect (``OAuthError/status`` says what it answered); the transport's errors.
     public func open(_ url: URL) async throws {
         try Self.requireLoopback(url, what: "authorization URL")
         let consent = try await transport.send(GoogleHTTPRequest(url: url))
         guard (300..<400).contains(consent.status), let location = consent.headers["Location"],
               let target = URL(string: location, relativeTo: url)?.absoluteURL
         else {
-            throw GoogleEmulatorError(message: "the authorization endpoint answered \(consent.status) instead of redirecting to the app")
+            throw OAuthError(
+                code: .unexpectedResponse, reason: "the authorization endpoint did not redirect to the app",
+                status: consent.status)
         }
         try Self.requireLoopback(target, what: "redirect")
         _ = try await transport.send(GoogleHTTPRequest(url: target))
     }
 
-    private static func requireLoopback(_ url: URL, what: String) throws(GoogleEmulatorError) {
+    private static func requireLoopback(_ url: URL, what: String) throws(OAuthError) {
         guard let origin = CredentialDestination.Origin(url), CredentialDestination.isLoopback(host: origin.host) else {
-            throw GoogleEmulatorError(
-                message: "EmulatorBrowser opens only loopback URLs (the local emulator); the \(what) goes to "
-                    + "\(SecretRedactor.redactedURL(url))")
+            throw OAuthError(
+                code: .insecureEndpoint,
+                reason: "EmulatorBrowser opens only loopback URLs (the local emulator); this \(what) is not one",
+                url: SecretRedactor.redactedURL(url))
         }
     }
 }
