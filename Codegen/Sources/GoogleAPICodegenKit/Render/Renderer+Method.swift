@@ -15,7 +15,16 @@ extension Renderer {
             writer.line()
             writeDocs(method, extra: [], into: &writer)
             deprecation.forEach { writer.line($0) }
-            if let response = method.responseType {
+            if let response = method.responseType, let stream = method.serverStream {
+                let streamSignature = "public func \(SwiftNaming.escaped(method.name))(\((required + body + optional + ["options: GoogleAPIRuntime.ServerStreamOptions<\(response)> = .init()"]).joined(separator: ", ")))"
+                writer.block("\(streamSignature) -> GoogleAPIRuntime.ServerStream<\(response)>") { writer in
+                    writer.line("var options = options")
+                    if stream.resumesWithPageToken {
+                        writer.line("if options.resumption == nil { options.resumption = .pageToken { $0.nextPageToken } }")
+                    }
+                    writer.line("return client.serverStream(\(builderCall), of: \(response).self, options: options)")
+                }
+            } else if let response = method.responseType {
                 writer.block("\(signature) async throws -> \(response)") {
                     $0.line("try await client.execute(\(builderCall), as: \(response).self)")
                 }
