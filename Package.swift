@@ -116,7 +116,7 @@ let package = Package(
         .target(name: "CurlRawLoop", dependencies: ["CCurl"]),
         .executableTarget(
             name: "google-api-benchmark",
-            dependencies: ["GoogleBase", "GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime", "GoogleDrive"]
+            dependencies: ["GoogleBase", "GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime", "GoogleDrive", "GoogleYouTube", "GoogleEmulator"]
         ),
 
         // MARK: - Tests
@@ -163,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedAPITests",
-            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP"]
+            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP", "LocalHTTPServer", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,12 @@ extension GoogleEmulator {
         public var youTubeMaxResults: Int
         /// `pollingIntervalMillis` returned by liveChatMessages.list.
         public var chatPollingIntervalMillis: Int
+        /// How long an idle chat stream (`liveChat/messages/stream`) waits before sending a
+        /// keep-alive (CRLF, or an SSE comment); a write to a client that has gone ends the stream.
+        public var chatStreamKeepAlive: Duration = .seconds(10)
+        /// Called with the IDs of the messages in each chat stream element as the stream hands it
+        /// to its connection (from the connection's thread; keep it cheap). For latency measurements.
+        public var chatStreamObserver: (@Sendable (_ messageIDs: [String]) -> Void)?
         /// Largest multipart upload accepted in memory (Google: 5 MB recommended; larger → resumable).
         public var maxMultipartUploadBytes: Int
         /// Largest batch request body.

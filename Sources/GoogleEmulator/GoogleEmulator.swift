@@ -80,6 +80,7 @@ public final class GoogleEmulator: Sendable {
 
     /// Stops listening, closes connections and deletes the content directory. Idempotent.
     public func stop() {
+        context.youtube.chatUpdates.stop()
         server.stop()
         try? FileManager.default.removeItem(at: contentDirectory)
     }

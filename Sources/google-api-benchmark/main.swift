@@ -26,6 +26,7 @@ enum BenchmarkRegistry {
         DriveDecodeSection(),
         DriveDecodeOnlySection(),
         WireSection(),
+        LiveChatLatencySection(),
     ]
 }
 

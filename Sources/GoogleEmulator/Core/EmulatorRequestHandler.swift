@@ -18,6 +18,7 @@ struct EmulatorRequestHandler: Sendable {
         LiveBroadcastHandlers(context: context).register(in: &apiRouter)
         LiveStreamHandlers(context: context).register(in: &apiRouter)
         LiveChatHandlers(context: context).register(in: &apiRouter)
+        LiveChatStreamHandler(context: context).register(in: &apiRouter)
         VideoHandlers(context: context).register(in: &apiRouter)
         MetadataServerHandlers(context: context).register(in: &apiRouter)
         IAMCredentialsHandlers(context: context).register(in: &apiRouter)
@@ -52,6 +53,10 @@ struct EmulatorRequestHandler: Sendable {
         let record = RecordedRequest(
             method: request.method, path: request.path, query: request.query, status: response.status,
             faulted: fault != nil || response.dropsConnection)
+        if request.path.hasPrefix("/youtube/"), request.method != .get {
+            // A transition may end a chat, a delete remove a message: open chat streams look again.
+            context.youtube.chatUpdates.notify()
+        }
         context.requestLog.record(record)
         context.configuration.requestObserver?(record)
         return response

@@ -21,7 +21,8 @@ struct LiveChatHandlers: Sendable {
     // MARK: - Messages
 
     func listMessages(_ request: HTTPServerRequest) async -> HTTPServerResponse {
-        await context.authorized(request, scopes: Scopes.youTubeRead) {
+        // Public chats can be read with an API key, as on YouTube (private ones: see the stream).
+        await context.publicAccess(request, scopes: Scopes.youTubeRead) { anonymous in
             let parts: Set<String>
             switch YouTubeResponses.parts(request, allowed: Self.messageParts) {
             case .success(let value): parts = value
@@ -29,6 +30,7 @@ struct LiveChatHandlers: Sendable {
             }
             guard let chatID = request.queryValue("liveChatId") else { return GoogleErrorResponse.required("liveChatId") }
             guard let chat = store.chat(chatID) else { return YouTubeResponses.chatNotFound() }
+            if let refusal = LiveChatStreamHandler.refusal(chat, anonymous: anonymous, store: store) { return refusal }
             let maxResults: Int
             switch YouTubeResponses.maxResults(request, default: 500, range: 1...2000) {
             case .success(let value): maxResults = value

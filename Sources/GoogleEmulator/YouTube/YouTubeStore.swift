@@ -16,6 +16,8 @@ final class YouTubeStore: Sendable {
     let identifiers: IdentifierGenerator
     let channelID: String
     let owner: ChatAuthor
+    /// Wakes open chat streams when a chat changes.
+    let chatUpdates = ChatUpdates()
 
     init(identifiers: IdentifierGenerator, channelTitle: String) {
         self.identifiers = identifiers
@@ -99,7 +101,8 @@ final class YouTubeStore: Sendable {
     }
 
     func updateChat<T>(_ id: String, _ change: (inout LiveChat) -> T) -> T? {
-        state.withLock { state in
+        defer { chatUpdates.notify() }
+        return state.withLock { state in
             guard var chat = state.chats[id] else { return nil }
             let result = change(&chat)
             state.chats[id] = chat

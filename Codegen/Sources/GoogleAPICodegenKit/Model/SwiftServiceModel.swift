@@ -56,6 +56,8 @@ public struct SwiftMethod: Sendable, Equatable {
     public var typedCallName: String?
     /// Skip the plain JSON variant (download-only methods with no response schema).
     public var emitsPlainVariant: Bool
+    /// A server-streaming method: the plain variant returns a `ServerStream` of the response type.
+    public var serverStream: SwiftServerStream?
 
     public static func == (lhs: SwiftMethod, rhs: SwiftMethod) -> Bool {
         lhs.name == rhs.name && lhs.builderName == rhs.builderName && lhs.parametersTypeName == rhs.parametersTypeName
@@ -66,6 +68,7 @@ public struct SwiftMethod: Sendable, Equatable {
             && lhs.upload?.argumentName == rhs.upload?.argumentName && lhs.upload?.path == rhs.upload?.path
             && lhs.download == rhs.download && lhs.scopes == rhs.scopes
             && lhs.documentation == rhs.documentation && lhs.emitsPlainVariant == rhs.emitsPlainVariant
+            && lhs.serverStream == rhs.serverStream
     }
 }
 
@@ -128,4 +131,13 @@ public struct SwiftDownload: Sendable, Equatable {
     public var progressArgument: String
     /// Add `alt=media` (the method otherwise returns JSON metadata).
     public var addsAltMedia: Bool
+}
+
+// MARK: - SwiftServerStream
+
+/// How a server-streaming method's sequence resumes.
+public struct SwiftServerStream: Sendable, Equatable {
+    /// The method takes `pageToken` and each element has a string `nextPageToken`: a reconnect
+    /// continues after the last element.
+    public var resumesWithPageToken: Bool
 }

@@ -5,7 +5,9 @@
 /// `@available(*, deprecated)`). The flattened method (`list(pageSize:…, fields:, options:)`, the
 /// common case) builds that value; every other form takes it: `list(_:)`, `listPages(_:)`,
 /// `listCall(_:)` (batches, `client.response(_:)`), `getMedia(_:to:)`, `getMediaStream(_:)`.
-/// Uploads are the flattened method's `media:` argument.
+/// Uploads are the flattened method's `media:` argument. A server-streaming method (`stream`,
+/// `streamX`) returns a `ServerStream` of its response type from both of its forms, which take
+/// `fields:` and `ServerStreamOptions`, and has no page sequence or call value.
 extension Renderer {
     /// The method's forms, its parameters value and the call builder they share.
     func renderMethod(_ method: SwiftMethod, into writer: inout SwiftWriter) {
@@ -86,8 +88,16 @@ extension Renderer {
     /// The body of the plain form: execute, or upload when `media` is given.
     private func renderSend(_ forms: MethodForms, parametersArgument: String?, into writer: inout SwiftWriter) {
         let call = forms.builderCall(parametersArgument)
+        if let stream = forms.method.serverStream, let element = forms.method.responseType {
+            if stream.resumesWithPageToken {
+                writer.line("var options = options")
+                writer.line("if options.resumption == nil { options.resumption = .pageToken { $0.nextPageToken } }")
+            }
+            writer.line("return client.serverStream(\(call), of: \(element).self, options: options)")
+            return
+        }
         let decoding = forms.method.responseType.map { ", as: \($0).self" } ?? ""
-        guard let upload = forms.method.upload else {
+        guard let upload = forms.upload else {
             writer.line("\(forms.tryAwait)client.execute(\(call)\(decoding))")
             return
         }
@@ -99,7 +109,10 @@ extension Renderer {
 
     /// `listPages(_:)`: the page sequence.
     private func renderPages(_ forms: MethodForms, into writer: inout SwiftWriter) {
-        guard let pagesName = forms.method.pagesName, let response = forms.method.responseType else { return }
+        // A stream's response never completes, so it has no pages to follow.
+        guard let pagesName = forms.method.pagesName, let response = forms.method.responseType,
+            forms.method.serverStream == nil
+        else { return }
         writer.line()
         writer.documentation([
             "Every page of `\(forms.method.name)`, fetched as iteration reaches it.", "",
@@ -245,11 +258,15 @@ extension Renderer {
         }
         if !lines.isEmpty { lines.append("") }
         lines.append("- Parameters:")
-        if let upload = method.upload {
+        if let upload = method.upload, method.serverStream == nil {
             lines.append("  - \(upload.argumentName): Media to upload with the call (`\(upload.path)`); a saved resumable session continues that upload instead.")
         }
         lines.append("  - fields: A partial-response field mask for this call, e.g. `id,name`.")
-        lines.append("  - options: `quotaUser`, extra headers (`If-None-Match`), a timeout and a retry policy for this call.")
+        if method.serverStream != nil {
+            lines.append("  - options: The stream's framing, element size limit, resumption, end rules and retry policy.")
+        } else {
+            lines.append("  - options: `quotaUser`, extra headers (`If-None-Match`), a timeout and a retry policy for this call.")
+        }
         writer.documentation(lines)
     }
 }
@@ -264,8 +281,12 @@ private struct MethodForms {
 
     var deprecation: [String] { method.documentation.isDeprecated ? ["@available(*, deprecated)"] : [] }
 
+    /// The response type of a server-streaming method, whose forms return a `ServerStream` of it.
+    var streamElement: String? { method.serverStream == nil ? nil : method.responseType }
+
     var fieldsAndOptions: [String] {
-        ["fields: Swift.String? = nil", "options: GoogleAPIRuntime.APICallOptions = .init()"]
+        let options = streamElement.map { "GoogleAPIRuntime.ServerStreamOptions<\($0)>" } ?? "GoogleAPIRuntime.APICallOptions"
+        return ["fields: Swift.String? = nil", "options: \(options) = .init()"]
     }
 
     var parametersArgument: [String] { method.parametersTypeName.map { ["_ parameters: \($0)"] } ?? [] }
@@ -276,8 +297,11 @@ private struct MethodForms {
         return [optionalWithUpload && method.upload != nil ? "\(body.name): \(body.type)? = nil" : "\(body.name): \(body.type)"]
     }
 
+    /// No upload for a stream (a request that streams its answer has no media to send here).
+    var upload: (argumentName: String, path: String)? { streamElement == nil ? method.upload : nil }
+
     var mediaArgument: [String] {
-        method.upload.map { ["\($0.argumentName): GoogleAPIRuntime.MediaUpload? = nil"] } ?? []
+        upload.map { ["\($0.argumentName): GoogleAPIRuntime.MediaUpload? = nil"] } ?? []
     }
 
     var bodyPassing: [String] {
@@ -285,21 +309,30 @@ private struct MethodForms {
     }
 
     var mediaPassing: [String] {
-        method.upload.map { ["\(SwiftNaming.argumentLabel($0.argumentName)): \(SwiftNaming.escaped($0.argumentName))"] } ?? []
+        upload.map { ["\(SwiftNaming.argumentLabel($0.argumentName)): \(SwiftNaming.escaped($0.argumentName))"] } ?? []
     }
 
-    /// `async throws -> Drive.File` or `async throws`.
-    var plainResult: String { method.responseType.map { "async throws -> \($0)" } ?? "async throws" }
+    /// `async throws -> Drive.File`, `async throws`, or `-> GoogleAPIRuntime.ServerStream<…>`.
+    var plainResult: String {
+        if let streamElement { return "-> GoogleAPIRuntime.ServerStream<\(streamElement)>" }
+        return method.responseType.map { "async throws -> \($0)" } ?? "async throws"
+    }
 
-    var tryAwait: String { "try await " }
+    /// How a form calls another: a stream is returned, not awaited.
+    var tryAwait: String { streamElement == nil ? "try await " : "" }
 
-    var returnTryAwait: String { "return try await " }
+    var returnTryAwait: String { streamElement == nil ? "return try await " : "return " }
 
     /// `makeListCall(parameters, body: body, options: options.withFields(fields))`.
     func builderCall(_ parametersArgument: String?, fields: Bool = true) -> String {
         var arguments = method.parametersTypeName == nil ? [] : [parametersArgument ?? "parameters"]
         arguments += bodyPassing
-        arguments.append(fields ? "options: options.withFields(fields)" : "options: options")
+        if streamElement != nil {
+            // `options` is the stream's; the call itself gets only the field mask.
+            arguments.append("options: GoogleAPIRuntime.APICallOptions(fields: fields)")
+        } else {
+            arguments.append(fields ? "options: options.withFields(fields)" : "options: options")
+        }
         return "\(method.builderName)(\(arguments.joined(separator: ", ")))"
     }
 }

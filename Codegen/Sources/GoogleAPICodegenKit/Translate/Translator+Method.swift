@@ -73,11 +73,17 @@ extension Translator {
 
         let isPageable = method.response?.ref.map { pageItemProperties[$0] != nil } ?? false
             && all["pageToken"]?.location == "query"
-        // `list` returns one page, `listPages` the sequence: one name, one meaning.
-        let pagesName = isPageable && responseType != nil ? memberScope.claim(name + "Pages") : nil
         let emitsPlainVariant = responseType != nil || !supportsDownload
-        // The typed call value (`getCall(...)`) that batches and `client.execute` accept.
-        let typedCallName = emitsPlainVariant ? memberScope.claim(name + "Call") : nil
+        let serverStream = Self.isServerStreaming(key: key, method: method) && responseType != nil
+            ? SwiftServerStream(resumesWithPageToken: all["pageToken"]?.location == "query" && method.response?.ref.flatMap {
+                document.schemas?[$0]?.properties?["nextPageToken"]?.type } == "string")
+            : nil
+        // `list` returns one page, `listPages` the sequence: one name, one meaning. A stream's
+        // page token resumes the stream; it has no pages to follow.
+        let pagesName = isPageable && responseType != nil && serverStream == nil ? memberScope.claim(name + "Pages") : nil
+        // The typed call value (`getCall(...)`) that batches and `client.execute` accept; a
+        // stream's response never completes, so it has none.
+        let typedCallName = emitsPlainVariant && serverStream == nil ? memberScope.claim(name + "Call") : nil
 
         let translated = SwiftMethod(
             name: name,
@@ -94,9 +100,20 @@ extension Translator {
             upload: upload,
             download: download,
             typedCallName: typedCallName,
-            emitsPlainVariant: emitsPlainVariant
+            emitsPlainVariant: emitsPlainVariant,
+            serverStream: serverStream
         )
         return (translated, enums)
+    }
+
+    /// Whether a method streams its response (Discovery does not say): a method named `stream`, or
+    /// `stream` followed by a capital (`streamGenerateContent`), Google's naming for
+    /// server-streaming RPCs on REST. Their responses are written incrementally and never
+    /// complete for a live source, so waiting for the whole body would wait forever.
+    static func isServerStreaming(key: String, method: DiscoveryMethod) -> Bool {
+        guard key.hasPrefix("stream") else { return false }
+        let rest = key.dropFirst("stream".count)
+        return rest.isEmpty || rest.first?.isUppercase == true
     }
 
     /// A request/response type: the referenced schema, or an inline schema translated in the

@@ -11,13 +11,13 @@ import Darwin
 
 /// Samples this process's resident set size (`VmRSS` in /proc/self/status) on a background thread
 /// and remembers the peak, so a test can bound how much a transfer grows memory.
-final class MemoryProbe: @unchecked Sendable {
+public final class MemoryProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var peak: Int64 = 0
     private var running = true
-    let baseline: Int64
+    public let baseline: Int64
 
-    init() {
+    public init() {
         baseline = Self.residentBytes() ?? 0
         peak = baseline
         let thread = Thread { [self] in
@@ -32,7 +32,7 @@ final class MemoryProbe: @unchecked Sendable {
     }
 
     /// Stops sampling and returns the peak growth over the baseline, in bytes.
-    func stop() -> Int64 {
+    public func stop() -> Int64 {
         if let current = Self.residentBytes() {
             lock.withLock { peak = max(peak, current) }
         }
@@ -42,7 +42,7 @@ final class MemoryProbe: @unchecked Sendable {
         }
     }
 
-    static func residentBytes() -> Int64? {
+    public static func residentBytes() -> Int64? {
         #if !os(Linux)
         return nil  // Memory checks read /proc: Linux only.
         #else
