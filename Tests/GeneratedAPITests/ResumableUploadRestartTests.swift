@@ -3,6 +3,7 @@ import GoogleDrive
 import GoogleEmulator
 import Synchronization
 import Testing
+import TestSupport
 
 // MARK: - Resumable uploads across a restart
 
@@ -12,20 +13,27 @@ import Testing
     private struct Interrupted: Error {}
     private static let chunk = 256 * 1024
 
-    /// Writes a file of `size` bytes in which no two chunks are alike: one random chunk, each
-    /// copy stamped with its index (cheap, so the cooperative thread is not held for long).
-    private static func randomFile(_ url: URL, size: Int) throws -> Data {
-        var generator = SystemRandomNumberGenerator()
-        var block = (0..<(chunk / 8)).map { _ in generator.next() as UInt64 }.withUnsafeBytes { Data($0) }
-        var data = Data(capacity: size)
-        var stamp: UInt64 = 0
-        while data.count < size {
-            withUnsafeBytes(of: stamp) { block.replaceSubrange(0..<8, with: $0) }
-            data.append(block.prefix(size - data.count))
-            stamp += 1
+    /// An emulator backend with Drive, a scratch folder and a file of `size` bytes in it, no
+    /// two chunks alike; the folder goes with the fixture.
+    private final class Fixture: Sendable {
+        let backend: EmulatorBackend
+        let drive: Drive
+        let scratch: ScratchDirectory
+        let file: URL
+        let payload: Data
+
+        init(fileName: String, size: Int) throws {
+            backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
+            var drive = Drive(session: backend.session, rootURL: backend.rootURL)
+            drive.client.standardParameters.fields = "id,name,size,md5Checksum"
+            self.drive = drive
+            scratch = try ScratchDirectory()
+            file = scratch.file(fileName)
+            payload = PatternData.make(size: size, blockSize: ResumableUploadRestartTests.chunk)
+            try payload.write(to: file)
         }
-        try data.write(to: url)
-        return data
+
+        deinit { scratch.remove() }
     }
 
     /// Starts an upload of `file` and stops it (as a crash would) once the server has confirmed
@@ -52,13 +60,8 @@ import Testing
 
     @Test("a saved session continues through drive.files.create and the stored bytes equal the file")
     func savedSessionResumesThroughGeneratedMethod() async throws {
-        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
-        var drive = Drive(session: backend.session, rootURL: backend.rootURL)
-        drive.client.standardParameters.fields = "id,name,size,md5Checksum"
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
-        let file = scratch.file("video.bin")
-        let payload = try Self.randomFile(file, size: 6 * Self.chunk + 1234)
+        let fixture = try Fixture(fileName: "video.bin", size: 6 * Self.chunk + 1234)
+        let (backend, drive, file, payload) = (fixture.backend, fixture.drive, fixture.file, fixture.payload)
 
         let saved = try await Self.interruptedUpload(drive, file: file, stopAfter: 2 * Int64(Self.chunk))
         #expect(saved.confirmedBytes == 2 * Int64(Self.chunk))
@@ -82,14 +85,9 @@ import Testing
 
     @Test("FileUploadSessionStore keeps the session across a restart: a new process's store value finds it and the upload completes")
     func publicStoreResumesAfterRestart() async throws {
-        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
-        var drive = Drive(session: backend.session, rootURL: backend.rootURL)
-        drive.client.standardParameters.fields = "id,name,size,md5Checksum"
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
-        let file = scratch.file("talk.bin")
-        let payload = try Self.randomFile(file, size: 4 * Self.chunk + 99)
-        let state = scratch.file("state")
+        let fixture = try Fixture(fileName: "talk.bin", size: 4 * Self.chunk + 99)
+        let (backend, drive, file, payload) = (fixture.backend, fixture.drive, fixture.file, fixture.payload)
+        let state = fixture.scratch.file("state")
 
         // First run: the store saves every checkpoint; the "crash" comes after two chunks.
         let store = FileUploadSessionStore(directory: state, source: file)
@@ -119,12 +117,8 @@ import Testing
 
     @Test("resuming refuses a file that changed, before sending anything", arguments: ["append", "rewrite", "replace"])
     func changedFileIsRefused(change: String) async throws {
-        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
-        let drive = Drive(session: backend.session, rootURL: backend.rootURL)
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
-        let file = scratch.file("report.bin")
-        let payload = try Self.randomFile(file, size: 3 * Self.chunk)
+        let fixture = try Fixture(fileName: "report.bin", size: 3 * Self.chunk)
+        let (backend, drive, file, payload, scratch) = (fixture.backend, fixture.drive, fixture.file, fixture.payload, fixture.scratch)
         let saved = try await Self.interruptedUpload(drive, file: file, stopAfter: Int64(Self.chunk))
 
         switch change {

@@ -21,7 +21,10 @@ struct CurlTransportFailureTests {
 
     @Test("TLS to a plain-HTTP server fails with tls")
     func tlsFailure() async throws {
-        let responder = try PlainTextResponder()
+        // Answers the ClientHello with plain-text HTTP and closes, as an HTTP server does.
+        let responder = try RawResponder(reading: .firstChunk) { connection in
+            connection.send("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        }
         let url = try #require(URL(string: "https://127.0.0.1:\(responder.port)/"))
         let error = try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(GoogleHTTPRequest(url: url)) }
         #expect(error.kind == .tls)

@@ -8,22 +8,6 @@ import Testing
 struct ResumableUploadToolTests {
     private static let chunk = 256 * 1024
 
-    /// `size` bytes, no two chunks alike: one random chunk, each copy stamped with its index.
-    /// (Cheap on purpose: byte-by-byte randomness would hold a cooperative thread for seconds.)
-    private static func payload(size: Int) -> Data {
-        var generator = SystemRandomNumberGenerator()
-        let words = (0..<(chunk / 8)).map { _ in generator.next() as UInt64 }
-        var block = words.withUnsafeBytes { Data($0) }
-        var data = Data(capacity: size)
-        var stamp: UInt64 = 0
-        while data.count < size {
-            withUnsafeBytes(of: stamp) { block.replaceSubrange(0..<8, with: $0) }
-            data.append(block.prefix(size - data.count))
-            stamp += 1
-        }
-        return data
-    }
-
     /// The saved sessions next to the fixture's token store.
     private static func savedSessions(_ fixture: ToolFixture) -> [URL] {
         let folder = fixture.tokenStore.deletingLastPathComponent()
@@ -48,7 +32,7 @@ struct ResumableUploadToolTests {
         let fixture = try ToolFixture()
         #expect(try await fixture.login("drive").status == 0)
         let source = fixture.directory.appendingPathComponent("recording.bin")
-        let payload = Self.payload(size: 12 * Self.chunk + 123)
+        let payload = PatternData.make(size: 12 * Self.chunk + 123, blockSize: Self.chunk)
         try payload.write(to: source)
         let totalChunks = (payload.count + Self.chunk - 1) / Self.chunk
 

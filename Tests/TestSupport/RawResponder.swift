@@ -35,7 +35,7 @@ public final class RawResponder: @unchecked Sendable {
             var offset = 0
             while offset < array.count {
                 let written = array.withUnsafeBytes { buffer in
-                    socketSend(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                    SystemCall.send(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 }
                 if written < 0 {
                     if errno == EINTR { continue }
@@ -53,26 +53,21 @@ public final class RawResponder: @unchecked Sendable {
     public let port: Int
     private let listener: Int32
 
-    /// - Parameter respond: Writes the response; runs once per connection, on its own thread.
-    public init(respond: @escaping @Sendable (Connection) -> Void) throws {
-        let listener = socket(AF_INET, SystemCall.streamSocketType, 0)
-        guard listener >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(listener, generic, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, generic, &length) == 0
-            }
-        }
-        guard ready else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
+    /// What is read from a connection before `respond` runs.
+    public enum RequestReading: Sendable {
+        /// The request head, up to the blank line (what an HTTP client sends first).
+        case head
+        /// Whatever one read returns (a TLS ClientHello, which has no blank line to wait for).
+        case firstChunk
+    }
+
+    /// - Parameters:
+    ///   - reading: What to read before responding (the request head by default).
+    ///   - respond: Writes the response; runs once per connection, on its own thread.
+    public init(reading: RequestReading = .head, respond: @escaping @Sendable (Connection) -> Void) throws {
+        let (listener, port) = try LoopbackSocket.listen(backlog: 16)
         self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread {
             while true {
                 let connection = accept(listener, nil, nil)
@@ -80,8 +75,9 @@ public final class RawResponder: @unchecked Sendable {
                     if errno == EINTR { continue }
                     return
                 }
+                SystemCall.prepareAcceptedSocket(connection)
                 Thread {
-                    let head = Self.readHead(connection)
+                    let head = reading == .head ? Self.readHead(connection) : Self.readChunk(connection)
                     respond(Connection(fd: connection, requestHead: head))
                     shutdown(connection, Int32(SHUT_RDWR))
                     close(connection)
@@ -101,6 +97,12 @@ public final class RawResponder: @unchecked Sendable {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 
+    private static func readChunk(_ fd: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &buffer, buffer.count)
+        return String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+    }
+
     private static func readHead(_ fd: Int32) -> String {
         var received: [UInt8] = []
         var byte: UInt8 = 0
@@ -112,13 +114,4 @@ public final class RawResponder: @unchecked Sendable {
         }
         return String(decoding: received, as: UTF8.self)
     }
-}
-
-/// `send(2)` without SIGPIPE when the client has gone (outside the class, whose `send` shadows it).
-private func socketSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if os(Linux)
-    send(fd, bytes, count, Int32(MSG_NOSIGNAL))
-    #else
-    send(fd, bytes, count, 0)
-    #endif
 }

@@ -59,14 +59,12 @@ public struct FileUploadSessionStore: Sendable, Hashable {
     public func load() async throws -> ResumableUploadSession? {
         let path = fileURL.path
         let data = try await DedicatedThread.run("FileUploadSessionStore.load") { () throws -> Data? in
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                if errno == ENOENT { return nil }
-                throw UploadSessionStoreError.io(operation: "open", path: path, errno: errno)
+            do throws(PrivateFileReader.Failure) {
+                // A session is a few hundred bytes; anything over 64 KiB is not one.
+                return try PrivateFileReader.read(path, maxBytes: 64 * 1024)
+            } catch {
+                throw Self.error(error)
             }
-            defer { close(descriptor) }
-            try Self.requirePrivate(descriptor, path: path)
-            return try Self.readAll(descriptor, path: path)
         }
         return try data.map { try Self.decode($0, path: path) }
     }
@@ -138,59 +136,29 @@ public struct FileUploadSessionStore: Sendable, Hashable {
     // MARK: - File system
 
     private static func writeAtomically(_ data: Data, to url: URL) throws {
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw UploadSessionStoreError.io(operation: "mkdir", path: directory, errno: errno == 0 ? EIO : errno)
-            }
-            // mkdir honours the umask; set the mode explicitly.
-            chmod(directory, 0o700)
-        }
         do {
+            try PrivateFileWriter.createFolder(url.deletingLastPathComponent().path)
             try PrivateFileWriter.write(data, to: url.path)
         } catch {
             throw UploadSessionStoreError.io(operation: error.operation, path: error.path, errno: error.errno)
         }
     }
 
-    /// Refuses a session file other users can read or write, or that another user owns: its
-    /// session URI must be treated as leaked.
-    private static func requirePrivate(_ descriptor: Int32, path: String) throws {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw UploadSessionStoreError.io(operation: "fstat", path: path, errno: errno)
-        }
-        let mode = status.st_mode & 0o777
-        if mode & 0o077 != 0 {
-            throw UploadSessionStoreError.unsafeFile(
+    /// The store's words for a session file that was not read: one other users can read or
+    /// write, or that another user owns, holds a session URI that must be treated as leaked.
+    private static func error(_ failure: PrivateFileReader.Failure) -> UploadSessionStoreError {
+        switch failure {
+        case .system(let operation, let path, let errno):
+            return .io(operation: operation, path: path, errno: errno)
+        case .accessibleByOthers(let path, let mode):
+            return .unsafeFile(
                 path: path,
                 reason: "the upload session file is accessible by other users (mode 0\(String(mode, radix: 8))); "
                     + "delete it and start the upload over")
-        }
-        if status.st_uid != geteuid() {
-            throw UploadSessionStoreError.unsafeFile(path: path, reason: "the upload session file is owned by another user (uid \(status.st_uid))")
-        }
-    }
-
-    /// A session is a few hundred bytes; anything over 64 KiB is not one.
-    private static func readAll(_ descriptor: Int32, path: String) throws -> Data {
-        var result = Data()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw UploadSessionStoreError.io(operation: "read", path: path, errno: errno)
-            }
-            if count == 0 { return result }
-            result.append(contentsOf: buffer[0..<count])
-            guard result.count <= 64 * 1024 else {
-                throw UploadSessionStoreError.corrupt(path: path, reason: "larger than 64 KiB")
-            }
+        case .ownedByAnotherUser(let path, let uid):
+            return .unsafeFile(path: path, reason: "the upload session file is owned by another user (uid \(uid))")
+        case .tooLarge(let path, _):
+            return .corrupt(path: path, reason: "larger than 64 KiB")
         }
     }
 }

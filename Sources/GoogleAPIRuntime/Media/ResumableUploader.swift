@@ -147,15 +147,10 @@ struct ResumableUploader {
         [408, 429, 500, 502, 503, 504].contains(status)
     }
 
-    /// Waits before the next attempt, reported to the session's wait observer.
+    /// Waits before the next attempt (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:)``).
     private func pause(_ failures: Int, reason: String, status: Int? = nil, retryAfter: Duration? = nil) async throws {
-        let exponent = min(failures - 1, 10)
-        let bound = client.media.resumeBackoffBase * (1 << exponent)
-        let jittered = Duration.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9))
-        let delay = retryAfter.map { min($0, .seconds(30)) } ?? jittered
-        client.session.reportWait(
-            GoogleHTTPRequest(method: .put, url: uploadSession.uri), reason: reason, status: status, retry: failures,
-            policy: RetryPolicy(maxAttempts: client.media.maxConsecutiveFailures + 1), delay: delay)
-        try await client.session.configuration.sleep(delay)
+        try await client.pauseBeforeResuming(
+            GoogleHTTPRequest(method: .put, url: uploadSession.uri), failures: failures, reason: reason, status: status,
+            retryAfter: retryAfter)
     }
 }

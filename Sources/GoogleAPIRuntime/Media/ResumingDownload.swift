@@ -230,15 +230,9 @@ struct ResumingDownload: Sendable {
         return headers.contentLength
     }
 
-    /// Waits before resuming, reported to the session's wait observer.
+    /// Waits before resuming (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:)``).
     private func pause(reason: String) async throws {
-        let exponent = min(failures - 1, 10)
-        let bound = client.media.resumeBackoffBase * (1 << exponent)
-        let delay = Duration.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9))
-        client.session.reportWait(
-            request, reason: reason, status: nil, retry: failures,
-            policy: RetryPolicy(maxAttempts: client.media.maxConsecutiveFailures + 1), delay: delay)
-        try await client.session.configuration.sleep(delay)
+        try await client.pauseBeforeResuming(request, failures: failures, reason: reason)
     }
 
     static func apiError(_ response: HTTPStreamingResponse) async -> GoogleAPIError {

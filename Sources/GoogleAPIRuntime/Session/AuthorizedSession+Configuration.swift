@@ -22,7 +22,10 @@ extension AuthorizedSession {
         /// credentials (e.g. after rerunning authorization) to save them and continue, or `nil` to
         /// fail with ``OAuthError/Code/reauthenticationRequired``.
         public var reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
-        /// Receives one entry per attempt, with secrets redacted.
+        /// Receives one entry per attempt and per access-token request, with secrets redacted
+        /// (see ``RequestLogEntry``). It also reaches the ``OAuthClient`` given as refresher to
+        /// ``AuthorizedSession/init(credentials:refresher:transport:configuration:)`` when that
+        /// client has no logger, so each refresh request is logged as well.
         public var logger: (@Sendable (RequestLogEntry) -> Void)?
         /// How the session waits between retries; injectable so tests need not wait.
         public var sleep: @Sendable (Duration) async throws -> Void

@@ -35,19 +35,21 @@ extension AuthorizedSession {
             do {
                 outcome = try await attempt(authorized)
             } catch let error as HTTPTransportError {
-                let delay = mayRepeat && retryPolicy.retriesTransportErrors && error.isTransient
-                    ? retryDelay(retryPolicy, attempt: attemptNumber, retryAfter: nil, elapsed: clock.now - started) : nil
-                log(authorized, head: nil, error: error.description, since: attemptStarted, attempt: attemptNumber, retryDelay: delay)
-                guard let delay else { throw error }
-                reportWait(request, reason: RetryWait.reason(error), status: nil, retry: attemptNumber, policy: retryPolicy, delay: delay)
-                try await configuration.sleep(delay)
+                let wait = mayRepeat && retryPolicy.retriesTransportErrors && error.isTransient
+                    ? plannedWait(
+                        request, policy: retryPolicy, attempt: attemptNumber, retryAfter: nil, elapsed: clock.now - started,
+                        status: nil, reason: RetryWait.reason(error))
+                    : nil
+                report(authorized, head: nil, error: error.description, since: attemptStarted, attempt: attemptNumber, wait: wait)
+                guard let wait else { throw error }
+                try await configuration.sleep(wait.delay)
                 attemptNumber += 1
                 continue
             }
             let status = outcome.head.status
 
             if status == 401 && !refreshedAfterUnauthorized, let tokens, let token {
-                log(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, retryDelay: nil)
+                report(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, wait: nil)
                 refreshedAfterUnauthorized = true
                 _ = try await tokens.tokenReplacing(rejectedAccessToken: token)
                 guard request.body.isReplayable else {
@@ -55,25 +57,20 @@ extension AuthorizedSession {
                 }
                 continue
             }
-            if mayRepeat, await isRetryable(outcome, policy: retryPolicy),
-                let delay = retryDelay(
-                    retryPolicy, attempt: attemptNumber,
-                    retryAfter: RetryAfter.delay(from: outcome.head.headers, now: configuration.now()),
-                    elapsed: clock.now - started)
-            {
-                log(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, retryDelay: delay)
-                if configuration.waitObserver != nil {
-                    let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
-                    reportWait(
-                        request, reason: RetryWait.reason(status: status, googleReasons: reasons), status: status,
-                        retry: attemptNumber, policy: retryPolicy, delay: delay)
-                }
-                try await configuration.sleep(delay)
-                attemptNumber += 1
-                continue
+            var wait: RetryWait?
+            if mayRepeat, await isRetryable(outcome, policy: retryPolicy) {
+                // The Google error reasons were parsed for the decision already (403) or are read
+                // only now, on the way to a wait (the parse is shared with the thrown error).
+                let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
+                wait = plannedWait(
+                    request, policy: retryPolicy, attempt: attemptNumber,
+                    retryAfter: RetryAfter.delay(from: outcome.head.headers, now: configuration.now()), elapsed: clock.now - started,
+                    status: status, reason: RetryWait.reason(status: status, googleReasons: reasons))
             }
-            log(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, retryDelay: nil)
-            return outcome.value
+            report(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, wait: wait)
+            guard let wait else { return outcome.value }
+            try await configuration.sleep(wait.delay)
+            attemptNumber += 1
         }
     }
 
@@ -87,34 +84,49 @@ extension AuthorizedSession {
         return !reasons.isDisjoint(with: policy.retryableForbiddenReasons)
     }
 
-    /// The delay before the next attempt, or `nil` when attempts or time are used up.
-    private func retryDelay(_ policy: RetryPolicy, attempt: Int, retryAfter: Duration?, elapsed: Duration) -> Duration? {
+    // MARK: - Waits
+
+    /// The wait before the next attempt — computed once, here, for both reports (the attempt's
+    /// log entry and ``Configuration/waitObserver``) — or `nil` when attempts or time are used up.
+    private func plannedWait(
+        _ request: GoogleHTTPRequest, policy: RetryPolicy, attempt: Int, retryAfter: Duration?, elapsed: Duration,
+        status: Int?, reason: @autoclosure () -> String
+    ) -> RetryWait? {
         guard attempt < policy.maxAttempts else { return nil }
         let delay = retryAfter.map { min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: attempt)
         guard elapsed + delay < policy.maxTotalTime else { return nil }
-        return delay
+        return retryWait(request, reason: reason(), status: status, retry: attempt, policy: policy, delay: delay)
     }
 
-    /// Tells ``Configuration/waitObserver`` about a wait about to start.
-    func reportWait(_ request: GoogleHTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration) {
-        guard let observer = configuration.waitObserver else { return }
-        observer(RetryWait(
+    /// A wait before retry `retry` under `policy`, its URL redacted.
+    func retryWait(_ request: GoogleHTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration) -> RetryWait {
+        RetryWait(
             method: request.method, url: SecretRedactor.redactedURL(request.url), reason: reason, status: status,
-            retry: retry, maxRetries: max(policy.maxAttempts - 1, retry), delay: delay))
+            retry: retry, maxRetries: max(policy.maxAttempts - 1, retry), delay: delay)
     }
 
-    /// Reports an attempt: the request as sent (its credentials redacted), the response head,
-    /// and the wait before the next attempt, if any.
-    private func log(
+    /// Tells ``Configuration/waitObserver`` about a wait about to start (also the media
+    /// transfers' waits between resumptions, which happen outside the attempt loop).
+    func announce(_ wait: RetryWait) {
+        configuration.waitObserver?(wait)
+    }
+
+    // MARK: - Reports
+
+    /// Reports an attempt: to the logger, the request as sent (its credentials redacted), the
+    /// response head and the wait before the next attempt; then the wait, if any, to the observer.
+    private func report(
         _ request: GoogleHTTPRequest, head: GoogleHTTPResponseHead?, error: String?, since start: ContinuousClock.Instant, attempt: Int,
-        retryDelay: Duration?
+        wait: RetryWait?
     ) {
-        guard let logger = configuration.logger else { return }
-        logger(RequestLogEntry(
-            method: request.method, url: SecretRedactor.redactedURL(request.url), status: head?.status,
-            duration: ContinuousClock.now - start, attempt: attempt, error: error.map { SecretRedactor.redact($0) },
-            requestHeaders: RequestLogEntry.redacted(request.headers),
-            responseHeaders: head.map { RequestLogEntry.redacted($0.headers) } ?? [], retryDelay: retryDelay))
+        if let logger = configuration.logger {
+            logger(RequestLogEntry(
+                method: request.method, url: SecretRedactor.redactedURL(request.url), status: head?.status,
+                duration: ContinuousClock.now - start, attempt: attempt, error: error.map { SecretRedactor.redact($0) },
+                requestHeaders: RequestLogEntry.redacted(request.headers),
+                responseHeaders: head.map { RequestLogEntry.redacted($0.headers) } ?? [], retryDelay: wait?.delay))
+        }
+        if let wait { announce(wait) }
     }
 }
 

@@ -36,7 +36,9 @@ public final class AuthorizedSession: Sendable {
     /// A session for one user's OAuth tokens (an ``OAuthUserCredentials``).
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
-    ///   - refresher: Exchanges the refresh token for a new access token.
+    ///   - refresher: Exchanges the refresh token for a new access token. An ``OAuthClient``
+    ///     without a logger of its own gets the session's, so refresh requests appear in the
+    ///     session's log as ``RequestLogEntry/Kind/tokenRefresh``.
     ///   - transport: Sends the HTTP requests.
     ///   - configuration: Refresh skew, retry policy, logging and reauthentication hooks.
     public convenience init(
@@ -45,6 +47,11 @@ public final class AuthorizedSession: Sendable {
         transport: any HTTPTransport = CurlTransport.shared,
         configuration: Configuration = .init()
     ) {
+        var refresher = refresher
+        if var client = refresher as? OAuthClient, client.logger == nil, let logger = configuration.logger {
+            client.logger = logger
+            refresher = client
+        }
         let user = OAuthUserCredentials(
             store: store, refresher: refresher, reauthenticationHandler: configuration.reauthenticationHandler)
         self.init(credentials: user, transport: transport, configuration: configuration)

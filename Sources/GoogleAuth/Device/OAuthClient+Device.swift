@@ -11,7 +11,7 @@ extension OAuthClient {
     /// - Throws: ``OAuthError`` (`.invalidClient`, `.invalidScope`, transport or malformed answers).
     public func requestDeviceAuthorization(scopes: [String]) async throws -> DeviceAuthorization {
         let form = [("client_id", configuration.clientID), ("scope", scopes.joined(separator: " "))]
-        let response = try await postForm(configuration.endpoints.deviceAuthorization, form)
+        let response = try await postForm(configuration.endpoints.deviceAuthorization, form, kind: .deviceAuthorization)
         guard let object = TokenEndpointResult.jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
@@ -44,6 +44,7 @@ extension OAuthClient {
         var form: [(String, String)] = [("client_id", configuration.clientID)]
         if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
         form += [("device_code", authorization.deviceCode), ("grant_type", "urn:ietf:params:oauth:grant-type:device_code")]
+        var poll = 0
         while true {
             do {
                 try await sleep(.seconds(interval))
@@ -51,8 +52,13 @@ extension OAuthClient {
                 throw OAuthError(code: .cancelled)
             }
             try Task.checkCancellation()
-            let response = try await postForm(configuration.endpoints.token, form)
-            switch try TokenEndpointResult.parse(response, requestedScopes: authorization.scopes, now: clock()) {
+            poll += 1
+            let current = interval
+            let response = try await postForm(configuration.endpoints.token, form, kind: .devicePoll, attempt: poll) {
+                Self.pollingInterval(after: $0, current: current).map { .seconds($0) }
+            }
+            let result = try TokenEndpointResult.parse(response, requestedScopes: authorization.scopes, now: clock())
+            switch result {
             case .credentials(let credentials):
                 return credentials
             case .error("authorization_pending", _):
@@ -61,10 +67,21 @@ extension OAuthClient {
                     throw OAuthError(code: .deviceCodeExpired)
                 }
             case .error("slow_down", _):
-                interval = min(interval + 5, TokenLifetime.maximumPollingInterval)
+                break
             case .error(let code, let description):
                 throw OAuthError(code: code, description: description)
             }
+            interval = Self.pollingInterval(after: response, current: interval) ?? interval
+        }
+    }
+
+    /// The wait before the next poll after `response`: the same interval while the user has not
+    /// answered (`authorization_pending`), 5 seconds more after `slow_down`; `nil` when polling ends.
+    static func pollingInterval(after response: GoogleHTTPResponse, current: Int) -> Int? {
+        switch TokenEndpointResult.jsonObject(response.body)?["error"]?.stringValue {
+        case "authorization_pending": current
+        case "slow_down": min(current + 5, TokenLifetime.maximumPollingInterval)
+        default: nil
         }
     }
 

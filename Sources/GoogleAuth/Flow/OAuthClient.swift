@@ -27,23 +27,33 @@ public struct OAuthClient: Sendable {
     /// answers are a few hundred bytes; 1 MiB by default). A larger one fails with
     /// ``OAuthError/Code/transport`` of kind `.responseTooLarge` as soon as it passes the limit.
     public var maxResponseBodyBytes: Int = 1 << 20
+    /// Receives one entry per request to an OAuth endpoint — code exchange, refresh, revocation,
+    /// device authorization and each device-flow poll — in the shape of a session's request log:
+    /// endpoint URL, status, the OAuth `error` code, duration, headers with credentials redacted,
+    /// and for device polls the wait before the next poll. Bodies (codes, tokens, the client
+    /// secret) are never logged. An ``AuthorizedSession`` built with this client as its refresher
+    /// passes its own logger here when this one is `nil`.
+    public var logger: (@Sendable (RequestLogEntry) -> Void)?
 
     /// - Parameters:
     ///   - configuration: The OAuth client and endpoints.
     ///   - transport: The HTTP transport (by default `CurlTransport.shared`, the process's one).
     ///   - clock: The current time.
     ///   - sleep: How to wait between device-flow polls.
+    ///   - logger: Receives one entry per request to an OAuth endpoint (see ``logger``).
     public init(
         configuration: OAuthClientConfiguration,
         transport: any HTTPTransport = CurlTransport.shared,
         clock: @escaping @Sendable () -> Date = { Date() },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        logger: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
         self.sleep = sleep
         self.timeouts = HTTPTimeouts(connect: .seconds(30), request: .seconds(60))
+        self.logger = logger
     }
 
     // MARK: - Authorization code
@@ -84,7 +94,7 @@ public struct OAuthClient: Sendable {
             ("grant_type", "authorization_code"),
             ("redirect_uri", request.redirectURI),
         ]
-        let response = try await postForm(configuration.endpoints.token, form)
+        let response = try await postForm(configuration.endpoints.token, form, kind: .codeExchange)
         return try TokenEndpointResult.parse(response, requestedScopes: request.scopes, now: clock()).credentials()
     }
 
@@ -98,7 +108,7 @@ public struct OAuthClient: Sendable {
         var form: [(String, String)] = [("client_id", configuration.clientID)]
         if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
         form += [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
-        let response = try await postForm(configuration.endpoints.token, form)
+        let response = try await postForm(configuration.endpoints.token, form, kind: .tokenRefresh)
         return try TokenEndpointResult.parse(response, requestedScopes: [], now: clock()).credentials()
     }
 
@@ -120,7 +130,7 @@ public struct OAuthClient: Sendable {
     /// - Throws: ``OAuthError/Code/invalidToken`` when the server answers 400 (already
     ///   revoked or unknown), other ``OAuthError`` cases for other failures.
     public func revoke(token: String) async throws {
-        let response = try await postForm(configuration.endpoints.revocation, [("token", token)])
+        let response = try await postForm(configuration.endpoints.revocation, [("token", token)], kind: .revocation)
         guard (200..<300).contains(response.status) else {
             if let object = TokenEndpointResult.jsonObject(response.body), let code = object["error"]?.stringValue {
                 throw OAuthError(code: code, description: object["error_description"]?.stringValue)
@@ -148,21 +158,55 @@ public struct OAuthClient: Sendable {
     }
 
     /// POSTs a form and returns whatever came back; transport failures become ``OAuthError/Code/transport``.
+    /// Each request is reported to ``logger`` as `kind`.
+    /// - Parameters:
+    ///   - url: The endpoint.
+    ///   - form: The form fields (never logged).
+    ///   - kind: What the request is, for the log.
+    ///   - attempt: Its number in a series (device-flow polls).
+    ///   - nextDelay: The wait before the next request in the series after this answer, for the log.
     /// - Throws: ``OAuthError/Code/insecureEndpoint`` before sending to an insecure URL.
-    func postForm(_ url: URL, _ form: [(String, String)]) async throws -> GoogleHTTPResponse {
+    func postForm(
+        _ url: URL, _ form: [(String, String)], kind: RequestLogEntry.Kind, attempt: Int = 1,
+        nextDelay: (GoogleHTTPResponse) -> Duration? = { _ in nil }
+    ) async throws -> GoogleHTTPResponse {
         try Self.requireSecureEndpoint(url)
         var request = GoogleHTTPRequest(
             method: .post, url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
             body: .data(Data(FormURLEncoding.encode(form).utf8)), timeouts: timeouts)
         request.maxResponseBodyBytes = maxResponseBodyBytes
+        let started = ContinuousClock.now
         do {
-            return try await transport.send(request)
+            let response = try await transport.send(request)
+            if let logger {
+                logger(RequestLogEntry(
+                    method: request.method, url: SecretRedactor.redactedURL(url), status: response.status,
+                    duration: ContinuousClock.now - started, attempt: attempt, error: Self.loggedErrorCode(response), kind: kind,
+                    requestHeaders: RequestLogEntry.redacted(request.headers),
+                    responseHeaders: RequestLogEntry.redacted(response.headers), retryDelay: nextDelay(response)))
+            }
+            return response
         } catch let error as HTTPTransportError {
+            logger?(RequestLogEntry(
+                method: request.method, url: SecretRedactor.redactedURL(url), status: nil, duration: ContinuousClock.now - started,
+                attempt: attempt, error: SecretRedactor.redact(error.description), kind: kind,
+                requestHeaders: RequestLogEntry.redacted(request.headers)))
             if error.kind == .cancelled { throw OAuthError(code: .cancelled) }
             throw OAuthError.transport(error)
         } catch is CancellationError {
             throw OAuthError(code: .cancelled)
         }
+    }
+
+    /// The OAuth `error` code of an answer, for the log: only a short identifier is shown
+    /// (what the standard codes look like), so nothing the server echoes back can leak.
+    static func loggedErrorCode(_ response: GoogleHTTPResponse) -> String? {
+        guard !(200..<300).contains(response.status), let object = TokenEndpointResult.jsonObject(response.body), let code = object["error"]?.stringValue
+        else { return nil }
+        let allowed = code.utf8.count <= 64 && code.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "."
+        }
+        return allowed ? code : "(an error code that is not a plain identifier)"
     }
 }

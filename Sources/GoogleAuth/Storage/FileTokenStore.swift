@@ -51,14 +51,11 @@ public struct FileTokenStore: RefreshLockingTokenStore {
     public func load() async throws -> OAuthCredentials? {
         let path = fileURL.path
         let data = try await DedicatedThread.run("FileTokenStore.load") { () throws -> Data? in
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                if errno == ENOENT { return nil }
-                throw TokenStoreError.io(operation: "open", path: path, errno: errno)
+            do throws(PrivateFileReader.Failure) {
+                return try PrivateFileReader.read(path, maxBytes: 1 << 20)
+            } catch {
+                throw Self.error(error)
             }
-            defer { close(descriptor) }
-            try Self.requirePrivate(descriptor, path: path)
-            return try Self.readAll(descriptor, path: path)
         }
         return try data.map { try Self.decode($0, path: path) }
     }
@@ -186,18 +183,11 @@ public struct FileTokenStore: RefreshLockingTokenStore {
     private var directoryPath: String { fileURL.deletingLastPathComponent().path }
 
     private func ensureDirectory() throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory), isDirectory.boolValue {
-            return
-        }
         do {
-            try FileManager.default.createDirectory(
-                atPath: directoryPath, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFileWriter.createFolder(directoryPath)
         } catch {
-            throw TokenStoreError.io(operation: "mkdir", path: directoryPath, errno: errno == 0 ? EIO : errno)
+            throw TokenStoreError.io(operation: error.operation, path: error.path, errno: error.errno)
         }
-        // mkdir honours the umask; set the mode explicitly.
-        chmod(directoryPath, 0o700)
     }
 
     private func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
@@ -258,34 +248,20 @@ public struct FileTokenStore: RefreshLockingTokenStore {
         }
     }
 
-    /// Refuses a token file other users can read or write, or that another user owns.
-    private static func requirePrivate(_ descriptor: Int32, path: String) throws {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw TokenStoreError.io(operation: "fstat", path: path, errno: errno) }
-        let mode = status.st_mode & 0o777
-        if mode & 0o077 != 0 {
-            throw TokenStoreError.unsafeFile(
+    /// The store's words for a token file that was not read.
+    private static func error(_ failure: PrivateFileReader.Failure) -> TokenStoreError {
+        switch failure {
+        case .system(let operation, let path, let errno):
+            return .io(operation: operation, path: path, errno: errno)
+        case .accessibleByOthers(let path, let mode):
+            return .unsafeFile(
                 path: path,
                 reason: "the token file is accessible by other users (mode 0\(String(mode, radix: 8))); "
                     + "run `chmod 600 \(path)`, and sign in again if others may have read it")
-        }
-        if status.st_uid != geteuid() {
-            throw TokenStoreError.unsafeFile(path: path, reason: "the token file is owned by another user (uid \(status.st_uid))")
-        }
-    }
-
-    private static func readAll(_ descriptor: Int32, path: String) throws -> Data {
-        var result = Data()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw TokenStoreError.io(operation: "read", path: path, errno: errno)
-            }
-            if count == 0 { return result }
-            result.append(contentsOf: buffer[0..<count])
-            guard result.count <= 1 << 20 else { throw TokenStoreError.corrupt(path: path, reason: "larger than 1 MiB") }
+        case .ownedByAnotherUser(let path, let uid):
+            return .unsafeFile(path: path, reason: "the token file is owned by another user (uid \(uid))")
+        case .tooLarge(let path, _):
+            return .corrupt(path: path, reason: "larger than 1 MiB")
         }
     }
 }

@@ -55,6 +55,22 @@ package enum PrivateFileWriter {
         }
     }
 
+    /// Creates the folder a private file goes in, mode 0700 (whatever the umask), with its
+    /// parents; a folder that exists is left as it is.
+    /// - Throws: ``Failure`` (`mkdir`).
+    package static func createFolder(_ path: String) throws(Failure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Failure(operation: "mkdir", path: path, errno: errno == 0 ? EIO : errno)
+        }
+        // mkdir honours the umask; set the mode explicitly.
+        chmod(path, 0o700)
+    }
+
     private static func writeAll(_ descriptor: Int32, _ data: Data, path: String) throws(Failure) {
         var offset = 0
         while offset < data.count {

@@ -26,17 +26,32 @@ struct WholeFileDownloadTests {
         return call
     }
 
-    /// A backend serving `size` bytes with `Range` support, dropping the first `interruptions` transfers.
-    private func fixture(interruptions: Int) throws -> (TestBackend, GoogleServiceClient, TemporaryDirectory, Data, Recorder<String>) {
-        let directory = try TemporaryDirectory()
-        let source = directory.file("source")
-        try writePatternFile(source, size: Int(Self.size))
+    /// A backend serving `size` bytes with `Range` support, dropping the first `interruptions`
+    /// transfers, and a folder for the targets (removed with the fixture).
+    private final class Fixture: Sendable {
+        let backend: TestBackend
+        let client: GoogleServiceClient
+        let directory: TemporaryDirectory
+        let content: Data
         let requests = Recorder<String>()
-        let backend = try TestBackend { router, oauth in
-            registerDownloadRoute(&router, oauth: oauth, file: source, size: Self.size, interruptions: interruptions, requests: requests)
+
+        init(interruptions: Int = 0) throws {
+            directory = try TemporaryDirectory()
+            let source = directory.file("source")
+            try writePatternFile(source, size: Int(WholeFileDownloadTests.size))
+            let requests = self.requests
+            backend = try TestBackend { router, oauth in
+                registerDownloadRoute(
+                    &router, oauth: oauth, file: source, size: WholeFileDownloadTests.size, interruptions: interruptions,
+                    requests: requests)
+            }
+            client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials())))
+            content = try Data(contentsOf: source)
         }
-        let client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials())))
-        return (backend, client, directory, try Data(contentsOf: source), requests)
+
+        deinit { directory.cleanUp() }
+
+        func file(_ name: String) -> URL { directory.file(name) }
     }
 
     private static func md5(_ data: Data) -> String {
@@ -47,13 +62,11 @@ struct WholeFileDownloadTests {
 
     @Test("a failed download leaves the existing file as it was, and no partial file")
     func existingFileSurvives() async throws {
-        let (backend, client, directory, _, _) = try fixture(interruptions: 0)
-        defer { directory.cleanUp() }
-        _ = backend
-        let target = directory.file("report.bin")
+        let fixture = try Fixture()
+        let target = fixture.file("report.bin")
         try Data("the old version".utf8).write(to: target)
         await #expect(throws: GoogleAPIClientError.self) {
-            try await client.download(call(), to: target, expecting: MediaIntegrity(byteCount: Self.size, md5Checksum: String(repeating: "0", count: 32)))
+            try await fixture.client.download(call(), to: target, expecting: MediaIntegrity(byteCount: Self.size, md5Checksum: String(repeating: "0", count: 32)))
         }
         #expect(try Data(contentsOf: target) == Data("the old version".utf8))
         #expect(!FileManager.default.fileExists(atPath: GoogleServiceClient.partialDownloadURL(for: target).path))
@@ -61,55 +74,51 @@ struct WholeFileDownloadTests {
 
     @Test("an interrupted download keeps its partial file, never the target; the next call continues it with a Range request")
     func continuesPartial() async throws {
-        var (backend, client, directory, content, requests) = try fixture(interruptions: 1)
-        defer { directory.cleanUp() }
-        _ = backend
-        client.media.maxConsecutiveFailures = 0
-        let target = directory.file("video.bin")
+        let fixture = try Fixture(interruptions: 1)
+        var failFast = fixture.client
+        failFast.media.maxConsecutiveFailures = 0
+        let client = failFast
+        let target = fixture.file("video.bin")
         let partial = GoogleServiceClient.partialDownloadURL(for: target)
-        let expected = MediaIntegrity(byteCount: Self.size, md5Checksum: Self.md5(content))
+        let expected = MediaIntegrity(byteCount: Self.size, md5Checksum: Self.md5(fixture.content))
         await #expect(throws: (any Error).self) {
             try await client.download(call(), to: target, expecting: expected, keepingPartial: true)
         }
         #expect(!FileManager.default.fileExists(atPath: target.path))
         let kept = try Data(contentsOf: partial)
-        #expect(kept.count < content.count)
-        #expect(kept == content.prefix(kept.count))
+        #expect(kept.count < fixture.content.count)
+        #expect(kept == fixture.content.prefix(kept.count))
 
         try await client.download(call(), to: target, expecting: expected, keepingPartial: true)
-        #expect(try Data(contentsOf: target) == content)
+        #expect(try Data(contentsOf: target) == fixture.content)
         #expect(!FileManager.default.fileExists(atPath: partial.path))
         if !kept.isEmpty {
-            #expect(requests.values.last == "bytes=\(kept.count)-")
+            #expect(fixture.requests.values.last == "bytes=\(kept.count)-")
         }
     }
 
     @Test("a partial file of another version is caught by the MD5 and removed")
     func wrongPartial() async throws {
-        let (backend, client, directory, content, _) = try fixture(interruptions: 0)
-        defer { directory.cleanUp() }
-        _ = backend
-        let target = directory.file("doc.bin")
+        let fixture = try Fixture()
+        let target = fixture.file("doc.bin")
         let partial = GoogleServiceClient.partialDownloadURL(for: target)
         try Data(repeating: 0x58, count: 1000).write(to: partial)
-        let expected = MediaIntegrity(byteCount: Self.size, md5Checksum: Self.md5(content))
+        let expected = MediaIntegrity(byteCount: Self.size, md5Checksum: Self.md5(fixture.content))
         await #expect(throws: GoogleAPIClientError.self) {
-            try await client.download(call(), to: target, expecting: expected, keepingPartial: true)
+            try await fixture.client.download(call(), to: target, expecting: expected, keepingPartial: true)
         }
         #expect(!FileManager.default.fileExists(atPath: partial.path))
         #expect(!FileManager.default.fileExists(atPath: target.path))
         // Starting over now succeeds.
-        try await client.download(call(), to: target, expecting: expected, keepingPartial: true)
-        #expect(try Data(contentsOf: target) == content)
+        try await fixture.client.download(call(), to: target, expecting: expected, keepingPartial: true)
+        #expect(try Data(contentsOf: target) == fixture.content)
     }
 
     @Test("a new file gets the mode of any new file")
     func newFileMode() async throws {
-        let (backend, client, directory, _, _) = try fixture(interruptions: 0)
-        defer { directory.cleanUp() }
-        _ = backend
-        let target = directory.file("new.bin")
-        try await client.download(call(), to: target)
+        let fixture = try Fixture()
+        let target = fixture.file("new.bin")
+        try await fixture.client.download(call(), to: target)
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? NSNumber)
         let umask = Self.currentUmask()
         #expect(mode.intValue == 0o666 & ~umask)
@@ -117,10 +126,8 @@ struct WholeFileDownloadTests {
 
     @Test("/dev/null is written in place and stays a device")
     func devNull() async throws {
-        let (backend, client, directory, _, _) = try fixture(interruptions: 0)
-        defer { directory.cleanUp() }
-        _ = backend
-        try await client.download(call(), to: URL(fileURLWithPath: "/dev/null"))
+        let fixture = try Fixture()
+        try await fixture.client.download(call(), to: URL(fileURLWithPath: "/dev/null"))
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
         #expect(type == .typeCharacterSpecial)
         #expect(!FileManager.default.fileExists(atPath: "/dev/null.partial"))
@@ -128,11 +135,9 @@ struct WholeFileDownloadTests {
 
     @Test("/dev/full fails with the disk-full error and stays a device")
     func devFull() async throws {
-        let (backend, client, directory, _, _) = try fixture(interruptions: 0)
-        defer { directory.cleanUp() }
-        _ = backend
+        let fixture = try Fixture()
         let error = try await #require(throws: GoogleAPIClientError.self) {
-            try await client.download(call(), to: URL(fileURLWithPath: "/dev/full"))
+            try await fixture.client.download(call(), to: URL(fileURLWithPath: "/dev/full"))
         }
         #expect("\(error)".contains("No space left on device"))
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
@@ -141,10 +146,8 @@ struct WholeFileDownloadTests {
 
     @Test("a FIFO is written in place and stays a FIFO")
     func fifo() async throws {
-        let (backend, client, directory, content, _) = try fixture(interruptions: 0)
-        defer { directory.cleanUp() }
-        _ = backend
-        let fifo = directory.file("pipe")
+        let fixture = try Fixture()
+        let fifo = fixture.file("pipe")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let reader = Task.detached { () -> Data in
             // Opening blocks until the writer opens: a thread of its own, not a cooperative one.
@@ -159,8 +162,8 @@ struct WholeFileDownloadTests {
                 }.start()
             }
         }
-        try await client.download(call(), to: fifo)
-        #expect(try await reader.value == content)
+        try await fixture.client.download(call(), to: fifo)
+        #expect(try await reader.value == fixture.content)
         var status = stat()
         #expect(lstat(fifo.path, &status) == 0)
         #expect(status.st_mode & 0o170000 == 0o010000, "still a FIFO")

@@ -80,7 +80,8 @@ struct PaginationTests {
             for try await _ in client.pages(call, as: TestFileList.self) { count += 1 }
             return count
         }
-        #expect(await waitUntil { hold.entered == 1 }, "the first page was never requested")
+        // A hang guard only: under load the first request has taken over a minute to arrive.
+        #expect(await waitUntil(.seconds(300)) { hold.entered == 1 }, "the first page was never requested")
         task.cancel()
         // Only the cancellation can end the held request: a generous wait turns a transfer that
         // ignores it into a failure instead of a hang.

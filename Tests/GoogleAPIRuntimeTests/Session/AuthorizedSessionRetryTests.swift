@@ -196,7 +196,18 @@ struct AuthorizedSessionRetryTests {
         for entry in attempts {
             #expect(entry.requestHeaders.contains { $0.name == "Authorization" && $0.value == "Bearer REDACTED" })
         }
-        #expect(entries.values.allSatisfy { !"\($0) \($0.requestHeaders)".contains(credentials.accessToken) })
+        // The session's logger reached the OAuthClient it refreshes with: the refresh request
+        // itself is logged, between the 401 and the retry.
+        #expect(kinds == [.accessToken, .request, .request, .tokenRefresh, .accessToken, .request], "\(kinds)")
+        let refresh = try #require(entries.values.first { $0.kind == .tokenRefresh })
+        #expect(refresh.status == 200)
+        #expect(refresh.url == backend.refresher.configuration.endpoints.token.absoluteString)
+        let fresh = try await session.validCredentials().accessToken
+        let secrets = [credentials.accessToken, credentials.refreshToken ?? "", fresh, OAuthEmulator.Client.testDesktopClient.secret ?? ""]
+        for entry in entries.values {
+            let shown = "\(entry) \(entry.requestHeaders) \(entry.responseHeaders) \(entry.error ?? "")"
+            #expect(secrets.allSatisfy { $0.isEmpty || !shown.contains($0) }, "\(shown)")
+        }
     }
 
     @Test func retryAfterParsing() {

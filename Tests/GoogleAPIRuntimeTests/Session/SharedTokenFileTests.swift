@@ -9,15 +9,20 @@ import Testing
 /// credentials read after taking it.
 @Suite("AuthorizedSession: a token file shared by sessions")
 struct SharedTokenFileTests {
-    @Test("eight sessions on one expired token file send one refresh and all succeed")
-    func oneRefresh() async throws {
+    /// A backend whose `/api/ping` wants a valid token, and a folder for the token file.
+    private static func pingBackend() throws -> (TestBackend, TemporaryDirectory) {
         let backend = try TestBackend { router, oauth in
             router.get("/api/ping") { request, _ in
                 if let denied = requireToken(oauth, request) { return denied }
                 return .json(Data(#"{"ok":true}"#.utf8))
             }
         }
-        let directory = try TemporaryDirectory()
+        return (backend, try TemporaryDirectory())
+    }
+
+    @Test("eight sessions on one expired token file send one refresh and all succeed")
+    func oneRefresh() async throws {
+        let (backend, directory) = try Self.pingBackend()
         defer { directory.cleanUp() }
         let file = directory.file("tokens.json")
         try await FileTokenStore(fileURL: file).save(backend.credentials(expiresIn: -60))
@@ -38,13 +43,7 @@ struct SharedTokenFileTests {
 
     @Test("a session whose token was rejected uses the one another session stored meanwhile")
     func rejectedTokenReplacedByAnother() async throws {
-        let backend = try TestBackend { router, oauth in
-            router.get("/api/ping") { request, _ in
-                if let denied = requireToken(oauth, request) { return denied }
-                return .json(Data(#"{"ok":true}"#.utf8))
-            }
-        }
-        let directory = try TemporaryDirectory()
+        let (backend, directory) = try Self.pingBackend()
         defer { directory.cleanUp() }
         let file = directory.file("tokens.json")
         let original = backend.credentials()

@@ -12,6 +12,7 @@ import Musl
 import Darwin
 #endif
 import GoogleBase
+import TestSupport
 
 /// Any local process can reach the loopback listener. None of them may end, block or abort the
 /// login: only the browser returning with the right `state` completes it.
@@ -68,32 +69,13 @@ private final class HeldSockets: Sendable {
     var connectedCount: Int { descriptors.withLock { $0.count } }
 
     func connect(port: Int) {
-        let fd = socket(AF_INET, SystemCall.streamSocketType, 0)
-        guard fd >= 0 else { return }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SystemCall.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(fd)
-            return
-        }
+        guard let fd = LoopbackSocket.connect(port: port) else { return }
         descriptors.withLock { $0.append(fd) }
     }
 
     /// Sends `bytes` one at a time from a thread of its own until done, refused or stopped.
     func startDripping(port: Int, bytes: [UInt8]) {
-        let fd = socket(AF_INET, SystemCall.streamSocketType, 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SystemCall.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        guard let fd = LoopbackSocket.connect(port: port) else { return }
         let thread = Thread { [self] in
             defer { close(fd) }
             for byte in bytes {

@@ -12,6 +12,7 @@ import Musl
 import Darwin
 #endif
 import GoogleBase
+import TestSupport
 
 // MARK: - RealBrowserTests
 
@@ -92,7 +93,7 @@ struct RealBrowserTests {
         let listener = try LoopbackRedirectListener(expectedState: "s1")
         defer { listener.stop() }
         // Spare connections a browser opens and leaves idle (the listener's idle timeout is 10 s).
-        let idle = (0..<3).compactMap { _ in connectIdle(port: listener.port) }
+        let idle = (0..<3).compactMap { _ in LoopbackSocket.connect(port: listener.port) }
         defer { idle.forEach { close($0) } }
         let transport = CurlTransport()
         async let page = transport.send(GoogleHTTPRequest(url: URL(string: listener.redirectURI + "?state=s1&code=c1")!))
@@ -119,22 +120,4 @@ struct RealBrowserTests {
         }
         _ = try await listener.waitForCallback(timeout: .seconds(60))
     }
-}
-
-/// A connected socket that never sends anything.
-private func connectIdle(port: Int) -> Int32? {
-    let fd = socket(AF_INET, SystemCall.streamSocketType, 0)
-    guard fd >= 0 else { return nil }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SystemCall.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else {
-        close(fd)
-        return nil
-    }
-    return fd
 }

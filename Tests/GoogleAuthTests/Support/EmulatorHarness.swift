@@ -45,9 +45,10 @@ final class EmulatorHarness: Sendable {
     func makeClient(
         configuration: OAuthClientConfiguration? = nil,
         clock: @escaping @Sendable () -> Date = { Date() },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        logger: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) -> OAuthClient {
-        OAuthClient(configuration: configuration ?? clientConfiguration, transport: transport, clock: clock, sleep: sleep)
+        OAuthClient(configuration: configuration ?? clientConfiguration, transport: transport, clock: clock, sleep: sleep, logger: logger)
     }
 }
 

@@ -8,6 +8,7 @@ import Musl
 import Darwin
 #endif
 import GoogleBase
+import TestSupport
 
 // MARK: - SaturatedListener
 
@@ -18,21 +19,11 @@ final class SaturatedListener: @unchecked Sendable {
     private var descriptors: [Int32] = []
 
     init() throws {
-        let listener = socket(AF_INET, SystemCall.streamSocketType, 0)
-        guard listener >= 0 else { throw POSIXError(.EMFILE) }
+        let (listener, port) = try LoopbackSocket.listen(backlog: 0)
         descriptors.append(listener)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(listener, generic, length) == 0 && listen(listener, 0) == 0
-                    && getsockname(listener, generic, &length) == 0
-            }
-        }
-        guard ready else { throw POSIXError(.EADDRINUSE) }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
+        var address = LoopbackSocket.address(port: port)
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
         // Linux queues backlog + 1 completed connections; fill the queue (with margin).
         for index in 0..<4 {
             let client = socket(AF_INET, SystemCall.streamSocketType, 0)
