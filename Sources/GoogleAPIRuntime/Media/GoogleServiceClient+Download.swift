@@ -176,10 +176,18 @@ extension GoogleServiceClient {
         var offset = 0
         while offset < chunk.count {
             let written = chunk.withUnsafeBytes { buffer in
-                SystemCall.write(handle.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                // A FIFO or pipe whose reader went away must fail this download, not end the
+                // app with SIGPIPE.
+                destination.isSpecial
+                    ? SystemCall.writeWithoutSIGPIPE(handle.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    : SystemCall.write(handle.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE {
+                    throw .fileAccess(
+                        path: path, reason: "nothing reads from it any more (its reader closed it: \(DownloadDestination.describe(EPIPE)))")
+                }
                 throw .fileAccess(path: path, reason: DownloadDestination.describe(errno))
             }
             offset += written

@@ -126,4 +126,45 @@ package enum SystemCall {
         Darwin.send(descriptor, buffer, count, flags)
         #endif
     }
+
+    // MARK: - Pipes
+
+    /// `write(2)` to a pipe, FIFO or terminal that reports a reader gone away as `EPIPE` instead
+    /// of killing the whole process with SIGPIPE (whose default action ends it): the library
+    /// writes downloads into such files for apps that never asked to handle that signal. On
+    /// Linux, SIGPIPE is blocked for this thread during the call and the one the write raised is
+    /// taken back (`sigtimedwait`) before the mask is restored; on Apple platforms the file is
+    /// marked `F_SETNOSIGPIPE`.
+    package static func writeWithoutSIGPIPE(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        _ = fcntl(descriptor, F_SETNOSIGPIPE, 1)
+        return Darwin.write(descriptor, buffer, count)
+        #else
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        // One pending already (sent by someone else) is left for the process to receive.
+        var pending = sigset_t()
+        sigpending(&pending)
+        let pendingBefore = sigismember(&pending, SIGPIPE) == 1
+        #if canImport(Glibc)
+        let written = Glibc.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        let written = Musl.write(descriptor, buffer, count)
+        #endif
+        let code = errno
+        // Linux raises SIGPIPE also for a write that got some bytes through before the reader
+        // left (it returns their count), so what decides is whether one is pending now.
+        sigpending(&pending)
+        if !pendingBefore, sigismember(&pending, SIGPIPE) == 1 {
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&pipeSignal, nil, &now) < 0, errno == EINTR {}
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        errno = code
+        return written
+        #endif
+    }
 }

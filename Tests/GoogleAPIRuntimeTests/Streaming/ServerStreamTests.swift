@@ -97,23 +97,26 @@ struct ServerStreamTests {
 
     // MARK: - Bad input
 
-    @Test("garbage mid-stream is a typed error naming what came, redacted")
-    func garbage() async throws {
-        let (backend, client) = try Self.backend { _ in
-            .streaming(.text(["[" + NumberedElement.json(1), ",\r\n" + NumberedElement.json(2), "<html>proxy error access_token=ya29.secretvalue</html>"]))
-        }
+    @Test("garbage mid-stream is a typed error naming what came, redacted", arguments: ServerStreamFraming.allCases)
+    func garbage(framing: ServerStreamFraming) async throws {
+        let html = "<html>proxy error access_token=ya29.secretvalue</html>\n"
+        let pieces = framing == .jsonArray
+            ? ["[" + NumberedElement.json(1), ",\r\n" + NumberedElement.json(2), html]
+            : ["data: \(NumberedElement.json(1))\n\n", "data: \(NumberedElement.json(2))\n\n", html]
+        let (backend, client) = try Self.backend { _ in .streaming(.text(pieces)) }
         _ = backend
         var numbers: [Int] = []
         let error = await #expect(throws: ServerStreamError.self) {
-            for try await element in client.serverStream(streamCall("garbage"), of: NumberedElement.self, options: .numbered()) {
+            for try await element in client.serverStream(streamCall("garbage"), of: NumberedElement.self, options: .numbered(framing: framing)) {
                 numbers.append(element.n)
             }
         }
         #expect(numbers == [1, 2], "the elements before the garbage are delivered")
         #expect(error?.code == .malformedFraming)
+        #expect(error?.framing == framing)
         #expect(error?.excerpt.hasPrefix("<html>proxy error") == true)
         #expect(error?.description.contains("ya29.secretvalue") == false)
-        #expect(error?.detail.contains("',' or ']'") == true)
+        #expect(error?.detail.contains(framing == .jsonArray ? "',' or ']'" : "'data:' line") == true)
     }
 
     @Test("an element the type cannot decode is a typed error")
