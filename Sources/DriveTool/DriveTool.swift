@@ -32,14 +32,11 @@ public enum DriveTool {
     }
 
     /// The Drive service for the signed-in user.
-    /// - Parameter fields: The partial-response mask; Drive v3 returns only `id`, `name` and
-    ///   `mimeType` of a file unless asked for more.
-    static func service(_ context: ToolContext, fields: String? = nil) throws -> Drive {
-        var drive = Drive(session: try context.session())  // GOOGLE_API_ROOT_URL through the session
-        drive.client.standardParameters.fields = fields
-        return drive
+    static func service(_ context: ToolContext) throws -> Drive {
+        Drive(session: try context.session())  // GOOGLE_API_ROOT_URL through the session
     }
 
-    /// The file fields the commands show.
+    /// The file fields the commands show (each call passes them as `fields:`: Drive v3 returns
+    /// only `id`, `name` and `mimeType` of a file unless asked for more).
     static let fileFields = "id,name,mimeType,size,modifiedTime,parents,owners(displayName,emailAddress),md5Checksum"
 }

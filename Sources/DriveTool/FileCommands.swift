@@ -21,9 +21,10 @@ enum FileCommands {
         let context = try DriveTool.context(arguments)
         let limit = try arguments.positiveInteger("max")
         let query = arguments.value("query") ?? "trashed = false"
-        let drive = try DriveTool.service(context, fields: "nextPageToken,files(\(DriveTool.fileFields))")
+        let drive = try DriveTool.service(context)
         let files: [Drive.File] = try await context.reportingErrors {
-            let pages: APIPageSequence<Drive.FileList> = drive.files.listPages(pageSize: Int32(min(limit ?? 100, 100)), q: query)
+            let pages: APIPageSequence<Drive.FileList> = drive.files.listPages(
+                .init(pageSize: Int32(min(limit ?? 100, 100)), q: query), fields: "nextPageToken,files(\(DriveTool.fileFields))")
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(
@@ -45,8 +46,8 @@ enum FileCommands {
     static let get = Command("files get", summary: "Show one file's metadata.", arguments: "FILE_ID") { arguments in
         let context = try DriveTool.context(arguments)
         let id = try arguments.positional(0, named: "FILE_ID")
-        let drive = try DriveTool.service(context, fields: DriveTool.fileFields)
-        let file = try await context.reportingErrors { try await drive.files.get(fileId: id) }
+        let drive = try DriveTool.service(context)
+        let file = try await context.reportingErrors { try await drive.files.get(fileId: id, fields: DriveTool.fileFields) }
         if context.environment.wantsJSON {
             try JSONOutput.print(file)
             return
@@ -84,14 +85,13 @@ enum FileCommands {
             throw CommandLineError.failure("no interrupted download of \(destination.path) to resume (looked for \(partial.path))")
         }
         let drive = try DriveTool.service(context)
-        // The metadata names the size and MD5 the downloaded bytes are checked against.
-        let metadata = try DriveTool.service(context, fields: DriveTool.fileFields)
         let progress = ProgressReporter(label: "Downloading")
         let received = ByteCounter()
         defer { progress.finish() }
         do {
             try await context.reportingErrors {
-                let file = try await metadata.files.get(fileId: id)
+                // The metadata names the size and MD5 the downloaded bytes are checked against.
+                let file = try await drive.files.get(fileId: id, fields: DriveTool.fileFields)
                 let report: @Sendable (MediaProgress) -> Void = {
                     received.set($0.completedBytes)
                     progress.update(completed: $0.completedBytes, total: $0.totalBytes)
@@ -99,7 +99,7 @@ enum FileCommands {
                 if let mimeType = file.mimeType, mimeType.hasPrefix("application/vnd.google-apps.") {
                     // Exports have no size or MD5 to prove a continued file whole: always from the start.
                     let exportType = arguments.value("export-type") ?? "application/pdf"
-                    try await drive.files.exportMedia(fileId: id, mimeType: exportType, to: destination, progress: report)
+                    try await drive.files.exportMedia(.init(fileId: id, mimeType: exportType), to: destination, progress: report)
                 } else {
                     if let partialBytes, partialBytes > 0, file.md5Checksum != nil {
                         standardError("Continuing the interrupted download from byte \(partialBytes) (\(partial.path))")
@@ -157,7 +157,7 @@ enum FileCommands {
         metadata.name = arguments.value("name") ?? source.lastPathComponent
         if let parent = arguments.value("parent") { metadata.parents = [parent] }
         // Size and MD5 in the answer let the runtime check the stored bytes against the file.
-        let drive = try DriveTool.service(context, fields: DriveTool.fileFields)
+        let drive = try DriveTool.service(context)
         let progress = ProgressReporter(label: resuming ? "Resuming" : "Uploading")
         let media = MediaUpload.resumable(
             file: source, contentType: session?.contentType ?? arguments.value("mime-type") ?? "application/octet-stream",
@@ -168,7 +168,7 @@ enum FileCommands {
         do {
             created = try await context.reportingErrors {
                 do {
-                    return try await drive.files.create(body: resuming ? nil : metadata, media: media)
+                    return try await drive.files.create(body: resuming ? nil : metadata, media: media, fields: DriveTool.fileFields)
                 } catch let error as GoogleAPIClientError where error.code == .uploadSourceChanged {
                     // The session can never take this file now; nothing was sent to it.
                     try? await saved.delete()

@@ -29,6 +29,10 @@ public struct GoogleJSONDecodingError: Error, Sendable, Hashable {
         public static let invalidFormat = Kind(rawValue: "invalidFormat")
         /// An error thrown by a type's own `init(from:)`.
         public static let dataCorrupted = Kind(rawValue: "dataCorrupted")
+        /// A type conforms to ``GoogleJSONFastDecodable`` but implements neither `init(from:)`
+        /// nor `init(googleJSON:)`, so nothing can decode it (a programming error, reported
+        /// instead of recursing without end).
+        public static let missingDecoder = Kind(rawValue: "missingDecoder")
     }
 
     public var kind: Kind

@@ -5,43 +5,43 @@ public import Foundation
 
 extension String: GoogleJSONFastDecodable {
     @inlinable
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.decode(String.self) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.decode(String.self) }
 }
 
 extension Bool: GoogleJSONFastDecodable {
     @inlinable
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.decode(Bool.self) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.decode(Bool.self) }
 }
 
 extension Int: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int.self, at: json.index) }
 }
 
 extension Int32: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int32.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int32.self, at: json.index) }
 }
 
 extension UInt32: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(UInt32.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(UInt32.self, at: json.index) }
 }
 
 extension Int64: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int64.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int64.self, at: json.index) }
 }
 
 extension UInt64: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(UInt64.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(UInt64.self, at: json.index) }
 }
 
 extension Double: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws {
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
         if json.isNull { throw json.valueNotFound(Double.self) }
         self = try json.tape.double(at: json.index, allowString: true)
     }
 }
 
 extension Float: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws {
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
         let value = try Double(googleJSON: json)
         let narrowed = Float(value)
         guard narrowed.isFinite || !value.isFinite else {
@@ -52,40 +52,40 @@ extension Float: GoogleJSONFastDecodable {
 }
 
 extension Date: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.date(at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.date(at: json.index) }
 }
 
 extension Data: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.bytes(at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.bytes(at: json.index) }
 }
 
 extension JSONValue: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.jsonValue(at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.jsonValue(at: json.index) }
 }
 
 // MARK: - Discovery formats
 
 extension GoogleInt64: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.googleInteger(Int64.self, at: json.index)) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.googleInteger(Int64.self, at: json.index)) }
 }
 
 extension GoogleUInt64: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.googleInteger(UInt64.self, at: json.index)) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.googleInteger(UInt64.self, at: json.index)) }
 }
 
 extension GoogleDate: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.date(at: json.index)) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.date(at: json.index)) }
 }
 
 extension GoogleBytes: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.bytes(at: json.index)) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.bytes(at: json.index)) }
 }
 
 // MARK: - Collections
 
 extension Array: GoogleJSONFastDecodable where Element: GoogleJSONFastDecodable {
     @inlinable
-    public init(googleJSON json: GoogleJSONValueRef) throws {
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
         let (first, end, count) = try json.arrayElements([Element].self)
         // Empty and one-element arrays (most repeated fields: `parents`, `owners`, `spaces`)
         // as literals: `init(unsafeUninitializedCapacity:)` looks the storage class's generic
@@ -108,7 +108,7 @@ extension Array: GoogleJSONFastDecodable where Element: GoogleJSONFastDecodable 
 }
 
 extension Dictionary: GoogleJSONFastDecodable where Key == String, Value: GoogleJSONFastDecodable {
-    public init(googleJSON json: GoogleJSONValueRef) throws {
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
         let tape = json.tape
         let token = tape.tokens[json.index]
         guard token.kind == .object else {

@@ -10,10 +10,18 @@ extension GoogleJSONFastDecodable {
     /// the decoder's token tape directly. Under any other decoder (Foundation's `JSONDecoder`, …)
     /// the value is read generically (integers kept exact), written as JSON and decoded from
     /// that, so the result is the same whichever decoder a caller uses.
-    /// - Throws: ``GoogleJSONDecodingError`` under ``GoogleJSONDecoder``; under other decoders
-    ///   what they throw, or `DecodingError.dataCorrupted` wrapping the ``GoogleJSONDecodingError``.
+    /// - Throws: ``GoogleJSONDecodingError`` under ``GoogleJSONDecoder`` (kind `missingDecoder` for
+    ///   a type that implements neither initializer); under other decoders what they throw, or
+    ///   `DecodingError.dataCorrupted` wrapping the ``GoogleJSONDecodingError``.
     public init(from decoder: any Decoder) throws {
         if let tapeDecoder = decoder as? JSONDecoderImpl {
+            if let fallback = tapeDecoder.fallback, fallback.type == ObjectIdentifier(Self.self), fallback.index == tapeDecoder.index {
+                // Sent here by the default `init(googleJSON:)` for this very value: neither
+                // decoder is implemented, and calling it again would never end.
+                throw tapeDecoder.tape.error(.missingDecoder, at: tapeDecoder.index, """
+                    \(Self.self) conforms to GoogleJSONFastDecodable but implements neither init(from:) nor init(googleJSON:)
+                    """)
+            }
             self = try Self(googleJSON: GoogleJSONValueRef(tape: tapeDecoder.tape, index: tapeDecoder.index))
             return
         }

@@ -9,11 +9,16 @@ import Foundation
 /// this protocol's default `init(from:)` (see `GoogleJSONFastDecodable+Decodable.swift`), which
 /// reads this decoder's tape directly and serves other decoders through a generic JSON value, so
 /// every decoder gets the same value from one generated decoder.
+///
+/// The requirements are hooks for generated code, behind `@_spi(Generated)` (generated files
+/// `@_spi(Generated) import GoogleJSON`): they are not part of a generated type's public API, and
+/// conforming needs the SPI. A conformance without them decodes through its own `init(from:)`;
+/// one with neither initializer gets a `missingDecoder` error.
 public protocol GoogleJSONFastDecodable: Decodable {
     /// Decodes the value `json` refers to.
     /// - Parameter json: A value in a document being decoded.
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
-    init(googleJSON json: GoogleJSONValueRef) throws
+    @_spi(Generated) init(googleJSON json: GoogleJSONValueRef) throws
 
     /// Decodes the value `json` refers to into uninitialized memory, which is left
     /// uninitialized when this throws. Arrays build their elements this way; generated
@@ -23,13 +28,32 @@ public protocol GoogleJSONFastDecodable: Decodable {
     ///   - target: Uninitialized memory for one value.
     ///   - json: A value in a document being decoded.
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
-    static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws
+    @_spi(Generated) static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws
 }
 
 extension GoogleJSONFastDecodable {
+    /// Decodes through the type's own `init(from:)`: a conformance (declared where the SPI is
+    /// imported, as the requirement is SPI) that implements only `init(from:)`.
+    ///
+    /// When that `init(from:)` is this protocol's default too, which comes back here, the type
+    /// has no decoder at all: the default sees the decoder this one made for the same type and
+    /// value and throws ``GoogleJSONDecodingError/Kind-swift.struct/missingDecoder`` rather than
+    /// recursing until the stack overflows.
+    /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
+    @_spi(Generated)
+    public init(googleJSON json: GoogleJSONValueRef) throws {
+        let decoder = JSONDecoderImpl(tape: json.tape, index: json.index, userInfo: [:])
+        decoder.fallback = (ObjectIdentifier(Self.self), json.index)
+        do {
+            self = try decoder.unbox(Self.self, at: json.index)
+        } catch let error as DecodingError {
+            throw json.tape.translate(error)
+        }
+    }
+
     /// Initializes `target` with ``init(googleJSON:)``.
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
-    @inlinable
+    @_spi(Generated) @inlinable
     public static func googleJSONInitialize(_ target: UnsafeMutablePointer<Self>, from json: GoogleJSONValueRef) throws {
         target.initialize(to: try Self(googleJSON: json))
     }
@@ -67,7 +91,7 @@ public struct GoogleJSONValueRef {
 
     /// Decodes a nested value.
     /// - Throws: ``GoogleJSONDecodingError``.
-    @inlinable
+    @_spi(Generated) @inlinable
     public func decode<T: GoogleJSONFastDecodable>(_ type: T.Type) throws -> T {
         // Inlinable (like the collection conformances) so generated code gets a specialized
         // `[File]` decode that builds each element in place, not one through generic witnesses.

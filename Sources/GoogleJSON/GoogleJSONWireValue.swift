@@ -36,7 +36,7 @@ public struct GoogleJSONArrayOf<Element: GoogleJSONWireValue>: GoogleJSONWireVal
         value = try [Element](from: decoder).map(\.value)
     }
 
-    public init(googleJSON json: GoogleJSONValueRef) throws {
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
         value = try [Element](googleJSON: json).map(\.value)
     }
 
@@ -59,7 +59,7 @@ public struct GoogleJSONMapOf<Element: GoogleJSONWireValue>: GoogleJSONWireValue
         value = try [String: Element](from: decoder).mapValues(\.value)
     }
 
-    public init(googleJSON json: GoogleJSONValueRef) throws {
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
         value = try [String: Element](googleJSON: json).mapValues(\.value)
     }
 

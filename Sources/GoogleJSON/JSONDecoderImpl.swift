@@ -9,6 +9,10 @@ final class JSONDecoderImpl: Decoder {
     /// The token the next `container` / `singleValueContainer` call reads.
     var index: Int
     let userInfoStorage: [CodingUserInfoKey: any Sendable]
+    /// Set by the default ``GoogleJSONFastDecodable/init(googleJSON:)``, which made this decoder
+    /// to call `type`'s `init(from:)` on the value at `index`; the default `init(from:)` must
+    /// not send that value back to it.
+    var fallback: (type: ObjectIdentifier, index: Int)?
     private var keyCaches: [ObjectIdentifier: AnyObject] = [:]
     private var lastKeyCache: (id: ObjectIdentifier, cache: AnyObject)?
 

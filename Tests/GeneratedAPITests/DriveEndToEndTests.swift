@@ -13,14 +13,14 @@ import Testing
         let drive = Drive(session: session, rootURL: backend.rootURL)
 
         var names: [String] = []
-        for try await file in drive.files.listPages(q: "trashed = false").items {
+        for try await file in drive.files.listPages(.init(q: "trashed = false")).items {
             names.append(file.name ?? "")
         }
         #expect(names.count == GoogleEmulator.Seed.fileCount, "seed data spans two pages of 100")
         #expect(Set(names).count > 1)
 
         var pages = 0
-        for try await page in drive.files.listPages(pageSize: 50, q: "trashed = false") {
+        for try await page in drive.files.listPages(.init(pageSize: 50, q: "trashed = false")) {
             pages += 1
             #expect((page.files?.count ?? 0) <= 50)
         }
@@ -47,11 +47,11 @@ import Testing
         defer { scratch.remove() }
 
         let destination = scratch.file("hello.txt")
-        try await drive.files.getMedia(fileId: GoogleEmulator.Seed.helloTextFileID, to: destination)
+        try await drive.files.getMedia(.init(fileId: GoogleEmulator.Seed.helloTextFileID), to: destination)
         #expect(try String(contentsOf: destination, encoding: .utf8) == GoogleEmulator.Seed.helloText)
 
         var streamed = Data()
-        for try await chunk in try await drive.files.getMediaStream(fileId: GoogleEmulator.Seed.binaryFileID) {
+        for try await chunk in try await drive.files.getMediaStream(.init(fileId: GoogleEmulator.Seed.binaryFileID)) {
             streamed.append(chunk)
         }
         #expect(streamed.count == GoogleEmulator.Seed.binaryFileSize)
@@ -87,12 +87,12 @@ import Testing
         defer { scratch.remove() }
 
         let destination = scratch.file("notes.txt")
-        try await drive.files.exportMedia(fileId: GoogleEmulator.Seed.meetingNotesDocumentID, mimeType: "text/plain", to: destination)
+        try await drive.files.exportMedia(.init(fileId: GoogleEmulator.Seed.meetingNotesDocumentID, mimeType: "text/plain"), to: destination)
         let exported = try Data(contentsOf: destination)
         #expect(!exported.isEmpty)
 
         var streamed = Data()
-        for try await chunk in try await drive.files.exportMediaStream(fileId: GoogleEmulator.Seed.meetingNotesDocumentID, mimeType: "text/plain") {
+        for try await chunk in try await drive.files.exportMediaStream(.init(fileId: GoogleEmulator.Seed.meetingNotesDocumentID, mimeType: "text/plain")) {
             streamed.append(chunk)
         }
         #expect(streamed == exported)

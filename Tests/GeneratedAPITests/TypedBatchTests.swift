@@ -15,10 +15,10 @@ import Testing
         let doomed = try backend.emulator.addDriveFile(name: "doomed.txt", content: Data("bye".utf8))
 
         let (file, listing, missing, deletion) = try await drive.client.batch(
-            drive.files.getCall(fileId: kept),
-            drive.files.listCall(pageSize: 2, q: "trashed = false"),
-            drive.files.getCall(fileId: "no-such-file"),
-            drive.files.deleteCall(fileId: doomed)
+            drive.files.getCall(.init(fileId: kept)),
+            drive.files.listCall(.init(pageSize: 2, q: "trashed = false")),
+            drive.files.getCall(.init(fileId: "no-such-file")),
+            drive.files.deleteCall(.init(fileId: doomed))
         )
 
         let got: Drive.File = try file.get()
@@ -42,7 +42,7 @@ import Testing
         let names = ["a.txt", "b.txt", "c.txt"]
         let ids = try names.map { try backend.emulator.addDriveFile(name: $0, content: Data($0.utf8)) }
 
-        let results = try await drive.client.batch(ids.map { drive.files.getCall(fileId: $0) })
+        let results = try await drive.client.batch(ids.map { drive.files.getCall(.init(fileId: $0)) })
         #expect(try results.map { try $0.get().name } == names)
     }
 
@@ -50,7 +50,7 @@ import Testing
         let backend = try EmulatorBackend(scopes: [Drive.Scope.driveReadonly])
         let drive = Drive(session: backend.session, rootURL: backend.rootURL)
         let id = try backend.emulator.addDriveFile(name: "solo.txt", content: Data("x".utf8))
-        let file = try await drive.client.execute(drive.files.getCall(fileId: id))
+        let file = try await drive.client.execute(drive.files.getCall(.init(fileId: id)))
         #expect(file.name == "solo.txt")
     }
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(broadcasts.allSatisfy { $0.snippet?.title?.isEmpty == false })
 
         var all: [String] = []
-        for try await broadcast in youtube.liveBroadcasts.listPages(part: ["id"], maxResults: 2, mine: true).items {
+        for try await broadcast in youtube.liveBroadcasts.listPages(.init(part: ["id"], maxResults: 2, mine: true)).items {
             all.append(broadcast.id ?? "")
         }
         #expect(all.contains(GoogleEmulator.Seed.liveBroadcastID))
@@ -95,6 +95,6 @@ import Testing
     let page = try await youtube.liveBroadcasts.list(part: ["id", "snippet"], mine: true)
     let drive = Drive(session: session)
     var count = page.items?.count ?? 0
-    for try await file in drive.files.listPages(q: "trashed = false").items { count += file.name == nil ? 0 : 1 }
+    for try await file in drive.files.listPages(.init(q: "trashed = false")).items { count += file.name == nil ? 0 : 1 }
     return count
 }

@@ -77,9 +77,32 @@ enum PublicAPIListing {
             else { continue }
             let protocolName = names[target] ?? target
             guard !implied.contains(protocolName) else { continue }
-            lines.append("\(names[source] ?? source) conforms to \(protocolName)")
+            lines.append("\(names[source] ?? typeName(usr: source) ?? source) conforms to \(protocolName)")
         }
         return lines
+    }
+
+    /// `Swift.Array` for `s:Sa`, `FoundationEssentials.Data` for `s:20FoundationEssentials4DataV`:
+    /// the name of another module's type that a conformance names only by its USR (when the
+    /// extension declares no public member, the graph has no fallback name for it).
+    static func typeName(usr: String) -> String? {
+        let standard = ["Sa": "Array", "Sb": "Bool", "SD": "Dictionary", "Sd": "Double", "Sf": "Float", "Si": "Int",
+                        "SS": "String", "Su": "UInt", "Sh": "Set"]
+        guard usr.hasPrefix("s:") else { return nil }
+        var rest = Substring(usr.dropFirst(2))
+        if let name = standard[String(rest)] { return "Swift." + name }
+        var components: [String] = []
+        if rest.hasPrefix("s") {
+            components.append("Swift")
+            rest = rest.dropFirst()
+        }
+        while let digits = Int(rest.prefix(while: \.isNumber)), digits > 0 {
+            rest = rest.dropFirst(String(digits).count)
+            components.append(String(rest.prefix(digits)))
+            rest = rest.dropFirst(digits)
+        }
+        guard components.count >= 2, rest == "V" || rest == "C" || rest == "O" else { return nil }
+        return components.joined(separator: ".")
     }
 
     /// The lines only in one of the two listings, at most 40 of each.

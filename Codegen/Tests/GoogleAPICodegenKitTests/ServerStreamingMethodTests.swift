@@ -30,11 +30,21 @@ import Testing
         #expect(byName["streamGenerate"]?.serverStream == SwiftServerStream(resumesWithPageToken: false))
         #expect(byName["streamline"]?.serverStream == nil, "a word that merely starts with 'stream'")
         #expect(byName["stream"]?.typedCallName == nil, "a stream cannot be batched")
+        #expect(byName["stream"]?.pagesName == nil, "a stream's page token resumes it; it has no pages")
+        #expect(byName["stream"]?.parametersTypeName == "StreamParameters")
 
+        // Signatures as one line each, however the generator wrapped them.
         let source = Fixtures.combined(output)
+            .replacing(/\(\s+/, with: "(").replacing(/\s+\)/, with: ")").replacing(/\s+/, with: " ")
         #expect(source.contains("options: GoogleAPIRuntime.ServerStreamOptions<Fixture.Page> = .init()) -> GoogleAPIRuntime.ServerStream<Fixture.Page>")
             || source.contains("options: GoogleAPIRuntime.ServerStreamOptions<Page> = .init()) -> GoogleAPIRuntime.ServerStream<Page>"))
         #expect(source.contains("options.resumption = .pageToken { $0.nextPageToken }"))
+        // Both forms of the method (flattened and parameters value) stream; the field mask goes
+        // on the call.
+        #expect(source.contains("public func stream(pageToken: Swift.String? = nil, fields: Swift.String? = nil"))
+        #expect(source.contains("public func stream(_ parameters: StreamParameters, fields: Swift.String? = nil"))
+        #expect(source.contains("client.serverStream(makeStreamCall(parameters, options: GoogleAPIRuntime.APICallOptions(fields: fields))"))
+        #expect(!source.contains("func streamPages(") && !source.contains("func streamCall("))
         #expect(source.contains("func streamline(") && source.contains("async throws -> "))
     }
 }

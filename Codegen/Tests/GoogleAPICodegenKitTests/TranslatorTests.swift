@@ -63,8 +63,10 @@ import Testing
         let service = try service("methods")
         let books = try #require(service.root.children.first?.children.first)
         let list = try #require(books.methods.first { $0.name == "list" })
-        #expect(list.parameters.map(\.name) == ["shelfId", "part", "minId", "mine", "orderBy", "pageSize", "pageToken", "since"])
-        #expect(list.parameters.map(\.isRequired) == [true, true, false, false, false, false, false, false])
+        #expect(list.parameters.map(\.name) == ["shelfId", "part", "legacyOwner", "minId", "mine", "orderBy", "pageSize", "pageToken", "since"])
+        #expect(list.parameters.map(\.isRequired) == [true, true, false, false, false, false, false, false, false])
+        #expect(list.parameters.map(\.isDeprecated) == [false, false, true, false, false, false, false, false, false])
+        #expect(list.parametersTypeName == "ListParameters")
         #expect(list.parameters.first { $0.name == "part" }?.isRepeated == true)
         #expect(list.parameters.first { $0.name == "since" }?.type == .named("Foundation.Date"))
         #expect(list.parameters.first { $0.name == "minId" }?.type == .named("Swift.Int64"))
@@ -89,6 +91,7 @@ import Testing
         let legacy = try #require(service.root.children.first?.methods.first { $0.name == "legacyGet" })
         #expect(legacy.documentation.isDeprecated)
         #expect(service.root.methods.map(\.name) == ["ping"])
+        #expect(service.root.methods.first?.parametersTypeName == nil, "no parameters, no parameters value")
     }
 
     @Test func namesAreSanitizedAndUnique() throws {

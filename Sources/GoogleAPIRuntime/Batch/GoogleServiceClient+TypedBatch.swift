@@ -24,8 +24,8 @@ extension GoogleServiceClient {
     /// Sends calls of different types in one batch request; each result has its call's type.
     ///
     ///     let (file, permissions) = try await drive.client.batch(
-    ///         drive.files.getCall(fileId: id),
-    ///         drive.permissions.listCall(fileId: id)
+    ///         drive.files.getCall(.init(fileId: id)),
+    ///         drive.permissions.listCall(.init(fileId: id))
     ///     )
     ///     print(try file.get().name, try permissions.get().permissions?.count)
     ///

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - TypedAPICall
 
 /// A method call together with the type of its response: what generated `…Call(...)` functions
-/// return (`drive.files.getCall(fileId:)`), so calls can be batched with typed results.
+/// return (`drive.files.getCall(.init(fileId:))`), so calls can be batched with typed results.
 ///
 /// Run one alone with ``GoogleServiceClient/execute(_:)-(TypedAPICall<Response>)``, or several
 /// in one HTTP request with ``GoogleServiceClient/batch(_:)-(TypedAPICall<Response>...)``.

@@ -63,10 +63,15 @@ public struct APICallOptions: Sendable, Hashable {
     /// These options with `fields` set, when `fields` is not `nil` (what a generated method does
     /// with its `fields:` argument).
     /// - Parameter fields: A field mask, or `nil` to keep these options' own.
-    public func fields(_ fields: String?) -> APICallOptions {
+    public func withFields(_ fields: String?) -> APICallOptions {
         guard let fields else { return self }
         var options = self
         options.fields = fields
         return options
     }
+
+    /// The earlier name of ``withFields(_:)``.
+    /// - Parameter fields: A field mask, or `nil` to keep these options' own.
+    @available(*, deprecated, renamed: "withFields(_:)")
+    public func fields(_ fields: String?) -> APICallOptions { withFields(fields) }
 }

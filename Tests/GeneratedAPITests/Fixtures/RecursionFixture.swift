@@ -4,6 +4,7 @@
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 /// The recursion v1 API.
 public struct Recursion: Swift.Sendable {
@@ -40,6 +41,7 @@ public struct Recursion: Swift.Sendable {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Expr: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -58,12 +60,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["literal", "not"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -98,6 +101,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Folder: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -116,12 +120,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["byName", "info"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -161,12 +166,13 @@ extension Recursion {
 
             private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["owner"])
 
-            public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+            @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
                 try decodeGoogleJSONMembers(json)
             }
 
             private init(googleJSONEmpty: Swift.Void) {}
 
+            @_spi(Generated)
             public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
                 target.initialize(to: Self(googleJSONEmpty: ()))
                 do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -200,6 +206,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Leaf: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -212,12 +219,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["node"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -250,6 +258,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Node: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -270,12 +279,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["children", "name", "parent"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -316,6 +326,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 extension Recursion {
     public struct Not: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
@@ -332,12 +343,13 @@ extension Recursion {
 
         private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable(["operand"])
 
-        public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
+        @_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             try decodeGoogleJSONMembers(json)
         }
 
         private init(googleJSONEmpty: Swift.Void) {}
 
+        @_spi(Generated)
         public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws {
             target.initialize(to: Self(googleJSONEmpty: ()))
             do { try target.pointee.decodeGoogleJSONMembers(json) } catch {
@@ -370,6 +382,7 @@ extension Recursion {
 
 import Foundation
 import GoogleAPIRuntime
+@_spi(Generated) import GoogleJSON
 
 /// Stores a value out of line so a struct can (indirectly) contain itself.
 final class IndirectBox<Value: Swift.Sendable & Swift.Equatable>: Swift.Sendable, Swift.Equatable {

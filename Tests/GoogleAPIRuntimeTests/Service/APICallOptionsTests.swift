@@ -32,7 +32,7 @@ struct APICallOptionsTests {
             fields: "id,name", quotaUser: "user 7", headers: ["If-Match": "\"v1\"", "X-Test": "yes"])
         _ = try await client.execute(Self.getCall("a", options: options), as: TestFile.self)
         _ = try await client.execute(Self.getCall("b"), as: TestFile.self)
-        _ = try await client.execute(Self.getCall("c", options: APICallOptions().fields("kind")), as: TestFile.self)
+        _ = try await client.execute(Self.getCall("c", options: APICallOptions().withFields("kind")), as: TestFile.self)
 
         #expect(hits.values.map(\.target) == [
             "/drive/v3/files/a?fields=id%2Cname&quotaUser=user%207&prettyPrint=false",
@@ -102,8 +102,8 @@ struct APICallOptionsTests {
         #expect(APICallOptions.ifNoneMatch("\"e\"").headers["If-None-Match"] == "\"e\"")
         #expect(APICallOptions.ifMatch("\"e\"").headers["If-Match"] == "\"e\"")
         let options = APICallOptions(fields: "id", quotaUser: "q")
-        #expect(options.fields(nil) == options)
-        #expect(options.fields("name").fields == "name" && options.fields("name").quotaUser == "q")
+        #expect(options.withFields(nil) == options)
+        #expect(options.withFields("name").fields == "name" && options.withFields("name").quotaUser == "q")
     }
 }
 

@@ -13,6 +13,11 @@ public struct SwiftParameter: Sendable, Equatable {
     public var location: Location
     public var documentation: SwiftDocumentation
 
+    /// Deprecated by the API and optional: a `@available(*, deprecated)` property, and an
+    /// argument only of a deprecated overload, so that using it warns. (A required parameter
+    /// stays an ordinary one: a call cannot leave it out.)
+    public var isDeprecated: Bool { documentation.isDeprecated && !isRequired }
+
     /// The argument's full Swift type.
     public var argumentType: String {
         let base = isRepeated ? "[\(type.text)]" : type.text
@@ -22,11 +27,15 @@ public struct SwiftParameter: Sendable, Equatable {
 
 // MARK: - SwiftMethod
 
-/// One Discovery method → a group of Swift functions sharing a call builder.
+/// One Discovery method → its parameters as one value (`ListParameters`), the functions that
+/// take it, and the call builder they share.
 public struct SwiftMethod: Sendable, Equatable {
     public var name: String
     /// Internal function that builds the `APICall` all variants send.
     public var builderName: String
+    /// The nested struct holding the method's path and query parameters (`ListParameters`);
+    /// `nil` for a method without any.
+    public var parametersTypeName: String?
     public var documentation: SwiftDocumentation
     public var httpMethod: String
     public var path: String
@@ -51,7 +60,8 @@ public struct SwiftMethod: Sendable, Equatable {
     public var serverStream: SwiftServerStream?
 
     public static func == (lhs: SwiftMethod, rhs: SwiftMethod) -> Bool {
-        lhs.name == rhs.name && lhs.builderName == rhs.builderName && lhs.path == rhs.path
+        lhs.name == rhs.name && lhs.builderName == rhs.builderName && lhs.parametersTypeName == rhs.parametersTypeName
+            && lhs.path == rhs.path
             && lhs.httpMethod == rhs.httpMethod && lhs.parameters == rhs.parameters
             && lhs.body?.name == rhs.body?.name && lhs.body?.type == rhs.body?.type
             && lhs.responseType == rhs.responseType && lhs.pagesName == rhs.pagesName && lhs.typedCallName == rhs.typedCallName

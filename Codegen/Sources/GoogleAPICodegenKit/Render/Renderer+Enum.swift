@@ -7,7 +7,8 @@ extension Renderer {
     func renderEnum(_ enumeration: SwiftEnum, into writer: inout SwiftWriter) {
         let unknown = enumeration.unknownCase
         writer.documentation(enumeration.documentation.lines)
-        writer.block("public enum \(enumeration.name): Swift.Codable, Swift.Sendable, Swift.Hashable, GoogleAPIRuntime.APIParameterValue, GoogleAPIRuntime.GoogleJSONFastDecodable") { writer in
+        let conformances = ["Swift.Codable", "Swift.Sendable", "Swift.Hashable", "GoogleAPIRuntime.APIParameterValue", "GoogleAPIRuntime.GoogleJSONFastDecodable"]
+        writer.wrappedBlock("public enum \(enumeration.name): ", conformances, "") { writer in
             for enumCase in enumeration.cases {
                 writer.documentation(enumCase.documentation.lines)
                 writer.line("case \(SwiftNaming.escaped(enumCase.name))")
@@ -41,7 +42,7 @@ extension Renderer {
             writer.line()
             writer.line("public var apiParameterString: Swift.String { rawValue }")
             writer.line()
-            writer.block("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
+            writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
                 $0.line("self.init(rawValue: try json.enumRawValue())")
             }
             writer.line()

@@ -1,156 +1,338 @@
 // MARK: - Methods
 
+/// One definition per method: its parameters are declared and documented once, as the properties
+/// of a `<Name>Parameters` value (`Sendable`, `Hashable`, deprecated ones
+/// `@available(*, deprecated)`). The flattened method (`list(pageSize:…, fields:, options:)`, the
+/// common case) builds that value; every other form takes it: `list(_:)`, `listPages(_:)`,
+/// `listCall(_:)` (batches, `client.response(_:)`), `getMedia(_:to:)`, `getMediaStream(_:)`.
+/// Uploads are the flattened method's `media:` argument. A server-streaming method (`stream`,
+/// `streamX`) returns a `ServerStream` of its response type from both of its forms, which take
+/// `fields:` and `ServerStreamOptions`, and has no page sequence or call value.
 extension Renderer {
-    /// All variants of one method plus the call builder they share.
+    /// The method's forms, its parameters value and the call builder they share.
     func renderMethod(_ method: SwiftMethod, into writer: inout SwiftWriter) {
-        let arguments = method.parameters.map(\.name)
-        let builderCall = "\(method.builderName)(\((arguments + (method.body.map { [$0.name] } ?? [])).map { "\(SwiftNaming.argumentLabel($0)): \(SwiftNaming.escaped($0))" }.joined(separator: ", ")))"
-        let required = method.parameters.filter(\.isRequired).map(declaration)
-        let optional = method.parameters.filter { !$0.isRequired }.map(declaration)
-        let deprecation = method.documentation.isDeprecated ? ["@available(*, deprecated)"] : []
-
+        let forms = MethodForms(method: method)
         if method.emitsPlainVariant {
-            let body = method.body.map { ["\($0.name): \($0.type)"] } ?? []
-            let signature = "public func \(SwiftNaming.escaped(method.name))(\((required + body + optional).joined(separator: ", ")))"
-            writer.line()
-            writeDocs(method, extra: [], into: &writer)
-            deprecation.forEach { writer.line($0) }
-            if let response = method.responseType, let stream = method.serverStream {
-                let streamSignature = "public func \(SwiftNaming.escaped(method.name))(\((required + body + optional + ["options: GoogleAPIRuntime.ServerStreamOptions<\(response)> = .init()"]).joined(separator: ", ")))"
-                writer.block("\(streamSignature) -> GoogleAPIRuntime.ServerStream<\(response)>") { writer in
-                    writer.line("var options = options")
-                    if stream.resumesWithPageToken {
-                        writer.line("if options.resumption == nil { options.resumption = .pageToken { $0.nextPageToken } }")
-                    }
-                    writer.line("return client.serverStream(\(builderCall), of: \(response).self, options: options)")
-                }
-            } else if let response = method.responseType {
-                writer.block("\(signature) async throws -> \(response)") {
-                    $0.line("try await client.execute(\(builderCall), as: \(response).self)")
-                }
-            } else {
-                writer.block("\(signature) async throws") { $0.line("try await client.execute(\(builderCall))") }
-            }
-            if let pagesName = method.pagesName, let response = method.responseType {
-                let pagesSignature = "public func \(SwiftNaming.escaped(pagesName))(\((required + body + optional).joined(separator: ", ")))"
-                writer.line()
-                writeDocs(method, extra: ["", "Every page of `\(method.name)`, fetched as iteration reaches it.", "", "- Returns: The pages (`for try await page in …`); `.items` flattens them."], into: &writer)
-                deprecation.forEach { writer.line($0) }
-                writer.block("\(pagesSignature) -> GoogleAPIRuntime.APIPageSequence<\(response)>") {
-                    $0.line("client.pages(\(builderCall), as: \(response).self)")
-                }
-            }
+            renderFlattened(forms, into: &writer)
+            if method.parametersTypeName != nil { renderValueForm(forms, into: &writer) }
+            renderPages(forms, into: &writer)
+            renderTypedCall(forms, into: &writer)
         }
-
-        if let typedCallName = method.typedCallName {
-            let body = method.body.map { ["\($0.name): \($0.type)"] } ?? []
-            let typedSignature = "public func \(SwiftNaming.escaped(typedCallName))(\((required + body + optional).joined(separator: ", ")))"
-            writer.line()
-            writeDocs(method, extra: ["", "The `\(method.name)` call as a value, for `client.batch(...)` (typed results) or `client.execute(_:)`."], into: &writer)
-            deprecation.forEach { writer.line($0) }
-            if let response = method.responseType {
-                writer.block("\(typedSignature) -> GoogleAPIRuntime.TypedAPICall<\(response)>") { $0.line("GoogleAPIRuntime.TypedAPICall(\(builderCall), as: \(response).self)") }
-            } else {
-                writer.block("\(typedSignature) -> GoogleAPIRuntime.TypedAPICall<Swift.Void>") { $0.line("GoogleAPIRuntime.TypedAPICall(\(builderCall))") }
-            }
-        }
-
-        if let upload = method.upload {
-            let body = method.body.map { ["\($0.name): \($0.type)? = nil"] } ?? []
-            let media = "\(upload.argumentName): GoogleAPIRuntime.MediaUpload"
-            let signature = "public func \(SwiftNaming.escaped(method.name))(\((required + body + [media] + optional).joined(separator: ", ")))"
-            writer.line()
-            writeDocs(method, extra: [
-                "", "Uploads `\(upload.argumentName)` with the call (`\(upload.path)`).",
-                "A `\(upload.argumentName)` holding a saved session (`MediaUpload.resumable(file:contentType:resuming:)`)",
-                "continues that upload instead: the call's parameters and body went with its start and are not sent again.",
-            ], into: &writer)
-            deprecation.forEach { writer.line($0) }
-            let media_ = SwiftNaming.escaped(upload.argumentName)
-            if let response = method.responseType {
-                writer.block("\(signature) async throws -> \(response)") {
-                    $0.line("try await client.upload(\(builderCall), media: \(media_), as: \(response).self)")
-                }
-            } else {
-                writer.block("\(signature) async throws") {
-                    $0.line("try await client.upload(\(builderCall), media: \(media_))")
-                }
-            }
-        }
-
-        if let download = method.download {
-            let body = method.body.map { ["\($0.name): \($0.type)"] } ?? []
-            let prelude: (inout SwiftWriter) -> Void = { writer in
-                writer.line("\(download.addsAltMedia ? "var" : "let") call = \(builderCall)")
-                if download.addsAltMedia { writer.line("call.setQuery(\"alt\", \"media\")") }
-            }
-            let fileArguments = required + body + optional + [
-                "to \(download.destinationArgument): Foundation.URL",
-                "\(download.progressArgument): (@Sendable (GoogleAPIRuntime.MediaProgress) -> Swift.Void)? = nil",
-            ]
-            writer.line()
-            writeDocs(method, extra: ["", "Downloads the media to `\(download.destinationArgument)`."], into: &writer)
-            deprecation.forEach { writer.line($0) }
-            writer.block("public func \(download.fileVariantName)(\(fileArguments.joined(separator: ", "))) async throws") { writer in
-                prelude(&writer)
-                writer.line("try await client.download(call, to: \(download.destinationArgument), progress: \(download.progressArgument))")
-            }
-            writer.line()
-            writeDocs(method, extra: ["", "Streams the media as it arrives."], into: &writer)
-            deprecation.forEach { writer.line($0) }
-            writer.block("public func \(download.streamVariantName)(\((required + body + optional).joined(separator: ", "))) async throws -> GoogleAPIRuntime.MediaDownloadStream") { writer in
-                prelude(&writer)
-                writer.line("return try await client.downloadStream(call)")
-            }
-        }
-
-        renderBuilder(method, into: &writer)
+        renderDownloads(forms, into: &writer)
+        renderBuilder(forms, into: &writer)
+        renderParameters(forms, into: &writer)
     }
 
-    private func renderBuilder(_ method: SwiftMethod, into writer: inout SwiftWriter) {
-        var parameters = method.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.argumentType)" }
-        if let body = method.body { parameters.append("\(body.name): \(body.type)?") }
+    // MARK: - Forms
+
+    /// The flattened method: every non-deprecated parameter as an argument. Methods with
+    /// deprecated parameters get a second, deprecated overload that also takes them, so passing
+    /// one warns (Swift prefers the overload that needs fewer default arguments).
+    private func renderFlattened(_ forms: MethodForms, into writer: inout SwiftWriter) {
+        let method = forms.method
+        let current = method.parameters.filter { !$0.isDeprecated }
         writer.line()
-        writer.block("func \(method.builderName)(\(parameters.joined(separator: ", "))) -> GoogleAPIRuntime.APICall") { writer in
-            let scopes = "[" + method.scopes.map(literal).joined(separator: ", ") + "]"
-            let upload = method.upload.map { ", mediaUploadPath: \(literal($0.path))" } ?? ""
-            let construction = "GoogleAPIRuntime.APICall(method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: \(scopes)\(upload))"
-            if method.parameters.isEmpty && method.body == nil {
-                writer.line("return \(construction)")
+        writeDocs(method, into: &writer)
+        forms.deprecation.forEach { writer.line($0) }
+        renderFlattenedBody(forms, parameters: current, into: &writer)
+
+        let deprecated = method.parameters.filter(\.isDeprecated)
+        guard !deprecated.isEmpty else { return }
+        writer.line()
+        let names = deprecated.map { "`\($0.name)`" }.joined(separator: ", ")
+        writer.documentation(["`\(method.name)` with the deprecated parameters \(names) (see ``\(method.parametersTypeName ?? "")``)."])
+        let verb = deprecated.count == 1 ? "is" : "are"
+        writer.line("@available(*, deprecated, message: \(literal("\(names.replacingOccurrences(of: "`", with: "")) \(verb) deprecated by the API")))")
+        renderFlattenedBody(forms, parameters: method.parameters, into: &writer)
+    }
+
+    private func renderFlattenedBody(_ forms: MethodForms, parameters: [SwiftParameter], into writer: inout SwiftWriter) {
+        let method = forms.method
+        let required = parameters.filter(\.isRequired).map(declaration)
+        let optional = parameters.filter { !$0.isRequired }.map(declaration)
+        let arguments = required + forms.bodyArgument(optionalWithUpload: true) + forms.mediaArgument + optional + forms.fieldsAndOptions
+        guard let typeName = method.parametersTypeName else {
+            // Nothing to gather: this is the method's only plain form.
+            writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
+                renderSend(forms, parametersArgument: nil, into: &writer)
+            }
+            return
+        }
+        writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
+            let current = parameters.filter { !$0.isDeprecated }.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
+            let deprecated = parameters.filter(\.isDeprecated)
+            let passed = (forms.bodyPassing + forms.mediaPassing + ["fields: fields", "options: options"]).joined(separator: ", ")
+            guard !deprecated.isEmpty else {
+                writer.wrappedList("\(forms.tryAwait)self.\(forms.name)(\(typeName)(", current, "), \(passed))")
                 return
             }
-            writer.line("var call = \(construction)")
+            writer.wrappedList("var parameters = \(typeName)(", current, ")")
+            for parameter in deprecated {
+                writer.line("parameters._\(parameter.name) = \(SwiftNaming.escaped(parameter.name))")
+            }
+            writer.line("\(forms.returnTryAwait)self.\(forms.name)(parameters, \(passed))")
+        }
+    }
+
+    /// `list(_ parameters: ListParameters, …)`: the plain call with the parameters as one value.
+    private func renderValueForm(_ forms: MethodForms, into writer: inout SwiftWriter) {
+        writer.line()
+        writer.documentation(["`\(forms.method.name)` with its parameters as one value."])
+        forms.deprecation.forEach { writer.line($0) }
+        let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: true) + forms.mediaArgument + forms.fieldsAndOptions
+        writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
+            renderSend(forms, parametersArgument: "parameters", into: &writer)
+        }
+    }
+
+    /// The body of the plain form: execute, or upload when `media` is given.
+    private func renderSend(_ forms: MethodForms, parametersArgument: String?, into writer: inout SwiftWriter) {
+        let call = forms.builderCall(parametersArgument)
+        if let stream = forms.method.serverStream, let element = forms.method.responseType {
+            if stream.resumesWithPageToken {
+                writer.line("var options = options")
+                writer.line("if options.resumption == nil { options.resumption = .pageToken { $0.nextPageToken } }")
+            }
+            writer.line("return client.serverStream(\(call), of: \(element).self, options: options)")
+            return
+        }
+        let decoding = forms.method.responseType.map { ", as: \($0).self" } ?? ""
+        guard let upload = forms.upload else {
+            writer.line("\(forms.tryAwait)client.execute(\(call)\(decoding))")
+            return
+        }
+        let media = SwiftNaming.escaped(upload.argumentName)
+        writer.line("let call = \(call)")
+        writer.line("if let \(media) { \(forms.returnTryAwait)client.upload(call, media: \(media)\(decoding)) }")
+        writer.line("\(forms.returnTryAwait)client.execute(call\(decoding))")
+    }
+
+    /// `listPages(_:)`: the page sequence.
+    private func renderPages(_ forms: MethodForms, into writer: inout SwiftWriter) {
+        // A stream's response never completes, so it has no pages to follow.
+        guard let pagesName = forms.method.pagesName, let response = forms.method.responseType,
+            forms.method.serverStream == nil
+        else { return }
+        writer.line()
+        writer.documentation([
+            "Every page of `\(forms.method.name)`, fetched as iteration reaches it.", "",
+            "- Returns: The pages (`for try await page in …`); `.items` flattens them.",
+        ])
+        forms.deprecation.forEach { writer.line($0) }
+        let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: false) + forms.fieldsAndOptions
+        writer.wrappedBlock("public func \(SwiftNaming.escaped(pagesName))(", arguments, ") -> GoogleAPIRuntime.APIPageSequence<\(response)>") {
+            $0.line("client.pages(\(forms.builderCall("parameters")), as: \(response).self)")
+        }
+    }
+
+    /// `getCall(_:)`: the call as a value, for batches and `client.response(_:)`.
+    private func renderTypedCall(_ forms: MethodForms, into writer: inout SwiftWriter) {
+        guard let typedCallName = forms.method.typedCallName else { return }
+        writer.line()
+        writer.documentation([
+            "The `\(forms.method.name)` call as a value: for `client.batch(...)` (typed results),",
+            "`client.execute(_:)`, or `client.response(_:)` (the value with its status, headers and ETag).",
+        ])
+        forms.deprecation.forEach { writer.line($0) }
+        let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: false) + forms.fieldsAndOptions
+        let response = forms.method.responseType ?? "Swift.Void"
+        writer.wrappedBlock("public func \(SwiftNaming.escaped(typedCallName))(", arguments, ") -> GoogleAPIRuntime.TypedAPICall<\(response)>") {
+            let decoding = forms.method.responseType.map { ", as: \($0).self" } ?? ""
+            $0.line("GoogleAPIRuntime.TypedAPICall(\(forms.builderCall("parameters"))\(decoding))")
+        }
+    }
+
+    /// `getMedia(_:to:progress:)` and `getMediaStream(_:)`.
+    private func renderDownloads(_ forms: MethodForms, into writer: inout SwiftWriter) {
+        guard let download = forms.method.download else { return }
+        let prelude: (inout SwiftWriter) -> Void = { writer in
+            writer.line("\(download.addsAltMedia ? "var" : "let") call = \(forms.builderCall("parameters", fields: false))")
+            if download.addsAltMedia { writer.line("call.setQuery(\"alt\", \"media\")") }
+        }
+        let common = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: false)
+        let options = "options: GoogleAPIRuntime.APICallOptions = .init()"
+        writer.line()
+        writer.documentation(["Downloads the media of `\(forms.method.name)` to `\(download.destinationArgument)`."])
+        forms.deprecation.forEach { writer.line($0) }
+        let fileArguments = common + [
+            "to \(download.destinationArgument): Foundation.URL",
+            "\(download.progressArgument): (@Sendable (GoogleAPIRuntime.MediaProgress) -> Swift.Void)? = nil", options,
+        ]
+        writer.wrappedBlock("public func \(download.fileVariantName)(", fileArguments, ") async throws") { writer in
+            prelude(&writer)
+            writer.line("try await client.download(call, to: \(download.destinationArgument), progress: \(download.progressArgument))")
+        }
+        writer.line()
+        writer.documentation(["Streams the media of `\(forms.method.name)` as it arrives."])
+        forms.deprecation.forEach { writer.line($0) }
+        writer.wrappedBlock("public func \(download.streamVariantName)(", common + [options], ") async throws -> GoogleAPIRuntime.MediaDownloadStream") {
+            prelude(&$0)
+            $0.line("return try await client.downloadStream(call)")
+        }
+    }
+
+    // MARK: - Builder
+
+    /// The internal function every form calls: the `APICall` from the parameters value, the
+    /// body and the options.
+    private func renderBuilder(_ forms: MethodForms, into writer: inout SwiftWriter) {
+        let method = forms.method
+        var arguments = method.parametersTypeName.map { ["_ parameters: \($0)"] } ?? []
+        if let body = method.body { arguments.append("\(body.name): \(body.type)?") }
+        arguments.append("options: GoogleAPIRuntime.APICallOptions")
+        writer.line()
+        writer.wrappedBlock("func \(method.builderName)(", arguments, ") -> GoogleAPIRuntime.APICall") { writer in
+            let head = "var call = GoogleAPIRuntime.APICall(method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: ["
+            let upload = method.upload.map { ", mediaUploadPath: \(literal($0.path))" } ?? ""
+            writer.wrappedList(head, method.scopes.map(literal), "]\(upload))")
             for parameter in method.parameters {
-                let name = SwiftNaming.escaped(parameter.name)
+                let value = "parameters." + (parameter.isDeprecated ? "_\(parameter.name)" : SwiftNaming.escaped(parameter.name))
                 switch parameter.location {
-                case .path: writer.line("call.setPath(\(literal(parameter.wireName)), \(name))")
-                case .query: writer.line("call.addQuery(\(literal(parameter.wireName)), \(name))")
+                case .path: writer.line("call.setPath(\(literal(parameter.wireName)), \(value))")
+                case .query: writer.line("call.addQuery(\(literal(parameter.wireName)), \(value))")
                 }
             }
             if let body = method.body {
                 writer.line("if let \(SwiftNaming.escaped(body.name)) { call.setBody(\(SwiftNaming.escaped(body.name))) }")
             }
+            writer.line("call.options = options")
             writer.line("return call")
         }
     }
+
+    // MARK: - Parameters value
+
+    /// `public struct ListParameters: Sendable, Hashable`: the one place the parameters are
+    /// declared and documented.
+    private func renderParameters(_ forms: MethodForms, into writer: inout SwiftWriter) {
+        let method = forms.method
+        guard let typeName = method.parametersTypeName else { return }
+        writer.line()
+        writer.documentation([
+            "The parameters of `\(method.name)` (`\(method.httpMethod) \(method.path)`) as one value, which every form",
+            "of the method takes.",
+        ])
+        forms.deprecation.forEach { writer.line($0) }
+        writer.block("public struct \(typeName): Swift.Sendable, Swift.Hashable") { writer in
+            for parameter in method.parameters {
+                writer.documentation(parameter.documentation.lines)
+                let name = SwiftNaming.escaped(parameter.name)
+                if parameter.isDeprecated {
+                    writer.line("@available(*, deprecated, message: \"Deprecated by the API.\")")
+                    writer.line("public var \(name): \(parameter.argumentType) { get { _\(parameter.name) } set { _\(parameter.name) = newValue } }")
+                    writer.line("var _\(parameter.name): \(parameter.argumentType) = nil")
+                } else {
+                    writer.line("public var \(name): \(parameter.argumentType)")
+                }
+            }
+            writer.line()
+            let current = method.parameters.filter { !$0.isDeprecated }
+            writer.documentation([
+                "Each argument sets the property of the same name" + (current.count < method.parameters.count
+                    ? "; set the deprecated ones as properties." : "."),
+            ])
+            writer.wrappedBlock("public init(", current.map(declaration), ")") { writer in
+                for parameter in current {
+                    let name = SwiftNaming.escaped(parameter.name)
+                    writer.line("self.\(name) = \(name)")
+                }
+            }
+        }
+    }
+
+    // MARK: - Helpers
 
     private func declaration(_ parameter: SwiftParameter) -> String {
         let label = SwiftNaming.escaped(parameter.name)
         return parameter.isRequired ? "\(label): \(parameter.argumentType)" : "\(label): \(parameter.argumentType) = nil"
     }
 
-    private func writeDocs(_ method: SwiftMethod, extra: [String], into writer: inout SwiftWriter) {
-        var lines = method.documentation.lines + extra
+    /// The method's documentation (prose, HTTP method and path, scopes, media), then where its
+    /// parameters are documented and the per-call arguments.
+    private func writeDocs(_ method: SwiftMethod, into writer: inout SwiftWriter) {
+        var lines = method.documentation.lines
         while lines.first?.isEmpty == true { lines.removeFirst() }
-        let documented = method.parameters.filter { !$0.documentation.lines.isEmpty }
-        if !documented.isEmpty {
+        if let typeName = method.parametersTypeName {
             if !lines.isEmpty { lines.append("") }
-            lines.append("- Parameters:")
-            for parameter in documented {
-                let text = parameter.documentation.lines.filter { !$0.isEmpty }.joined(separator: " ")
-                lines.append("  - \(parameter.name): \(text)")
-            }
+            lines.append("The parameters are documented on ``\(typeName)``.")
+        }
+        if !lines.isEmpty { lines.append("") }
+        lines.append("- Parameters:")
+        if let upload = method.upload, method.serverStream == nil {
+            lines.append("  - \(upload.argumentName): Media to upload with the call (`\(upload.path)`); a saved resumable session continues that upload instead.")
+        }
+        lines.append("  - fields: A partial-response field mask for this call, e.g. `id,name`.")
+        if method.serverStream != nil {
+            lines.append("  - options: The stream's framing, element size limit, resumption, end rules and retry policy.")
+        } else {
+            lines.append("  - options: `quotaUser`, extra headers (`If-None-Match`), a timeout and a retry policy for this call.")
         }
         writer.documentation(lines)
+    }
+}
+
+// MARK: - MethodForms
+
+/// The argument lists and expressions the forms of one method share.
+private struct MethodForms {
+    let method: SwiftMethod
+
+    var name: String { SwiftNaming.escaped(method.name) }
+
+    var deprecation: [String] { method.documentation.isDeprecated ? ["@available(*, deprecated)"] : [] }
+
+    /// The response type of a server-streaming method, whose forms return a `ServerStream` of it.
+    var streamElement: String? { method.serverStream == nil ? nil : method.responseType }
+
+    var fieldsAndOptions: [String] {
+        let options = streamElement.map { "GoogleAPIRuntime.ServerStreamOptions<\($0)>" } ?? "GoogleAPIRuntime.APICallOptions"
+        return ["fields: Swift.String? = nil", "options: \(options) = .init()"]
+    }
+
+    var parametersArgument: [String] { method.parametersTypeName.map { ["_ parameters: \($0)"] } ?? [] }
+
+    /// `body: File` (or `body: File? = nil` next to a media upload, which may carry no metadata).
+    func bodyArgument(optionalWithUpload: Bool) -> [String] {
+        guard let body = method.body else { return [] }
+        return [optionalWithUpload && method.upload != nil ? "\(body.name): \(body.type)? = nil" : "\(body.name): \(body.type)"]
+    }
+
+    /// No upload for a stream (a request that streams its answer has no media to send here).
+    var upload: (argumentName: String, path: String)? { streamElement == nil ? method.upload : nil }
+
+    var mediaArgument: [String] {
+        upload.map { ["\($0.argumentName): GoogleAPIRuntime.MediaUpload? = nil"] } ?? []
+    }
+
+    var bodyPassing: [String] {
+        method.body.map { ["\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))"] } ?? []
+    }
+
+    var mediaPassing: [String] {
+        upload.map { ["\(SwiftNaming.argumentLabel($0.argumentName)): \(SwiftNaming.escaped($0.argumentName))"] } ?? []
+    }
+
+    /// `async throws -> Drive.File`, `async throws`, or `-> GoogleAPIRuntime.ServerStream<…>`.
+    var plainResult: String {
+        if let streamElement { return "-> GoogleAPIRuntime.ServerStream<\(streamElement)>" }
+        return method.responseType.map { "async throws -> \($0)" } ?? "async throws"
+    }
+
+    /// How a form calls another: a stream is returned, not awaited.
+    var tryAwait: String { streamElement == nil ? "try await " : "" }
+
+    var returnTryAwait: String { streamElement == nil ? "return try await " : "return " }
+
+    /// `makeListCall(parameters, body: body, options: options.withFields(fields))`.
+    func builderCall(_ parametersArgument: String?, fields: Bool = true) -> String {
+        var arguments = method.parametersTypeName == nil ? [] : [parametersArgument ?? "parameters"]
+        arguments += bodyPassing
+        if streamElement != nil {
+            // `options` is the stream's; the call itself gets only the field mask.
+            arguments.append("options: GoogleAPIRuntime.APICallOptions(fields: fields)")
+        } else {
+            arguments.append(fields ? "options: options.withFields(fields)" : "options: options")
+        }
+        return "\(method.builderName)(\(arguments.joined(separator: ", ")))"
     }
 }

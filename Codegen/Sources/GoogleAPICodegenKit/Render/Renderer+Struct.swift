@@ -18,12 +18,13 @@ extension Renderer {
     /// compiler had to build for every schema.
     func renderStruct(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.documentation(structure.documentation.lines)
-        writer.block("public struct \(structure.name): Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable") { writer in
+        let conformances = ["Swift.Codable", "Swift.Sendable", "Swift.Equatable", "GoogleAPIRuntime.GoogleJSONFastDecodable"]
+        writer.wrappedBlock("public struct \(structure.name): ", conformances, "") { writer in
             if structure.properties.isEmpty {
                 writer.line("/// Creates an empty value.")
                 writer.line("public init() {}")
                 writer.line()
-                writer.line("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
+                writer.line("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
             } else {
                 renderStoredProperties(structure, into: &writer)
                 renderMemberwiseInit(structure, into: &writer)
@@ -74,7 +75,7 @@ extension Renderer {
         writer.line()
         writer.line("/// Creates a value; every property is optional.")
         let parameters = structure.properties.map { "\(SwiftNaming.escaped($0.name)): \($0.type.text)? = nil" }
-        writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
+        writer.wrappedBlock("public init(", parameters, ")") { writer in
             for property in structure.properties {
                 let name = SwiftNaming.escaped(property.name)
                 writer.line("\(storage(property)) = \(name)\(property.isBoxed ? ".map(IndirectBox.init)" : "")")
@@ -91,11 +92,8 @@ extension Renderer {
             for property in structure.properties {
                 let value = property.isBoxed ? "self._\(property.name)?.value" : storage(property)
                 let key = literal(property.wireName)
-                if property.coding == .plain {
-                    writer.line("try container.encodeIfPresent(\(value), forKey: \(key))")
-                } else {
-                    writer.line("try container.encodeIfPresent(\(value), as: \(wireType(property.coding)).self, forKey: \(key))")
-                }
+                let wire = property.coding == .plain ? [] : ["as: \(wireType(property.coding)).self"]
+                writer.wrappedList("try container.encodeIfPresent(", [value] + wire + ["forKey: \(key)"], ")")
             }
         }
     }
@@ -108,10 +106,9 @@ extension Renderer {
     /// moved again, which cost more than matching and decoding all of its members.
     private func renderFastDecoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
-        let keys = structure.properties.map { literal($0.wireName) }.joined(separator: ", ")
-        writer.line("private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable([\(keys)])")
+        writer.wrappedList("private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable([", structure.properties.map { literal($0.wireName) }, "])")
         writer.line()
-        writer.block("public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
+        writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("try decodeGoogleJSONMembers(json)")
         }
         writer.line()
@@ -119,6 +116,7 @@ extension Renderer {
         // parameters it was compiled to a copy of the whole struct.
         writer.line("private init(googleJSONEmpty: Swift.Void) {}")
         writer.line()
+        writer.line("@_spi(Generated)")
         writer.block("public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("target.initialize(to: Self(googleJSONEmpty: ()))")
             writer.block("do { try target.pointee.decodeGoogleJSONMembers(json) } catch") { writer in

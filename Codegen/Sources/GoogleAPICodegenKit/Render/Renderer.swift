@@ -68,6 +68,9 @@ public struct Renderer: Sendable {
         writer.line()
         writer.line("import Foundation")
         writer.line("import GoogleAPIRuntime")
+        // The fast-decoding hooks are SPI: generated types implement them without making them
+        // part of their public API.
+        writer.line("@_spi(Generated) import GoogleJSON")
         writer.line()
         body(&writer)
         return writer.trimmedText + "\n"

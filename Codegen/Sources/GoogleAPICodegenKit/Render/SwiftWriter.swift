@@ -3,7 +3,8 @@
 /// Accumulates indented Swift source lines (4 spaces per level, `\n` line ends).
 struct SwiftWriter {
     private(set) var text = ""
-    private var level = 0
+    /// Indentation depth (4 spaces each); `SwiftWriter+Wrapping` indents too.
+    var level = 0
 
     /// Appends a line at the current indentation (empty lines carry no trailing spaces).
     mutating func line(_ content: String = "") {
@@ -29,10 +30,16 @@ struct SwiftWriter {
     /// document becomes a doc comment: each line is split again at every line break and made
     /// safe by `SwiftSource.commentText`.
     mutating func documentation(_ lines: [String]) {
+        var inCodeBlock = false
         for content in lines {
             for part in SwiftSource.lines(content) {
                 let text = SwiftSource.commentText(part)
-                line(text.isEmpty ? "///" : "/// " + text)
+                if text.hasPrefix("```") { inCodeBlock.toggle() }
+                // Long prose is broken at spaces (see `SwiftWriter+Wrapping`); code is left alone.
+                let keepWhole = inCodeBlock || text.hasPrefix("```") || text.hasPrefix("    ")
+                for piece in keepWhole ? [text] : Self.wrapText(text, width: Self.lineLimit - indentation.count - 4) {
+                    line(piece.isEmpty ? "///" : "/// " + piece)
+                }
             }
         }
     }

@@ -32,7 +32,8 @@ extension Translator {
         let otherRequired = all.keys.filter { !ordered.contains($0) && all[$0]?.required == true }.sorted()
         let optional = all.keys.filter { !ordered.contains($0) && all[$0]?.required != true }.sorted()
 
-        var argumentScope = NameScope(reserved: ["call", "client"])
+        // `fields`, `options` and `parameters` are arguments of every generated form.
+        var argumentScope = NameScope(reserved: ["call", "client", "fields", "options", "parameters"])
         var parameters: [SwiftParameter] = []
         func add(_ wire: String, required: Bool) throws(TranslationError) {
             guard let parameter = all[wire] else { return }
@@ -66,17 +67,20 @@ extension Translator {
             )
             : nil
         for wire in optional { try add(wire, required: false) }
+        // Claimed after the parameter enums (`ListOrderBy`), which keep their names.
+        let parametersTypeName = parameters.isEmpty ? nil : typeScope.claim(SwiftNaming.typeName(key) + "Parameters")
 
 
         let isPageable = method.response?.ref.map { pageItemProperties[$0] != nil } ?? false
             && all["pageToken"]?.location == "query"
-        // `list` returns one page, `listPages` the sequence: one name, one meaning.
-        let pagesName = isPageable && responseType != nil ? memberScope.claim(name + "Pages") : nil
         let emitsPlainVariant = responseType != nil || !supportsDownload
         let serverStream = Self.isServerStreaming(key: key, method: method) && responseType != nil
             ? SwiftServerStream(resumesWithPageToken: all["pageToken"]?.location == "query" && method.response?.ref.flatMap {
                 document.schemas?[$0]?.properties?["nextPageToken"]?.type } == "string")
             : nil
+        // `list` returns one page, `listPages` the sequence: one name, one meaning. A stream's
+        // page token resumes the stream; it has no pages to follow.
+        let pagesName = isPageable && responseType != nil && serverStream == nil ? memberScope.claim(name + "Pages") : nil
         // The typed call value (`getCall(...)`) that batches and `client.execute` accept; a
         // stream's response never completes, so it has none.
         let typedCallName = emitsPlainVariant && serverStream == nil ? memberScope.claim(name + "Call") : nil
@@ -84,6 +88,7 @@ extension Translator {
         let translated = SwiftMethod(
             name: name,
             builderName: builderName,
+            parametersTypeName: parametersTypeName,
             documentation: Translator.methodDocumentation(method),
             httpMethod: method.httpMethod.uppercased(),
             path: method.path,
