@@ -38,7 +38,13 @@ public struct ToolContext: Sendable {
         } catch {
             throw CommandLineError.failure("cannot use client secret file \(file.path): \(error)")
         }
-        return OAuthClient(configuration: configuration, transport: transport)
+        return OAuthClient(configuration: configuration, transport: transport, logger: requestLogger)
+    }
+
+    /// With `--verbose`, prints each `RequestLogEntry` (already free of secrets) on standard error.
+    public var requestLogger: (@Sendable (RequestLogEntry) -> Void)? {
+        guard environment.verbose else { return nil }
+        return { entry in standardError("» \(entry)") }
     }
 
     public var tokenStore: FileTokenStore {
@@ -50,12 +56,13 @@ public struct ToolContext: Sendable {
     /// first request).
     /// Every wait before a retry is shown as one line on standard error
     /// (`waiting 32 s before retry 2 of 4 (429 rate limit exceeded)`), so a pause never looks
-    /// like a hang.
+    /// like a hang; with `--verbose`, every request too (see ``requestLogger``).
     /// - Throws: ``CommandLineError`` when the OAuth client cannot be configured.
     public func session() throws -> AuthorizedSession {
         // Every service built on the session follows GOOGLE_API_ROOT_URL (the tools opt in).
         var configuration = AuthorizedSession.Configuration(apiRootURL: environment.google.apiRootURL)
         configuration.waitObserver = { wait in standardError(wait.description) }
+        configuration.logger = requestLogger
         if let key = environment.apiKey {
             return AuthorizedSession(
                 apiKey: APIKey(key, source: environment.apiKeySource ?? "an API key"), transport: transport,

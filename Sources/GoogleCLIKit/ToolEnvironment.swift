@@ -22,6 +22,8 @@ public struct ToolEnvironment: Sendable {
     public var apiKeySource: String?
     /// The process environment, for Application Default Credentials' search.
     public var variables: [String: String]
+    /// Print every HTTP exchange on standard error (`--verbose`), secrets masked.
+    public var verbose: Bool = false
 
     /// Where a tool's credentials come from.
     public enum AuthMode: String, Sendable, CaseIterable {
@@ -46,6 +48,8 @@ public struct ToolEnvironment: Sendable {
             help: "Credentials: user (this tool's login, the default) or adc (Application Default Credentials); or GOOGLE_CLI_AUTH."),
         OptionSpecification(
             "api-key", value: "KEY", help: "Use an API key instead of OAuth, for public reads (prefer GOOGLE_API_KEY: options show in ps)."),
+        OptionSpecification(
+            "verbose", help: "Print every HTTP request on standard error: API calls, token refreshes, revocation (secrets masked)."),
     ]
 
     /// Lines for a tool's help describing the environment variables.
@@ -70,6 +74,7 @@ public struct ToolEnvironment: Sendable {
     public init(toolName: String, arguments: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         self.toolName = toolName
         self.wantsJSON = arguments.flag("json")
+        self.verbose = arguments.flag("verbose")
         do {
             self.google = try GoogleEnvironment(variables: environment)
         } catch {
