@@ -73,7 +73,7 @@ import Testing
         #expect(list.parameters.first { $0.name == "orderBy" }?.type == .named("ListOrderBy"))
         #expect(list.pagesName == "listPages")
         #expect(list.scopes == ["https://www.googleapis.com/auth/library.readonly"])
-        #expect(service.pageableConformances == [SwiftPageableConformance(pageType: "BookList", itemType: .named("Book"), itemsProperty: "books")])
+        #expect(service.pageableConformances == [SwiftPageableConformance(pageType: "BookList", itemType: .named("Book"), itemsProperty: "books", itemsAccessor: "books")])
 
         let insert = try #require(books.methods.first { $0.name == "insert" })
         #expect(insert.body?.type == "Book")
@@ -151,5 +151,26 @@ import Testing
         let list = try #require(service.root.children.first?.methods.first)
         #expect(list.pagesName == nil)
         #expect(service.pageableConformances.isEmpty)
+    }
+
+    /// A deprecated items property is read through its storage (reading the property would warn
+    /// in every build of the generated module), and a deprecated method's call builder, which
+    /// names its deprecated parameters type, is deprecated too.
+    @Test func deprecatedItemsAndMethodsGenerateNoWarnings() throws {
+        let json = Fixtures.document(
+            schemas: """
+            {"Page": {"id": "Page", "type": "object", "properties": {"nextPageToken": {"type": "string"},
+                "things": {"type": "array", "items": {"type": "string"}, "deprecated": true}}}}
+            """,
+            resources: """
+            {"things": {"methods": {"list": {"id": "t.things.list", "httpMethod": "GET", "path": "things",
+                "deprecated": true, "response": {"$ref": "Page"},
+                "parameters": {"pageToken": {"type": "string", "location": "query"}}}}}}
+            """)
+        let output = try Fixtures.generate(json: json)
+        #expect(output.service.pageableConformances.map(\.itemsAccessor) == ["_things"])
+        let source = Fixtures.combined(output)
+        #expect(source.contains("public var pageItems: [Swift.String] { _things ?? [] }"))
+        #expect(source.contains("@available(*, deprecated)\n        func makeListCall("))
     }
 }

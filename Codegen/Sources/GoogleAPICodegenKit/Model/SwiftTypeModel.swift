@@ -145,4 +145,7 @@ public struct SwiftPageableConformance: Sendable, Equatable {
     public var pageType: String
     public var itemType: SwiftTypeRef
     public var itemsProperty: String
+    /// How the conformance reads the items: the property, or its private storage when the
+    /// property is deprecated (reading it would warn in every build of the generated module).
+    public var itemsAccessor: String
 }

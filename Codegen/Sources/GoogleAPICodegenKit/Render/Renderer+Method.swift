@@ -181,6 +181,9 @@ extension Renderer {
         if let body = method.body { arguments.append("\(body.name): \(body.type)?") }
         arguments.append("options: GoogleAPIRuntime.APICallOptions")
         writer.line()
+        // A deprecated method's builder takes its deprecated parameters type: deprecated too, or
+        // naming that type would warn in every build of the generated module.
+        forms.deprecation.forEach { writer.line($0) }
         writer.wrappedBlock("func \(method.builderName)(", arguments, ") -> GoogleAPIRuntime.APICall") { writer in
             let head = "var call = GoogleAPIRuntime.APICall(method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: ["
             let upload = method.upload.map { ", mediaUploadPath: \(literal($0.path))" } ?? ""

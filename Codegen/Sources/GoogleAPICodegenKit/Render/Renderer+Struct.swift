@@ -178,7 +178,7 @@ extension Renderer {
         }
         writer.block("extension \(serviceTypeName).\(conformance.pageType): GoogleAPIRuntime.PageableResponse") { writer in
             writer.documentation(["The items of this page (`\(conformance.itemsProperty)`), empty when absent."])
-            writer.line("public var pageItems: \(SwiftTypeRef.array(qualified(conformance.itemType)).text) { \(SwiftNaming.escaped(conformance.itemsProperty)) ?? [] }")
+            writer.line("public var pageItems: \(SwiftTypeRef.array(qualified(conformance.itemType)).text) { \(conformance.itemsAccessor) ?? [] }")
         }
     }
 }

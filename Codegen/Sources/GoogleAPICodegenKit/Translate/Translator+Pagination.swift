@@ -49,7 +49,11 @@ extension Translator {
                   let items = structure.properties.first(where: { $0.wireName == property }),
                   case .array(let element) = items.type
             else { continue }
-            conformances.append(SwiftPageableConformance(pageType: pageType, itemType: element, itemsProperty: items.name))
+            // The struct's storage of a boxed or deprecated property (same file, so `private` is visible).
+            let accessor = items.isBoxed ? "_\(items.name)?.value"
+                : items.documentation.isDeprecated ? "_\(items.name)" : SwiftNaming.escaped(items.name)
+            conformances.append(SwiftPageableConformance(
+                pageType: pageType, itemType: element, itemsProperty: items.name, itemsAccessor: accessor))
         }
         return conformances
     }
