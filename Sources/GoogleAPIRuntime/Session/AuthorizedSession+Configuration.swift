@@ -27,10 +27,11 @@ extension AuthorizedSession {
         /// ``AuthorizedSession/init(credentials:refresher:transport:configuration:)`` when that
         /// client has no logger, so each refresh request is logged as well.
         public var logger: (@Sendable (RequestLogEntry) -> Void)?
-        /// How the session waits between retries; injectable so tests need not wait.
-        public var sleep: @Sendable (Duration) async throws -> Void
-        /// The current time; injectable for tests.
-        public var now: @Sendable () -> Date
+        /// How the session waits between retries. A test seam, not configuration: apps shape
+        /// waits with ``retry`` and see them through ``waitObserver``.
+        @_spi(Testing) public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        /// The current time, for token expiry. A test seam, not configuration.
+        @_spi(Testing) public var now: @Sendable () -> Date = { Date() }
         /// Origins (scheme, host and port) that receive the access token besides the root URLs of
         /// the ``GoogleServiceClient``s built on this session, e.g. for requests sent with
         /// ``AuthorizedSession/send(_:idempotent:)`` to an endpoint no service client covers. Each
@@ -51,14 +52,13 @@ extension AuthorizedSession {
         /// nothing seems to happen; `nil` waits silently.
         public var waitObserver: (@Sendable (RetryWait) -> Void)?
 
+        /// - Parameters: See the properties.
         public init(
             refreshSkew: TimeInterval = 60,
             tokenPlacement: TokenPlacement = .authorizationHeader,
             retry: RetryPolicy = .init(),
             reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)? = nil,
             logger: (@Sendable (RequestLogEntry) -> Void)? = nil,
-            sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-            now: @escaping @Sendable () -> Date = { Date() },
             trustedTokenOrigins: [URL] = [],
             apiRootURL: URL? = nil,
             maxResponseBodyBytes: Int? = nil,
@@ -69,12 +69,33 @@ extension AuthorizedSession {
             self.retry = retry
             self.reauthenticationHandler = reauthenticationHandler
             self.logger = logger
-            self.sleep = sleep
-            self.now = now
             self.trustedTokenOrigins = trustedTokenOrigins
             self.apiRootURL = apiRootURL
             self.maxResponseBodyBytes = maxResponseBodyBytes
             self.waitObserver = waitObserver
+        }
+
+        /// The former initializer that took the test seams `sleep` and `now`.
+        @available(*, deprecated, message: "sleep and now are test seams: shape waits with retry, watch them with waitObserver")
+        public init(
+            refreshSkew: TimeInterval = 60,
+            tokenPlacement: TokenPlacement = .authorizationHeader,
+            retry: RetryPolicy = .init(),
+            reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)? = nil,
+            logger: (@Sendable (RequestLogEntry) -> Void)? = nil,
+            sleep: @escaping @Sendable (Duration) async throws -> Void,
+            now: @escaping @Sendable () -> Date = { Date() },
+            trustedTokenOrigins: [URL] = [],
+            apiRootURL: URL? = nil,
+            maxResponseBodyBytes: Int? = nil,
+            waitObserver: (@Sendable (RetryWait) -> Void)? = nil
+        ) {
+            self.init(
+                refreshSkew: refreshSkew, tokenPlacement: tokenPlacement, retry: retry,
+                reauthenticationHandler: reauthenticationHandler, logger: logger, trustedTokenOrigins: trustedTokenOrigins,
+                apiRootURL: apiRootURL, maxResponseBodyBytes: maxResponseBodyBytes, waitObserver: waitObserver)
+            self.sleep = sleep
+            self.now = now
         }
     }
 }

@@ -58,6 +58,8 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
         private var headers: GoogleHTTPHeaders = [:]
         /// The URL of the current connection (for errors; without query values once described).
         private var requestURL: URL?
+        /// The last request sent (or about to be), for the wait report before reconnecting.
+        private var lastRequest: GoogleHTTPRequest?
         private var scanner: (any StreamElementScanner)?
         private var resumeToken: String?
         /// The token the current connection was resumed with (`nil` on a first connection).
@@ -208,6 +210,7 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             if let stall = stream.options.stallTimeout {
                 request.timeouts = HTTPTimeouts(connect: nil, request: nil, stall: stall)
             }
+            lastRequest = request
             // One budget for the whole stream (ours, in `recover`): the session only refreshes.
             let response = try await client.session.stream(request, idempotent: true, retryPolicy: .disabled)
             guard (200..<300).contains(response.status) else { throw await ResumingDownload.apiError(response) }
@@ -231,6 +234,8 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             // However the transfer reported it, a cancelled consumer ends with CancellationError.
             if Task.isCancelled { throw CancellationError() }
             var retryAfter: Duration?
+            let reason: String
+            var status: Int?
             switch error {
             case let apiError as GoogleAPIError:
                 if apiError.reasons.contains(where: stream.options.endingErrorReasons.contains) {
@@ -239,8 +244,11 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
                 }
                 guard isRetryable(apiError) else { throw error }
                 retryAfter = RetryAfter.delay(from: apiError.headers, now: stream.client.session.configuration.now())
+                reason = RetryWait.reason(status: apiError.status, googleReasons: Set(apiError.reasons))
+                status = apiError.status
             case let transportError as HTTPTransportError:
                 guard policy.retriesTransportErrors, transportError.isTransient else { throw error }
+                reason = RetryWait.reason(transportError)
             default:
                 throw error
             }
@@ -253,7 +261,13 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             guard failures < policy.maxAttempts else { throw exhausted(error) }
             let delay = retryAfter.map { Swift.min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: failures)
             guard now - started + delay < policy.maxTotalTime else { throw exhausted(error) }
-            try await stream.client.session.configuration.sleep(delay)
+            // The session's waitObserver sees a stream's reconnect waits as it sees any retry's.
+            let session = stream.client.session
+            if let lastRequest {
+                session.announce(session.retryWait(
+                    lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay))
+            }
+            try await session.configuration.sleep(delay)
         }
 
         /// What to throw once the budget is spent: the last failure, unless the connections

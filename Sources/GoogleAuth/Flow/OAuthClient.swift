@@ -17,10 +17,12 @@ public struct OAuthClient: Sendable {
     public let configuration: OAuthClientConfiguration
     /// Carries every request to the OAuth endpoints.
     public let transport: any HTTPTransport
-    /// The current time, used to turn `expires_in` into absolute expiry dates.
-    public var clock: @Sendable () -> Date
-    /// How the device flow waits between polls; replace it in tests to avoid real waiting.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    /// The current time, used to turn `expires_in` into absolute expiry dates. A test seam, not
+    /// configuration.
+    @_spi(Testing) public var clock: @Sendable () -> Date = { Date() }
+    /// How the device flow waits between polls. A test seam, not configuration: the server's
+    /// `interval` (and `slow_down`) decide the waits.
+    @_spi(Testing) public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     /// Time limits for each request to an OAuth endpoint.
     public var timeouts: HTTPTimeouts
     /// The most bytes an OAuth endpoint's answer may have (token, revocation and device
@@ -38,22 +40,42 @@ public struct OAuthClient: Sendable {
     /// - Parameters:
     ///   - configuration: The OAuth client and endpoints.
     ///   - transport: The HTTP transport (by default `CurlTransport.shared`, the process's one).
-    ///   - clock: The current time.
-    ///   - sleep: How to wait between device-flow polls.
     ///   - logger: Receives one entry per request to an OAuth endpoint (see ``logger``).
     public init(
         configuration: OAuthClientConfiguration,
         transport: any HTTPTransport = CurlTransport.shared,
-        clock: @escaping @Sendable () -> Date = { Date() },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         logger: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.transport = transport
-        self.clock = clock
-        self.sleep = sleep
         self.timeouts = HTTPTimeouts(connect: .seconds(30), request: .seconds(60))
         self.logger = logger
+    }
+
+    /// The former initializer that took the test seams `clock` and `sleep`.
+    @available(*, deprecated, message: "clock and sleep are test seams; use init(configuration:transport:logger:)")
+    public init(
+        configuration: OAuthClientConfiguration,
+        transport: any HTTPTransport = CurlTransport.shared,
+        clock: @escaping @Sendable () -> Date,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        logger: (@Sendable (RequestLogEntry) -> Void)? = nil
+    ) {
+        self.init(configuration: configuration, transport: transport, logger: logger)
+        self.clock = clock
+        self.sleep = sleep
+    }
+
+    /// The former initializer that took the test seam `sleep`.
+    @available(*, deprecated, message: "sleep is a test seam: the server's interval decides device-flow waits")
+    public init(
+        configuration: OAuthClientConfiguration,
+        transport: any HTTPTransport = CurlTransport.shared,
+        sleep: @escaping @Sendable (Duration) async throws -> Void,
+        logger: (@Sendable (RequestLogEntry) -> Void)? = nil
+    ) {
+        self.init(configuration: configuration, transport: transport, logger: logger)
+        self.sleep = sleep
     }
 
     // MARK: - Authorization code

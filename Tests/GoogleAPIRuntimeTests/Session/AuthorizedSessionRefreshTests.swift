@@ -1,5 +1,5 @@
 import Foundation
-import GoogleAPIRuntime
+@_spi(Testing) import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
 import Testing

@@ -230,6 +230,36 @@ struct ServerStreamTests {
         #expect(requests.values.map { $0.prefix(12) } == ["pageToken=- ", "pageToken=- ", "pageToken=t1"])
     }
 
+    @Test("each wait before a reconnect reaches the session's waitObserver, like any retry's")
+    func reconnectWaitsAreReported() async throws {
+        let attempts = Mutex(0)
+        let backend = try TestBackend { router, oauth in
+            router.get("/drive/v3/stream/{name}") { request, _ in
+                if let denied = requireToken(oauth, request) { return denied }
+                let attempt = attempts.withLock { value in
+                    value += 1
+                    return value
+                }
+                switch attempt {
+                case 1: return HTTPServerResponse(status: 503, body: .data(Data(#"{"error":{"code":503,"message":"busy"}}"#.utf8)))
+                case 2: return .streaming(.text(["[" + NumberedElement.json(1), ",", #"{"error":{"code":429,"message":"slow down"}}"#, "]"]))
+                default: return .streaming(.text(NumberedElement.arrayPieces(2...3)))
+                }
+            }
+        }
+        let waits = Recorder<RetryWait>()
+        var configuration = AuthorizedSession.Configuration.fastTests
+        configuration.waitObserver = { waits.append($0) }
+        let client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration))
+        let numbers = try await Self.collect(client.serverStream(streamCall("waits"), of: NumberedElement.self, options: .numbered()))
+        #expect(numbers == [1, 2, 3])
+        let seen = waits.values
+        #expect(seen.map(\.status) == [503, 429])
+        #expect(seen.map(\.method) == [.get, .get])
+        // Element 1 renewed the budget, so each wait is before a first retry.
+        #expect(seen.allSatisfy { $0.url.contains("/drive/v3/stream/waits") && $0.retry == 1 })
+    }
+
     @Test("a stream without tokens is not resumed once it delivered elements (no duplicates)")
     func noTokenNoResume() async throws {
         let requests = Recorder<String>()

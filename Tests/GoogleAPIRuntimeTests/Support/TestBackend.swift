@@ -1,5 +1,5 @@
 import Foundation
-import GoogleAPIRuntime
+@_spi(Testing) import GoogleAPIRuntime
 import GoogleHTTP
 import GoogleEmulator
 import LocalHTTPServer

@@ -1,5 +1,5 @@
 import Foundation
-import GoogleAuth
+@_spi(Testing) import GoogleAuth
 import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
@@ -48,7 +48,10 @@ final class EmulatorHarness: Sendable {
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         logger: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) -> OAuthClient {
-        OAuthClient(configuration: configuration ?? clientConfiguration, transport: transport, clock: clock, sleep: sleep, logger: logger)
+        var client = OAuthClient(configuration: configuration ?? clientConfiguration, transport: transport, logger: logger)
+        client.clock = clock
+        client.sleep = sleep
+        return client
     }
 }
 
