@@ -93,7 +93,7 @@ extension Renderer {
                 writer.line("var options = options")
                 writer.line("if options.resumption == nil { options.resumption = .pageToken { $0.nextPageToken } }")
             }
-            writer.line("return client.serverStream(\(call), of: \(element).self, options: options)")
+            writer.wrappedList("return client.serverStream(", [call, "of: \(element).self", "options: options"], ")")
             return
         }
         let decoding = forms.method.responseType.map { ", as: \($0).self" } ?? ""
