@@ -33,14 +33,15 @@ struct RealBrowserTests {
             _ = try await transport.send(GoogleHTTPRequest(url: target))
             // A browser started fresh stays running; only cancellation ends this one.
             defer { openerEnded.store(true, ordering: .relaxed) }
-            try await Task.sleep(for: .seconds(120))
+            try await Task.sleep(for: .seconds(900))
         }
         let clock = ContinuousClock()
         let started = clock.now
         let credentials = try await harness.makeClient().authorize(
-            scopes: ["email"], options: .init(timeout: .seconds(300)), browser: browser)
+            scopes: ["email"], options: .init(timeout: .seconds(1200)), browser: browser)
         #expect(!credentials.accessToken.isEmpty)
-        #expect(clock.now - started < .seconds(60), "long before the opener's 120 s")
+        // Under load (2 cores, load 12) a login took 65–88 s: the bound only has to tell it from the 900 s.
+        #expect(clock.now - started < .seconds(450), "long before the opener's 900 s")
         let ended = openerEnded.load(ordering: .relaxed)
         #expect(ended)
     }
@@ -52,9 +53,9 @@ struct RealBrowserTests {
         let started = clock.now
         await #expect(throws: Refused.self) {
             _ = try await harness.makeClient().authorize(
-                scopes: ["email"], options: .init(timeout: .seconds(300)), browser: ClosureBrowserOpener { _ in throw Refused() })
+                scopes: ["email"], options: .init(timeout: .seconds(1200)), browser: ClosureBrowserOpener { _ in throw Refused() })
         }
-        #expect(clock.now - started < .seconds(60))
+        #expect(clock.now - started < .seconds(600), "long before the 1200 s timeout")
     }
 
     @Test("the system opener says it opened the browser as soon as the command starts, not when it exits")
@@ -97,7 +98,7 @@ struct RealBrowserTests {
         defer { idle.forEach { close($0) } }
         let transport = CurlTransport()
         async let page = transport.send(GoogleHTTPRequest(url: URL(string: listener.redirectURI + "?state=s1&code=c1")!))
-        let callback = try await listener.waitForCallback(timeout: .seconds(60))
+        let callback = try await listener.waitForCallback(timeout: .seconds(300))
         #expect(callback.code == "c1")
         let answered = try await page
         #expect(answered.status == 200)
@@ -118,6 +119,6 @@ struct RealBrowserTests {
             #expect(response.headers["Cache-Control"] == "no-store")
             #expect(response.headers["Referrer-Policy"] == "no-referrer")
         }
-        _ = try await listener.waitForCallback(timeout: .seconds(60))
+        _ = try await listener.waitForCallback(timeout: .seconds(300))
     }
 }
