@@ -35,17 +35,9 @@ extension Drive {
         of file: File, to destination: URL, keepingPartial: Bool, progress: (@Sendable (MediaProgress) -> Void)? = nil
     ) async throws {
         guard let id = file.id else { throw GoogleAPIClientError.missingPathParameter("fileId") }
-        var call = APICall(method: .get, path: "files/{fileId}", scopes: Self.contentReadScopes)
-        call.setPath("fileId", id)
+        // The generated builder of `files.get`: its path and scopes come from the Discovery document.
+        let call = files.makeGetCall(.init(fileId: id), options: .init())
         let expected = MediaIntegrity(byteCount: file.size, md5Checksum: file.md5Checksum)
         try await client.download(call, to: destination, expecting: expected, keepingPartial: keepingPartial, progress: progress)
     }
-
-    /// The scopes of `files.get` (Specs/drive.v3.json).
-    static let contentReadScopes = [
-        "https://www.googleapis.com/auth/drive", "https://www.googleapis.com/auth/drive.appdata",
-        "https://www.googleapis.com/auth/drive.file", "https://www.googleapis.com/auth/drive.meet.readonly",
-        "https://www.googleapis.com/auth/drive.metadata", "https://www.googleapis.com/auth/drive.metadata.readonly",
-        "https://www.googleapis.com/auth/drive.photos.readonly", "https://www.googleapis.com/auth/drive.readonly",
-    ]
 }
