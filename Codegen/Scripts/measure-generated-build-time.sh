@@ -112,6 +112,9 @@ run() {
             > "$dir.log" 2>&1; else swiftc "${flags[@]}" -swift-version 6 -parse-as-library \
             -module-name "Measured${name^}" -I "$tree/.build/debug/Modules" -I "$tree/Sources/CCurl" "$WORK/$side/$name"/*.swift \
             > "$dir.log" 2>&1; fi ) ; } 2> "$dir.time" || status=$?
+    # `timeout` stops the swiftc driver, not the frontend jobs it started: without this, a timed-out
+    # old compile kept a core busy for the rest of the run (seen: 22 minutes), skewing what followed.
+    [ "$status" -eq 124 ] && pkill -f -- "$WORK/$side/$name/" 2>/dev/null || true
     rm -rf "$dir"
     if [ "$status" -eq 124 ]; then echo "timeout"; elif [ "$status" -ne 0 ]; then echo "failed"; else
         awk '{ printf "%.1f %.1f\n", $1, $2 + $3 }' "$dir.time"; fi
