@@ -404,10 +404,16 @@ struct ServerStreamTests {
     @Test("a slow consumer pauses the transfer instead of buffering")
     func backPressure() async throws {
         let probe = BodyProbe()
-        // 40,000 elements of ~1 KiB: 40 MiB the server would send if nothing held it back.
+        // What may fill while the consumer sleeps: the transport's stream buffer and the loopback
+        // socket buffers, which the kernel grows up to its tcp_rmem/tcp_wmem maximum (32 MiB and
+        // 4 MiB here: a fixed 16 MiB bound failed at 22.6 MiB). The body is twice that, so a
+        // transport that buffered everything would be seen.
+        let held = CurlTransport.Configuration().streamBufferBytes + Self.kernelMaximum("tcp_rmem")
+            + Self.kernelMaximum("tcp_wmem") + (1 << 20)
         let element = Data(("," + NumberedElement.json(0, pad: 1000)).utf8)
+        let elements = 2 * held / element.count
         var steps: [ScriptedBody.Step] = [.bytes(Data(("[" + NumberedElement.json(0, pad: 1000)).utf8))]
-        steps += Array(repeating: ScriptedBody.Step.bytes(element), count: 40_000)
+        steps += Array(repeating: ScriptedBody.Step.bytes(element), count: elements)
         steps.append(.bytes(Data("]".utf8)))
         let body = ScriptedBody(steps, probe: probe)
         let (backend, client) = try Self.backend { _ in .streaming(body) }
@@ -416,9 +422,15 @@ struct ServerStreamTests {
         _ = try await iterator.next()
         try await Task.sleep(for: .milliseconds(500))
         // While the consumer sleeps only the transport's buffer and the socket buffers fill.
-        #expect(probe.bytesSent < 16 << 20, "sent \(probe.bytesSent >> 20) MiB while the consumer slept")
+        #expect(probe.bytesSent < held, "sent \(probe.bytesSent >> 20) MiB while the consumer slept (may hold \(held >> 20) MiB)")
         var count = 1
         while try await iterator.next() != nil { count += 1 }
-        #expect(count == 40_001)
+        #expect(count == elements + 1)
+    }
+
+    /// The last field of `/proc/sys/net/ipv4/NAME` (the buffer's maximum), 4 MiB where unreadable.
+    private static func kernelMaximum(_ name: String) -> Int {
+        let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/\(name)", encoding: .utf8)) ?? ""
+        return text.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) } ?? 4 << 20
     }
 }
