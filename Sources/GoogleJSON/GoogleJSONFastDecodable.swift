@@ -67,7 +67,7 @@ public struct GoogleJSONValueRef {
     @usableFromInline let tape: JSONTape
     @usableFromInline let index: Int
 
-    @usableFromInline
+    @inlinable
     init(tape: JSONTape, index: Int) {
         self.tape = tape
         self.index = index
@@ -100,7 +100,6 @@ public struct GoogleJSONValueRef {
 
     /// Decodes a string (the common case, without a generic call).
     /// - Throws: ``GoogleJSONDecodingError``.
-    @inlinable
     public func decode(_ type: String.Type) throws -> String {
         // Inlined into generated code: a string without escapes or non-ASCII bytes (the parser
         // flags both) of up to 15 bytes is one allocation-free `String(decoding:)` of the input
@@ -164,10 +163,17 @@ public struct GoogleJSONValueRef {
     @inlinable
     public subscript(members: GoogleJSONMembers) -> GoogleJSONValueRef {
         @inline(__always) get {
-            // A mix-up of two documents is a programming error, not bad input.
-            precondition(members.tape === tape, "members of another document")
+            // A mix-up of two documents is a programming error, not bad input. Checked with a
+            // call rather than `precondition`, whose message would be inlined into every member
+            // of every generated type (a tenth of their optimized code).
+            if members.tape !== tape { Self.membersOfAnotherDocument() }
             return GoogleJSONValueRef(tape: tape, index: members.valueIndex)
         }
+    }
+
+    @usableFromInline
+    static func membersOfAnotherDocument() -> Never {
+        preconditionFailure("members of another document")
     }
 
     /// The first element's token index, the index past the last one and the element count.
@@ -244,7 +250,6 @@ public struct GoogleJSONMembers {
     /// What generated code calls: unlike ``next()`` it hands out no value that holds the
     /// document, so decoding a member retains and releases nothing.
     /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
-    @inlinable @inline(__always)
     public mutating func nextKey() throws -> Int? {
         // Inlined into each generated type's member loop, with the key table's guess checked
         // inline and only a wrong guess (a hash lookup) a call.

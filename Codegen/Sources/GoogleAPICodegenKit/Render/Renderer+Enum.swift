@@ -16,39 +16,54 @@ extension Renderer {
             writer.line("/// A value this version of the SDK does not know, kept verbatim.")
             writer.line("case \(unknown)(Swift.String)")
             writer.line()
+            if !enumeration.cases.isEmpty {
+                // An integer `switch` over the runtime's hash table of wire values: a `switch`
+                // over strings compiles to a chain of inlined string comparisons.
+                writer.wrappedList("private static let googleJSONCases = GoogleAPIRuntime.GoogleJSONKeyTable([", enumeration.cases.map { literal($0.rawValue) }, "])")
+                writer.line()
+            }
             writer.documentation(["Creates the case for a wire value; unknown values become `.\(unknown)`."])
             writer.block("public init(rawValue: Swift.String)") { writer in
                 if enumeration.cases.isEmpty {
                     writer.line("self = .\(unknown)(rawValue)")
                     return
                 }
-                writer.line("switch rawValue {")
-                for enumCase in enumeration.cases {
-                    writer.line("case \(literal(enumCase.rawValue)): self = .\(SwiftNaming.escaped(enumCase.name))")
+                writer.line("switch Self.googleJSONCases.position(of: rawValue) {")
+                for (position, enumCase) in enumeration.cases.enumerated() {
+                    writer.line("case \(position): self = .\(SwiftNaming.escaped(enumCase.name))")
                 }
                 writer.line("default: self = .\(unknown)(rawValue)")
                 writer.line("}")
             }
             writer.line()
             writer.line("/// The wire value.")
+            // Not inlined into `==`, `hash(into:)`, `encode(to:)`: a string per case each time.
             writer.block("public var rawValue: Swift.String") { writer in
-                writer.line("switch self {")
-                for enumCase in enumeration.cases {
-                    writer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(literal(enumCase.rawValue))")
+                writer.block("@inline(never) get") { writer in
+                    writer.line("switch self {")
+                    for enumCase in enumeration.cases {
+                        writer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(literal(enumCase.rawValue))")
+                    }
+                    writer.line("case .\(unknown)(let value): value")
+                    writer.line("}")
                 }
-                writer.line("case .\(unknown)(let value): value")
-                writer.line("}")
             }
             writer.line()
             writer.line("public var apiParameterString: Swift.String { rawValue }")
+            writer.line()
+            // Equal when the wire values are (an `unrecognized` value equals the case it spells),
+            // and cheaper to compile than the synthesized conformance.
+            writer.documentation(["Values are equal when their wire values are."])
+            writer.line("public static func == (lhs: Self, rhs: Self) -> Swift.Bool { GoogleJSON.GoogleJSONEquality.equal(lhs.rawValue, rhs.rawValue) }")
+            writer.line()
+            writer.line("public func hash(into hasher: inout Swift.Hasher) { GoogleJSON.GoogleJSONEquality.combine(rawValue, into: &hasher) }")
             writer.line()
             writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
                 $0.line("self.init(rawValue: try json.enumRawValue())")
             }
             writer.line()
             writer.block("public func encode(to encoder: any Swift.Encoder) throws") { writer in
-                writer.line("var container = encoder.singleValueContainer()")
-                writer.line("try container.encode(rawValue)")
+                writer.line("try GoogleJSON.GoogleJSONMemberWriter.writeWireValue(rawValue, to: encoder)")
             }
         }
     }

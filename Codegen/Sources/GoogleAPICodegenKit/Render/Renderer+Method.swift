@@ -240,6 +240,27 @@ extension Renderer {
                     writer.line("self.\(name) = \(name)")
                 }
             }
+            renderParametersHashable(method.parameters, into: &writer)
+        }
+    }
+
+    /// `==` and `hash(into:)` member by member through runtime calls: the synthesized ones
+    /// inline and specialize each member's, several times the code, for a value that is
+    /// compared or hashed rarely. Uses the storage of deprecated parameters.
+    private func renderParametersHashable(_ parameters: [SwiftParameter], into writer: inout SwiftWriter) {
+        let names = parameters.map { $0.isDeprecated ? "_\($0.name)" : SwiftNaming.escaped($0.name) }
+        writer.line()
+        writer.block("public static func == (lhs: Self, rhs: Self) -> Swift.Bool") { writer in
+            for name in names {
+                writer.line("guard GoogleJSON.GoogleJSONEquality.equal(lhs.\(name), rhs.\(name)) else { return false }")
+            }
+            writer.line("return true")
+        }
+        writer.line()
+        writer.block("public func hash(into hasher: inout Swift.Hasher)") { writer in
+            for name in names {
+                writer.line("GoogleJSON.GoogleJSONEquality.combine(self.\(name), into: &hasher)")
+            }
         }
     }
 

@@ -10,7 +10,7 @@ extension Translator {
     ///   - documentation: Doc comment for the enum.
     func translateEnum(values: [String], descriptions: [String]?, name: String, documentation: SwiftDocumentation) -> SwiftEnum {
         let unknownCase = "unrecognized"
-        var scope = NameScope(reserved: [unknownCase, "rawValue", "apiParameterString", "allCases", "description", "hashValue", "hash", "init"])
+        var scope = NameScope(reserved: [unknownCase, "rawValue", "apiParameterString", "allCases", "description", "hashValue", "hash", "init", "googleJSONCases"])
         var seen: Set<String> = []
         var cases: [SwiftEnum.Case] = []
         for (offset, value) in values.enumerated() where seen.insert(value).inserted {
