@@ -29,8 +29,8 @@ let usage = """
       rest with sorted keys, as Codegen/Scripts/make-specs.py does for Specs/.
 
     Output files per module (named from the document's keys, so build plugins know them in advance):
-      <Module>+Service.swift, <Module>+<Name>Resource.swift per top-level resource,
-      <Module>+<Name>.swift per schema group (a schema and those extending its name), <Module>+Support.swift
+      <Module>+Service.swift, <Module>+Resources<L>.swift and <Module>+Schemas<L>.swift for the
+      top-level resources and schemas whose name starts with L, <Module>+Support.swift
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -44,23 +44,38 @@ import Testing
         #expect(output.files.last?.name == "Fixture+Support.swift")
     }
 
-    @Test func layoutGroupsSchemasByKeyPrefixAndAvoidsCaseClashes() {
+    @Test func layoutBucketsResourcesAndSchemasByFirstLetter() {
         let layout = GeneratedFileLayout(
             moduleName: "M",
-            schemaKeys: ["LiveBroadcast", "LiveBroadcastSnippet", "LiveBroadcasts", "Service", "file", "File", "V1", "V1Beta"],
-            resourceKeys: ["files", "live-broadcasts"]
+            schemaKeys: ["LiveBroadcast", "LiveBroadcastSnippet", "Service", "file", "File", "youtube#video", "1p", "#"],
+            resourceKeys: ["files", "live-broadcasts", "liveChat"]
         )
-        #expect(layout.resourceFiles == ["files": "M+FilesResource.swift", "live-broadcasts": "M+LiveBroadcastsResource.swift"])
-        #expect(layout.schemaFiles["LiveBroadcastSnippet"] == "M+LiveBroadcast.swift")
-        #expect(layout.schemaFiles["LiveBroadcast"] == "M+LiveBroadcast.swift")
-        // `s` is no word boundary: its own group.
-        #expect(layout.schemaFiles["LiveBroadcasts"] == "M+LiveBroadcasts.swift")
-        // Never the service or support file, and unique ignoring case.
-        #expect(layout.schemaFiles["Service"] == "M+Service2.swift")
-        #expect(layout.schemaFiles["File"] == "M+File.swift")
-        #expect(layout.schemaFiles["file"] == "M+File2.swift")
-        #expect(layout.schemaFiles["V1Beta"] == "M+V1.swift")
+        #expect(layout.resourceFiles == ["files": "M+ResourcesF.swift", "live-broadcasts": "M+ResourcesL.swift", "liveChat": "M+ResourcesL.swift"])
+        #expect(layout.schemaFiles["LiveBroadcastSnippet"] == "M+SchemasL.swift")
+        #expect(layout.schemaFiles["LiveBroadcast"] == "M+SchemasL.swift")
+        // Never the service or support file; case does not split a bucket.
+        #expect(layout.schemaFiles["Service"] == "M+SchemasS.swift")
+        #expect(layout.schemaFiles["File"] == "M+SchemasF.swift")
+        #expect(layout.schemaFiles["file"] == "M+SchemasF.swift")
+        #expect(layout.schemaFiles["youtube#video"] == "M+SchemasY.swift")
+        #expect(layout.schemaFiles["1p"] == "M+Schemas1.swift")
+        #expect(layout.schemaFiles["#"] == "M+SchemasV.swift")  // An empty stem is `Value`.
+        #expect(layout.allFiles == [
+            "M+Service.swift", "M+ResourcesF.swift", "M+ResourcesL.swift",
+            "M+Schemas1.swift", "M+SchemasF.swift", "M+SchemasL.swift", "M+SchemasS.swift", "M+SchemasV.swift", "M+SchemasY.swift",
+            "M+Support.swift",
+        ])
         #expect(Set(layout.allFiles.map { $0.lowercased() }).count == layout.allFiles.count)
+    }
+
+    @Test func aLargeAPIHasAtMostThirtySixFilesOfEachKind() {
+        let keys = (0..<2_000).map { "Schema\($0)" } + (0..<26).flatMap { letter in
+            (0..<20).map { "\(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(letter))))Type\($0)" }
+        }
+        let layout = GeneratedFileLayout(moduleName: "Big", schemaKeys: keys, resourceKeys: keys)
+        #expect(Set(layout.schemaFiles.values).count == 26)
+        #expect(Set(layout.resourceFiles.values).count == 26)
+        #expect(layout.allFiles.count == 54)
     }
 }
 

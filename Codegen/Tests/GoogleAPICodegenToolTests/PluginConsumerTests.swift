@@ -44,7 +44,7 @@ struct PluginConsumerTests {
         #expect(generate.status == 0, "\(generate.standardError)")
         let generated = package.appendingPathComponent("Sources/NotesCheckedIn/Generated")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: generated.path)) ?? []
-        #expect(Set(files) == ["NotesCheckedIn+Service.swift", "NotesCheckedIn+NotesResource.swift", "NotesCheckedIn+Note.swift", "NotesCheckedIn+Support.swift"])
+        #expect(Set(files) == ["NotesCheckedIn+Service.swift", "NotesCheckedIn+ResourcesN.swift", "NotesCheckedIn+SchemasN.swift", "NotesCheckedIn+Support.swift"])
         #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent("Sources/NotesAPI/Generated").path))
         let afterGenerate = clock.now
 

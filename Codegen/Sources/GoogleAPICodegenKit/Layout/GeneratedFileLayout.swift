@@ -8,20 +8,22 @@
 /// Which generated file holds what, computed from a Discovery document's keys alone:
 ///
 /// - `<Module>+Service.swift`: the service type, its scopes and methods on the service itself;
-/// - `<Module>+<Name>Resource.swift`: one per top-level resource (`files` → `+FilesResource`);
-/// - `<Module>+<Name>.swift`: one per schema group — a schema and every schema whose key
-///   extends its key at a word boundary (`LiveBroadcast` holds `LiveBroadcastSnippet`,
-///   `LiveBroadcastListResponse`, …), so a type is found by the name of its file;
+/// - `<Module>+Resources<L>.swift`: the top-level resources whose name starts with `L`
+///   (`files` → `+ResourcesF`), with everything nested in them;
+/// - `<Module>+Schemas<L>.swift`: the schemas whose name starts with `L` (`File`, `FileList`
+///   → `+SchemasF`), with their nested types;
 /// - `<Module>+Support.swift`: internal helpers.
 ///
-/// Names are unique ignoring case (case-insensitive file systems); clashes get `2`, `3`, … in
-/// sorted key order.
+/// At most 36 files of each kind, whatever the size of the API: a file per schema or resource
+/// (485 files for compute v1) made every compiler job that type-checks some of them parse and
+/// resolve all the others, which took five times as long as the type-checking itself. The first
+/// letter keeps a type easy to find and the layout stable as an API grows.
 struct GeneratedFileLayout: Equatable {
     var serviceFile: String
     var supportFile: String
     /// Top-level resource key → file name.
     var resourceFiles: [String: String]
-    /// Schema key → file name of its group.
+    /// Schema key → file name.
     var schemaFiles: [String: String]
 
     /// - Parameters:
@@ -31,34 +33,13 @@ struct GeneratedFileLayout: Equatable {
     init(moduleName: String, schemaKeys: [String], resourceKeys: [String]) {
         serviceFile = "\(moduleName)+Service.swift"
         supportFile = "\(moduleName)+Support.swift"
-        var used: Set<String> = ["service", "support"]
-        func claim(_ stem: String) -> String {
-            var name = stem
-            var counter = 2
-            while used.contains(name.lowercased()) {
-                name = "\(stem)\(counter)"
-                counter += 1
-            }
-            used.insert(name.lowercased())
-            return "\(moduleName)+\(name).swift"
-        }
         var resourceFiles: [String: String] = [:]
-        for key in resourceKeys.sorted() {
-            resourceFiles[key] = claim(Self.stem(key) + "Resource")
+        for key in resourceKeys {
+            resourceFiles[key] = "\(moduleName)+Resources\(Self.bucket(key)).swift"
         }
-        let sortedSchemas = schemaKeys.sorted()
-        let keySet = Set(schemaKeys)
-        var groupFiles: [String: String] = [:]
         var schemaFiles: [String: String] = [:]
-        for key in sortedSchemas {
-            let root = Self.groupRoot(of: key, among: keySet)
-            if let file = groupFiles[root] {
-                schemaFiles[key] = file
-            } else {
-                let file = claim(Self.stem(root))
-                groupFiles[root] = file
-                schemaFiles[key] = file
-            }
+        for key in schemaKeys {
+            schemaFiles[key] = "\(moduleName)+Schemas\(Self.bucket(key)).swift"
         }
         self.resourceFiles = resourceFiles
         self.schemaFiles = schemaFiles
@@ -66,26 +47,13 @@ struct GeneratedFileLayout: Equatable {
 
     /// Every file, in the order the generator writes them.
     var allFiles: [String] {
-        var seen: Set<String> = []
-        var result = [serviceFile]
-        for key in resourceFiles.keys.sorted() { if let file = resourceFiles[key], seen.insert(file).inserted { result.append(file) } }
-        for key in schemaFiles.keys.sorted() { if let file = schemaFiles[key], seen.insert(file).inserted { result.append(file) } }
-        result.append(supportFile)
-        return result
+        [serviceFile] + Set(resourceFiles.values).sorted() + Set(schemaFiles.values).sorted() + [supportFile]
     }
 
-    /// The shortest key that `key` extends at a word boundary (an upper-case letter or digit
-    /// follows it), or `key` itself. The shortest such key has no root of its own, so groups
-    /// never chain.
-    static func groupRoot(of key: String, among keys: Set<String>) -> String {
-        let bytes = Array(key.utf8)
-        for end in bytes.indices.dropFirst() {
-            let next = bytes[end]
-            guard (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")) || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) else { continue }
-            let prefix = String(decoding: bytes[..<end], as: UTF8.self)
-            if keys.contains(prefix) { return prefix }
-        }
-        return key
+    /// The bucket of a key: the first character of its file-name stem, an upper-case ASCII
+    /// letter or a digit (`youtube#video` → `Y`, `1p` → `1`).
+    static func bucket(_ key: String) -> String {
+        String(stem(key).prefix(1))
     }
 
     /// A file-name stem: ASCII letters and digits, words capitalised (`youtube#video` → `YoutubeVideo`).

@@ -2,7 +2,7 @@
 
 /// Renders the Swift model into source files laid out by `GeneratedFileLayout` (computable
 /// from the document's keys, so build plugins can name their outputs before running the
-/// generator): the service, one file per top-level resource, one per schema group, support.
+/// generator): the service, resources and schemas by first letter, support.
 ///
 /// Every schema is nested in the service type (`Drive.File`), so generated modules never
 /// declare a top-level name other than the service type: two of them import together and none
