@@ -171,6 +171,6 @@ import Testing
         #expect(output.service.pageableConformances.map(\.itemsAccessor) == ["_things"])
         let source = Fixtures.combined(output)
         #expect(source.contains("public var pageItems: [Swift.String] { _things ?? [] }"))
-        #expect(source.contains("@available(*, deprecated)\n        func makeListCall("))
+        #expect(source.contains("@available(*, deprecated)\n        @usableFromInline\n        func makeListCall("))
     }
 }

@@ -44,7 +44,7 @@ import GoogleAPIRuntime
 @_spi(Generated) import GoogleJSON
 
 extension Recursion {
-    public struct Expr: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
+    public struct Expr: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleMemberwiseEquatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
         public var literal: Swift.Bool?
         public var not: Not? {
             get { _not?.value }
@@ -93,9 +93,9 @@ extension Recursion {
             try members.write(self._not?.value, "not")
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs.literal, rhs.literal) else { return false }
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs._not, rhs._not) else { return false }
+        @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
+            guard GoogleJSON.GoogleJSONEquality.equal(self.literal, other.literal) else { return false }
+            guard GoogleJSON.GoogleJSONEquality.equal(self._not, other._not) else { return false }
             return true
         }
     }
@@ -111,7 +111,7 @@ import GoogleAPIRuntime
 @_spi(Generated) import GoogleJSON
 
 extension Recursion {
-    public struct Folder: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
+    public struct Folder: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleMemberwiseEquatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
         public var byName: [Swift.String: Folder]?
         public var info: Info? {
             get { _info?.value }
@@ -160,13 +160,15 @@ extension Recursion {
             try members.write(self._info?.value, "info")
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs.byName, rhs.byName) else { return false }
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs._info, rhs._info) else { return false }
+        @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
+            guard GoogleJSON.GoogleJSONEquality.equal(self.byName, other.byName) else { return false }
+            guard GoogleJSON.GoogleJSONEquality.equal(self._info, other._info) else { return false }
             return true
         }
 
-        public struct Info: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
+        public struct Info:
+            Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleMemberwiseEquatable, GoogleAPIRuntime.GoogleJSONFastDecodable
+        {
             public var owner: Folder? {
                 get { _owner?.value }
                 set { _owner = newValue.map(IndirectBox.init) }
@@ -211,8 +213,8 @@ extension Recursion {
                 try members.write(self._owner?.value, "owner")
             }
 
-            public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-                guard GoogleJSON.GoogleJSONEquality.equal(lhs._owner, rhs._owner) else { return false }
+            @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
+                guard GoogleJSON.GoogleJSONEquality.equal(self._owner, other._owner) else { return false }
                 return true
             }
         }
@@ -229,7 +231,7 @@ import GoogleAPIRuntime
 @_spi(Generated) import GoogleJSON
 
 extension Recursion {
-    public struct Leaf: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
+    public struct Leaf: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleMemberwiseEquatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
         public var node: Node?
 
         /// Creates a value; every property is optional.
@@ -270,8 +272,8 @@ extension Recursion {
             try members.write(self.node, "node")
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs.node, rhs.node) else { return false }
+        @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
+            guard GoogleJSON.GoogleJSONEquality.equal(self.node, other.node) else { return false }
             return true
         }
     }
@@ -287,7 +289,7 @@ import GoogleAPIRuntime
 @_spi(Generated) import GoogleJSON
 
 extension Recursion {
-    public struct Node: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
+    public struct Node: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleMemberwiseEquatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
         public var children: [Node]?
         public var name: Swift.String?
         public var parent: Node? {
@@ -340,10 +342,10 @@ extension Recursion {
             try members.write(self._parent?.value, "parent")
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs.children, rhs.children) else { return false }
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs.name, rhs.name) else { return false }
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs._parent, rhs._parent) else { return false }
+        @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
+            guard GoogleJSON.GoogleJSONEquality.equal(self.children, other.children) else { return false }
+            guard GoogleJSON.GoogleJSONEquality.equal(self.name, other.name) else { return false }
+            guard GoogleJSON.GoogleJSONEquality.equal(self._parent, other._parent) else { return false }
             return true
         }
     }
@@ -354,7 +356,7 @@ extension Recursion {
 }
 
 extension Recursion {
-    public struct Not: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
+    public struct Not: Swift.Codable, Swift.Sendable, Swift.Equatable, GoogleAPIRuntime.GoogleMemberwiseEquatable, GoogleAPIRuntime.GoogleJSONFastDecodable {
         public var operand: Expr? {
             get { _operand?.value }
             set { _operand = newValue.map(IndirectBox.init) }
@@ -399,8 +401,8 @@ extension Recursion {
             try members.write(self._operand?.value, "operand")
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-            guard GoogleJSON.GoogleJSONEquality.equal(lhs._operand, rhs._operand) else { return false }
+        @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
+            guard GoogleJSON.GoogleJSONEquality.equal(self._operand, other._operand) else { return false }
             return true
         }
     }

@@ -7,7 +7,7 @@ extension Renderer {
     func renderEnum(_ enumeration: SwiftEnum, into writer: inout SwiftWriter) {
         let unknown = enumeration.unknownCase
         writer.documentation(enumeration.documentation.lines)
-        let conformances = ["Swift.Codable", "Swift.Sendable", "Swift.Hashable", "GoogleAPIRuntime.APIParameterValue", "GoogleAPIRuntime.GoogleJSONFastDecodable"]
+        let conformances = ["Swift.Codable", "Swift.Sendable", "Swift.Hashable", "GoogleAPIRuntime.GoogleStringEnum", "GoogleAPIRuntime.APIParameterValue", "GoogleAPIRuntime.GoogleJSONFastDecodable"]
         writer.wrappedBlock("public enum \(enumeration.name): ", conformances, "") { writer in
             for enumCase in enumeration.cases {
                 writer.documentation(enumCase.documentation.lines)
@@ -37,7 +37,8 @@ extension Renderer {
             }
             writer.line()
             writer.line("/// The wire value.")
-            // Not inlined into `==`, `hash(into:)`, `encode(to:)`: a string per case each time.
+            // Not inlined into `==`, `hash(into:)` (`GoogleStringEnum`'s), `encode(to:)`: a string
+            // per case each time.
             writer.block("public var rawValue: Swift.String") { writer in
                 writer.block("@inline(never) get") { writer in
                     writer.line("switch self {")
@@ -50,13 +51,6 @@ extension Renderer {
             }
             writer.line()
             writer.line("public var apiParameterString: Swift.String { rawValue }")
-            writer.line()
-            // Equal when the wire values are (an `unrecognized` value equals the case it spells),
-            // and cheaper to compile than the synthesized conformance.
-            writer.documentation(["Values are equal when their wire values are."])
-            writer.line("public static func == (lhs: Self, rhs: Self) -> Swift.Bool { GoogleJSON.GoogleJSONEquality.equal(lhs.rawValue, rhs.rawValue) }")
-            writer.line()
-            writer.line("public func hash(into hasher: inout Swift.Hasher) { GoogleJSON.GoogleJSONEquality.combine(rawValue, into: &hasher) }")
             writer.line()
             writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
                 $0.line("self.init(rawValue: try json.enumRawValue())")

@@ -25,6 +25,13 @@ extension Renderer {
 
     // MARK: - Forms
 
+    /// What every public form of a method carries: its body goes into the modules that call it,
+    /// and the generated module builds none of them. An app calls a handful of an API's
+    /// methods; compiling all of them (each `async` form a coroutine split into several
+    /// functions) was a tenth of YouTube's release build. Hence `client`, the builders and
+    /// deprecated parameters' storage are `@usableFromInline`.
+    static let emitIntoClient = "@_alwaysEmitIntoClient"
+
     /// The flattened method: every non-deprecated parameter as an argument. Methods with
     /// deprecated parameters get a second, deprecated overload that also takes them, so passing
     /// one warns (Swift prefers the overload that needs fewer default arguments).
@@ -53,11 +60,13 @@ extension Renderer {
         let arguments = required + forms.bodyArgument(optionalWithUpload: true) + forms.mediaArgument + optional + forms.fieldsAndOptions
         guard let typeName = method.parametersTypeName else {
             // Nothing to gather: this is the method's only plain form.
+            writer.line(Self.emitIntoClient)
             writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
                 renderSend(forms, parametersArgument: nil, into: &writer)
             }
             return
         }
+        writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
             let current = parameters.filter { !$0.isDeprecated }.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
             let deprecated = parameters.filter(\.isDeprecated)
@@ -80,6 +89,7 @@ extension Renderer {
         writer.documentation(["`\(forms.method.name)` with its parameters as one value."])
         forms.deprecation.forEach { writer.line($0) }
         let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: true) + forms.mediaArgument + forms.fieldsAndOptions
+        writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
             renderSend(forms, parametersArgument: "parameters", into: &writer)
         }
@@ -120,6 +130,7 @@ extension Renderer {
         ])
         forms.deprecation.forEach { writer.line($0) }
         let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: false) + forms.fieldsAndOptions
+        writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(SwiftNaming.escaped(pagesName))(", arguments, ") -> GoogleAPIRuntime.APIPageSequence<\(response)>") {
             $0.line("client.pages(\(forms.builderCall("parameters")), as: \(response).self)")
         }
@@ -136,6 +147,7 @@ extension Renderer {
         forms.deprecation.forEach { writer.line($0) }
         let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: false) + forms.fieldsAndOptions
         let response = forms.method.responseType ?? "Swift.Void"
+        writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(SwiftNaming.escaped(typedCallName))(", arguments, ") -> GoogleAPIRuntime.TypedAPICall<\(response)>") {
             let decoding = forms.method.responseType.map { ", as: \($0).self" } ?? ""
             $0.line("GoogleAPIRuntime.TypedAPICall(\(forms.builderCall("parameters"))\(decoding))")
@@ -158,6 +170,7 @@ extension Renderer {
             "to \(download.destinationArgument): Foundation.URL",
             "\(download.progressArgument): (@Sendable (GoogleAPIRuntime.MediaProgress) -> Swift.Void)? = nil", options,
         ]
+        writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(download.fileVariantName)(", fileArguments, ") async throws") { writer in
             prelude(&writer)
             writer.line("try await client.download(call, to: \(download.destinationArgument), progress: \(download.progressArgument))")
@@ -165,6 +178,7 @@ extension Renderer {
         writer.line()
         writer.documentation(["Streams the media of `\(forms.method.name)` as it arrives."])
         forms.deprecation.forEach { writer.line($0) }
+        writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(download.streamVariantName)(", common + [options], ") async throws -> GoogleAPIRuntime.MediaDownloadStream") {
             prelude(&$0)
             $0.line("return try await client.downloadStream(call)")
@@ -184,6 +198,7 @@ extension Renderer {
         // A deprecated method's builder takes its deprecated parameters type: deprecated too, or
         // naming that type would warn in every build of the generated module.
         forms.deprecation.forEach { writer.line($0) }
+        writer.line("@usableFromInline")
         writer.wrappedBlock("func \(method.builderName)(", arguments, ") -> GoogleAPIRuntime.APICall") { writer in
             let head = "var call = GoogleAPIRuntime.APICall(method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: ["
             let upload = method.upload.map { ", mediaUploadPath: \(literal($0.path))" } ?? ""
@@ -216,14 +231,14 @@ extension Renderer {
             "of the method takes.",
         ])
         forms.deprecation.forEach { writer.line($0) }
-        writer.block("public struct \(typeName): Swift.Sendable, Swift.Hashable") { writer in
+        writer.block("public struct \(typeName): Swift.Sendable, Swift.Hashable, GoogleAPIRuntime.GoogleMemberwiseEquatable") { writer in
             for parameter in method.parameters {
                 writer.documentation(parameter.documentation.lines)
                 let name = SwiftNaming.escaped(parameter.name)
                 if parameter.isDeprecated {
                     writer.line("@available(*, deprecated, message: \"Deprecated by the API.\")")
                     writer.line("public var \(name): \(parameter.argumentType) { get { _\(parameter.name) } set { _\(parameter.name) = newValue } }")
-                    writer.line("var _\(parameter.name): \(parameter.argumentType) = nil")
+                    writer.line("@usableFromInline var _\(parameter.name): \(parameter.argumentType) = nil")
                 } else {
                     writer.line("public var \(name): \(parameter.argumentType)")
                 }
@@ -244,15 +259,16 @@ extension Renderer {
         }
     }
 
-    /// `==` and `hash(into:)` member by member through runtime calls: the synthesized ones
-    /// inline and specialize each member's, several times the code, for a value that is
-    /// compared or hashed rarely. Uses the storage of deprecated parameters.
+    /// `hash(into:)` and `GoogleMemberwiseEquatable`'s comparison (which gives `==`) member by
+    /// member through runtime calls: the synthesized ones inline and specialize each member's,
+    /// several times the code, for a value that is compared or hashed rarely. Uses the storage
+    /// of deprecated parameters.
     private func renderParametersHashable(_ parameters: [SwiftParameter], into writer: inout SwiftWriter) {
         let names = parameters.map { $0.isDeprecated ? "_\($0.name)" : SwiftNaming.escaped($0.name) }
         writer.line()
-        writer.block("public static func == (lhs: Self, rhs: Self) -> Swift.Bool") { writer in
+        writer.block("@_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool") { writer in
             for name in names {
-                writer.line("guard GoogleJSON.GoogleJSONEquality.equal(lhs.\(name), rhs.\(name)) else { return false }")
+                writer.line("guard GoogleJSON.GoogleJSONEquality.equal(self.\(name), other.\(name)) else { return false }")
             }
             writer.line("return true")
         }

@@ -5,7 +5,7 @@ extension Renderer {
     func renderResource(_ resource: SwiftResource, into writer: inout SwiftWriter) {
         writer.documentation(resource.documentation.lines)
         writer.block("public struct \(resource.typeName): Swift.Sendable") { writer in
-            writer.line("let client: GoogleAPIRuntime.GoogleServiceClient")
+            writer.line("@usableFromInline let client: GoogleAPIRuntime.GoogleServiceClient")
             writer.line()
             writer.block("init(client: GoogleAPIRuntime.GoogleServiceClient)") { $0.line("self.client = client") }
             renderResourceMembers(resource, into: &writer)

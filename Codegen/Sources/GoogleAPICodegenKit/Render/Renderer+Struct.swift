@@ -18,13 +18,17 @@ extension Renderer {
     /// compiler had to build for every schema.
     func renderStruct(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.documentation(structure.documentation.lines)
-        let conformances = ["Swift.Codable", "Swift.Sendable", "Swift.Equatable", "GoogleAPIRuntime.GoogleJSONFastDecodable"]
+        let conformances = [
+            "Swift.Codable", "Swift.Sendable", "Swift.Equatable", "GoogleAPIRuntime.GoogleMemberwiseEquatable", "GoogleAPIRuntime.GoogleJSONFastDecodable",
+        ]
         writer.wrappedBlock("public struct \(structure.name): ", conformances, "") { writer in
             if structure.properties.isEmpty {
                 writer.line("/// Creates an empty value.")
                 writer.line("public init() {}")
                 writer.line()
                 writer.line("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
+                writer.line()
+                writer.line("@_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool { true }")
             } else {
                 renderStoredProperties(structure, into: &writer)
                 renderMemberwiseInit(structure, into: &writer)
@@ -99,15 +103,16 @@ extension Renderer {
         }
     }
 
-    /// `==` member by member through `GoogleJSONEquality.equal`, a runtime call: the synthesized
-    /// `Equatable`, which inlines and specializes each member's `==`, was about a sixth of a
-    /// generated module's optimized code. Compares the storage, as the synthesized one did.
+    /// `GoogleMemberwiseEquatable`'s member comparison (its extension provides `==`), through
+    /// `GoogleJSONEquality.equal`, a runtime call: the synthesized `Equatable`, which inlines
+    /// and specializes each member's `==`, was about a sixth of a generated module's optimized
+    /// code. Compares the storage, as the synthesized one did.
     private func renderEquality(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
-        writer.block("public static func == (lhs: Self, rhs: Self) -> Swift.Bool") { writer in
+        writer.block("@_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool") { writer in
             for property in structure.properties {
                 let name = storage(property).dropFirst("self.".count)
-                writer.line("guard GoogleJSON.GoogleJSONEquality.equal(lhs.\(name), rhs.\(name)) else { return false }")
+                writer.line("guard GoogleJSON.GoogleJSONEquality.equal(self.\(name), other.\(name)) else { return false }")
             }
             writer.line("return true")
         }

@@ -154,7 +154,7 @@ enum SwiftNaming {
         "GoogleServiceDescriptor", "GoogleUInt64", "GoogleHTTPMethod", "JSONValue", "MediaDownloadStream",
         "MediaProgress", "MediaUpload", "PageableResponse", "StandardParameters",
         "GoogleJSONFastDecodable", "GoogleJSONValueRef", "GoogleJSONKeyTable", "GoogleJSONMembers",
-        "GoogleJSONMemberWriter", "GoogleJSONEquality",
+        "GoogleJSONMemberWriter", "GoogleJSONEquality", "GoogleMemberwiseEquatable", "GoogleStringEnum",
         // Generated support
         "IndirectBox", "GeneratedEnumDecoding",
     ]
