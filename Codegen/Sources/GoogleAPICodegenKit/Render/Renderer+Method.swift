@@ -265,13 +265,7 @@ extension Renderer {
     /// of deprecated parameters.
     private func renderParametersHashable(_ parameters: [SwiftParameter], into writer: inout SwiftWriter) {
         let names = parameters.map { $0.isDeprecated ? "_\($0.name)" : SwiftNaming.escaped($0.name) }
-        writer.line()
-        writer.block("@_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool") { writer in
-            for name in names {
-                writer.line("guard GoogleJSON.GoogleJSONEquality.equal(self.\(name), other.\(name)) else { return false }")
-            }
-            writer.line("return true")
-        }
+        renderMembersEqual(names, into: &writer)
         writer.line()
         writer.block("public func hash(into hasher: inout Swift.Hasher)") { writer in
             for name in names {

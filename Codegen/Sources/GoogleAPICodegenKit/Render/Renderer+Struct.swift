@@ -27,8 +27,7 @@ extension Renderer {
                 writer.line("public init() {}")
                 writer.line()
                 writer.line("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
-                writer.line()
-                writer.line("@_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool { true }")
+                renderMembersEqual([], into: &writer)
             } else {
                 renderStoredProperties(structure, into: &writer)
                 renderMemberwiseInit(structure, into: &writer)
@@ -103,15 +102,20 @@ extension Renderer {
         }
     }
 
-    /// `GoogleMemberwiseEquatable`'s member comparison (its extension provides `==`), through
-    /// `GoogleJSONEquality.equal`, a runtime call: the synthesized `Equatable`, which inlines
-    /// and specializes each member's `==`, was about a sixth of a generated module's optimized
-    /// code. Compares the storage, as the synthesized one did.
+    /// `GoogleMemberwiseEquatable`'s member comparison (its extension provides `==`) over the
+    /// stored members (`self.` stripped from `storage`, as the synthesized `==` compared storage).
     private func renderEquality(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
+        renderMembersEqual(structure.properties.map { String(storage($0).dropFirst("self.".count)) }, into: &writer)
+    }
+
+    /// `googleMembersEqual(_:)` for `GoogleMemberwiseEquatable` (generated structs and parameters
+    /// values), member by member through `GoogleJSONEquality.equal`, a runtime call: the
+    /// synthesized `Equatable`, which inlines and specializes each member's `==`, was about a
+    /// sixth of a generated module's optimized code.
+    func renderMembersEqual(_ members: [String], into writer: inout SwiftWriter) {
         writer.line()
         writer.block("@_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool") { writer in
-            for property in structure.properties {
-                let name = storage(property).dropFirst("self.".count)
+            for name in members {
                 writer.line("guard GoogleJSON.GoogleJSONEquality.equal(self.\(name), other.\(name)) else { return false }")
             }
             writer.line("return true")
