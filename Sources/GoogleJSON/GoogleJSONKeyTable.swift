@@ -121,6 +121,15 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
         return key.withUTF8 { index(of: UnsafeRawBufferPointer($0)) } ?? -1
     }
 
+    /// The wire name at `position`: what a generated `encode(to:)` writes its members under.
+    /// - Parameter position: A position below ``keyCount``.
+    @_spi(Generated)
+    public func key(at position: Int) -> String {
+        precondition(position >= 0 && position < keyCount, "GoogleJSONKeyTable: no key at \(position)")
+        let entry = entries[position]
+        return String(decoding: UnsafeBufferPointer(start: spellings + entry.offset, count: Int(entry.length)), as: UTF8.self)
+    }
+
     /// The index of the key spelled `bytes`, or `nil` for a key the type does not have.
     @inline(__always)
     func index(of bytes: UnsafeRawBufferPointer) -> Int? {

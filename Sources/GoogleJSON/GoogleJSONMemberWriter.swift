@@ -1,23 +1,74 @@
 // MARK: - GoogleJSONMemberWriter
 
 /// What generated `encode(to:)` methods write their members through: one call per member,
-/// the key a plain string, `nil` left out.
+/// the key its position in the type's key table, `nil` left out, and the first error thrown
+/// by ``finish()``.
 ///
 /// Nothing here is inlinable, on purpose: `KeyedEncodingContainer.encodeIfPresent` specialized
 /// into every member of every generated type was a large share of the optimized code (and so
 /// of the build time) of a generated module, for values that are encoded only into request
-/// bodies, where one generic call per member costs nothing next to the request.
+/// bodies, where one generic call per member costs nothing next to the request. The writes
+/// don't throw, so a member is no more than its call: an error path per member (releasing
+/// what was live there) was as much code again.
 @_spi(Generated)
 public struct GoogleJSONMemberWriter {
     private var container: KeyedEncodingContainer<GoogleJSONCodingKey>
+    private let keys: GoogleJSONKeyTable?
+    /// The first error a write met; later writes are skipped and ``finish()`` throws it.
+    private var failure: (any Error)?
 
-    /// Starts a keyed container on `encoder`.
+    /// Starts a keyed container on `encoder` for a type whose wire names are `keys`.
+    /// - Parameters:
+    ///   - encoder: The encoder `encode(to:)` was given.
+    ///   - keys: The type's key table (the one its decoder matches members with).
+    public init(_ encoder: any Encoder, keys: GoogleJSONKeyTable) {
+        container = encoder.container(keyedBy: GoogleJSONCodingKey.self)
+        self.keys = keys
+    }
+
+    /// Starts a keyed container on `encoder`, for members written with their wire names
+    /// (what code generated before key positions calls).
     /// - Parameter encoder: The encoder `encode(to:)` was given.
     public init(_ encoder: any Encoder) {
         container = encoder.container(keyedBy: GoogleJSONCodingKey.self)
+        keys = nil
     }
 
-    /// Writes `value` under `key`; `nil` leaves the key out.
+    /// Writes `value` under the key at `position` in the key table; `nil` leaves the key out.
+    /// - Parameters:
+    ///   - value: The member.
+    ///   - position: Its wire name's position in the key table.
+    public mutating func write<T: Encodable>(_ value: T?, _ position: Int) {
+        guard let value, failure == nil else { return }
+        do { try container.encode(value, forKey: key(at: position)) } catch { failure = error }
+    }
+
+    /// Writes `value` in the wire form `wire` (`as: GoogleInt64.self` sends an `Int64` as a
+    /// string) under the key at `position`; `nil` leaves the key out.
+    /// - Parameters:
+    ///   - value: The member.
+    ///   - wire: Its wire form.
+    ///   - position: Its wire name's position in the key table.
+    public mutating func write<Wire: GoogleJSONWireValue>(_ value: Wire.Value?, as wire: Wire.Type, _ position: Int) {
+        guard let value, failure == nil else { return }
+        do { try container.encode(Wire(value), forKey: key(at: position)) } catch { failure = error }
+    }
+
+    /// Ends the object.
+    /// - Throws: The first error the encoder threw for a member.
+    public func finish() throws {
+        if let failure { throw failure }
+    }
+
+    private func key(at position: Int) -> GoogleJSONCodingKey {
+        guard let keys else { preconditionFailure("GoogleJSONMemberWriter: a key position without a key table") }
+        return GoogleJSONCodingKey(stringValue: keys.key(at: position))
+    }
+
+    // MARK: - By wire name
+
+    /// Writes `value` under `key`; `nil` leaves the key out (what code generated before key
+    /// positions calls).
     /// - Parameters:
     ///   - value: The member.
     ///   - key: Its wire name.
@@ -27,8 +78,8 @@ public struct GoogleJSONMemberWriter {
         try container.encode(value, forKey: GoogleJSONCodingKey(stringValue: key))
     }
 
-    /// Writes `value` in the wire form `wire` (`as: GoogleInt64.self` sends an `Int64` as a
-    /// string) under `key`; `nil` leaves the key out.
+    /// Writes `value` in the wire form `wire` under `key`; `nil` leaves the key out (what code
+    /// generated before key positions calls).
     /// - Parameters:
     ///   - value: The member.
     ///   - wire: Its wire form.

@@ -88,6 +88,12 @@ import Testing
             (#"{"files": [{"parents": ["a", 3]}]}"#, .typeMismatch, "files[0].parents[1]"),
             (#"{"files": {"id": "a"}}"#, .typeMismatch, "files"),
             (#"{"files": [{"version": "7.5"}]}"#, .invalidFormat, "files[0].version"),
+            // Each scalar kind the member iterator decodes into storage keeps kind and path.
+            (#"{"files": [{"id": "a"}, {"name": 5}]}"#, .typeMismatch, "files[1].name"),
+            (#"{"files": [{"imageMediaMetadata": {"rotation": 3000000000}}]}"#, .numberOutOfRange, "files[0].imageMediaMetadata.rotation"),
+            (#"{"files": [{"imageMediaMetadata": {"aperture": "wide"}}]}"#, .invalidFormat, "files[0].imageMediaMetadata.aperture"),
+            (#"{"files": [{"imageMediaMetadata": {"location": {"latitude": true}}}]}"#, .typeMismatch, "files[0].imageMediaMetadata.location.latitude"),
+            (#"{"files": [{"contentHints": {"thumbnail": {"image": "not base64!"}}}]}"#, .invalidFormat, "files[0].contentHints.thumbnail.image"),
             // Fails after members of the element (and of a nested array element) are stored:
             // the half-built values in the arrays' storage are destroyed, not returned.
             (#"{"files": [{"id": "a"}, {"id": "b", "name": "n", "parents": ["p"], "owners": [{"displayName": "A"}, {"displayName": "B", "me": "x"}]}]}"#,

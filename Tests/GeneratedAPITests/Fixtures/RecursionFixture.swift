@@ -88,9 +88,10 @@ extension Recursion {
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder)
-            try members.write(self.literal, "literal")
-            try members.write(self._not?.value, "not")
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            members.write(self.literal, 0)
+            members.write(self._not?.value, 1)
+            try members.finish()
         }
 
         @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
@@ -155,9 +156,10 @@ extension Recursion {
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder)
-            try members.write(self.byName, "byName")
-            try members.write(self._info?.value, "info")
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            members.write(self.byName, 0)
+            members.write(self._info?.value, 1)
+            try members.finish()
         }
 
         @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
@@ -209,8 +211,9 @@ extension Recursion {
             }
 
             public func encode(to encoder: any Swift.Encoder) throws {
-                var members = GoogleJSON.GoogleJSONMemberWriter(encoder)
-                try members.write(self._owner?.value, "owner")
+                var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+                members.write(self._owner?.value, 0)
+                try members.finish()
             }
 
             @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
@@ -235,6 +238,7 @@ extension Recursion {
         public var node: Node?
 
         /// Creates a value; every property is optional.
+        @_alwaysEmitIntoClient
         public init(node: Node? = nil) {
             self.node = node
         }
@@ -268,8 +272,9 @@ extension Recursion {
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder)
-            try members.write(self.node, "node")
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            members.write(self.node, 0)
+            try members.finish()
         }
 
         @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
@@ -328,7 +333,7 @@ extension Recursion {
             while let key = try members.nextKey() {
                 switch key {
                 case 0: self.children = try json[members].decode([Node].self)
-                case 1: self.name = try json[members].decode(Swift.String.self)
+                case 1: try members.decodeString(into: &self.name, of: json)
                 case 2: self._parent = IndirectBox(try json[members].decode(Node.self))
                 default: break
                 }
@@ -336,10 +341,11 @@ extension Recursion {
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder)
-            try members.write(self.children, "children")
-            try members.write(self.name, "name")
-            try members.write(self._parent?.value, "parent")
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            members.write(self.children, 0)
+            members.write(self.name, 1)
+            members.write(self._parent?.value, 2)
+            try members.finish()
         }
 
         @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {
@@ -397,8 +403,9 @@ extension Recursion {
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder)
-            try members.write(self._operand?.value, "operand")
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            members.write(self._operand?.value, 0)
+            try members.finish()
         }
 
         @_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool {

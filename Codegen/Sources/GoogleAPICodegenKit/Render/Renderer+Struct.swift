@@ -62,7 +62,9 @@ extension Renderer {
                     writer.line("get { _\(property.name) }")
                     writer.line("set { _\(property.name) = newValue }")
                 }
-                writer.line("private var _\(property.name): \(property.type.text)?")
+                // Usable from inline: the memberwise initializer, emitted into the caller,
+                // stores here.
+                writer.line("@usableFromInline internal var _\(property.name): \(property.type.text)?")
             } else {
                 writer.line("public var \(name): \(property.type.text)?")
             }
@@ -78,6 +80,12 @@ extension Renderer {
     private func renderMemberwiseInit(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
         writer.line("/// Creates a value; every property is optional.")
+        // Built where it is called (an app calls a few of these), not in the generated module
+        // with its hundreds of types. Boxed members' box is internal, so their types keep an
+        // ordinary initializer.
+        if !structure.properties.contains(where: \.isBoxed) {
+            writer.line("@_alwaysEmitIntoClient")
+        }
         let parameters = structure.properties.map { "\(SwiftNaming.escaped($0.name)): \($0.type.text)? = nil" }
         writer.wrappedBlock("public init(", parameters, ")") { writer in
             for property in structure.properties {
@@ -87,18 +95,21 @@ extension Renderer {
         }
     }
 
-    /// `encode(to:)`: each present member under its wire name, formats through their wire
-    /// type, one runtime call per member (`GoogleJSONMemberWriter`, nothing inlined: specialized
-    /// `encodeIfPresent` calls were a large share of a generated module's optimized code).
+    /// `encode(to:)`: each present member under its wire name (by its position in the key
+    /// table the decoder uses), formats through their wire type, one runtime call per member
+    /// (`GoogleJSONMemberWriter`, nothing inlined: specialized `encodeIfPresent` calls were a
+    /// large share of a generated module's optimized code). The calls don't throw (the writer
+    /// keeps the first error for `finish()`), so no member carries an error path.
     private func renderEncoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
         writer.block("public func encode(to encoder: any Swift.Encoder) throws") { writer in
-            writer.line("var members = GoogleJSON.GoogleJSONMemberWriter(encoder)")
-            for property in structure.properties {
+            writer.line("var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)")
+            for (position, property) in structure.properties.enumerated() {
                 let value = property.isBoxed ? "self._\(property.name)?.value" : storage(property)
                 let wire = property.coding == .plain ? [] : ["as: \(wireType(property.coding)).self"]
-                writer.wrappedList("try members.write(", [value] + wire + [literal(property.wireName)], ")")
+                writer.wrappedList("members.write(", [value] + wire + ["\(position)"], ")")
             }
+            writer.line("try members.finish()")
         }
     }
 
@@ -161,12 +172,12 @@ extension Renderer {
             // release per member; one made from the borrowed `json` needs neither.
             writer.block("while let key = try members.nextKey()") { writer in
                 if groups.count == 1 {
-                    renderMemberSwitch(structure.properties[...], from: 0, value: "json[members]", into: &writer)
+                    renderMemberSwitch(structure.properties[...], from: 0, into: &writer)
                     return
                 }
                 writer.line("switch key / \(Self.membersPerDecodingGroup) {")
                 for index in groups.indices {
-                    writer.line("case \(index): try decodeGoogleJSONMembers\(index)(key, json[members])")
+                    writer.line("case \(index): try decodeGoogleJSONMembers\(index)(key, json, &members)")
                 }
                 writer.line("default: break")
                 writer.line("}")
@@ -176,8 +187,10 @@ extension Renderer {
         for (index, group) in groups.enumerated() {
             writer.line()
             writer.line("@inline(never)")
-            writer.block("private mutating func decodeGoogleJSONMembers\(index)(_ key: Swift.Int, _ value: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
-                renderMemberSwitch(group, from: index * Self.membersPerDecodingGroup, value: "value", into: &writer)
+            writer.block(
+                "private mutating func decodeGoogleJSONMembers\(index)(_ key: Swift.Int, _ json: GoogleAPIRuntime.GoogleJSONValueRef, _ members: inout GoogleAPIRuntime.GoogleJSONMembers) throws"
+            ) { writer in
+                renderMemberSwitch(group, from: index * Self.membersPerDecodingGroup, into: &writer)
             }
         }
     }
@@ -190,21 +203,52 @@ extension Renderer {
 
     /// `switch key { case 0: self.a = try value.decode(…) … }` for `properties`, numbered from
     /// `first`.
-    private func renderMemberSwitch(_ properties: ArraySlice<SwiftProperty>, from first: Int, value: String, into writer: inout SwiftWriter) {
+    private func renderMemberSwitch(_ properties: ArraySlice<SwiftProperty>, from first: Int, into writer: inout SwiftWriter) {
+        let value = "json[members]"
         writer.line("switch key {")
         for (offset, property) in properties.enumerated() {
             // One explicitly typed call per member, however deeply its arrays and
-            // maps nest: type-checking stays linear in the length of the code.
-            let decoded = property.coding == .plain
-                ? "try \(value).decode(\(property.type.text).self)"
-                : "try \(value).decode(\(wireType(property.coding)).self).value"
-            let assignment = property.isBoxed
-                ? "self._\(property.name) = IndirectBox(\(decoded))"
-                : "\(storage(property)) = \(decoded)"
+            // maps nest: type-checking stays linear in the length of the code. Scalars are
+            // decoded by the member iterator straight into their storage (a call and nothing
+            // else per member); the rest through the value's generic `decode`, specialized
+            // here so arrays of structs are built in place.
+            let assignment: String
+            if let scalar = scalarDecoder(property), !property.isBoxed {
+                assignment = "try members.\(scalar)(into: &\(storage(property)), of: json)"
+            } else {
+                let decoded = property.coding == .plain
+                    ? "try \(value).decode(\(property.type.text).self)"
+                    : "try \(value).decode(\(wireType(property.coding)).self).value"
+                assignment = property.isBoxed
+                    ? "self._\(property.name) = IndirectBox(\(decoded))"
+                    : "\(storage(property)) = \(decoded)"
+            }
             writer.line("case \(first + offset): \(assignment)")
         }
         writer.line("default: break")
         writer.line("}")
+    }
+
+    /// The `GoogleJSONMembers` method that decodes `property` into its storage, for scalar
+    /// members; `nil` for the others. Not booleans: their decoding is a few inlined
+    /// instructions, cheaper than the call (Drive's `capabilities` has dozens).
+    private func scalarDecoder(_ property: SwiftProperty) -> String? {
+        switch property.coding {
+        case .int64: return "decodeGoogleInt64"
+        case .uint64: return "decodeGoogleUInt64"
+        case .date: return "decodeGoogleDate"
+        case .bytes: return "decodeGoogleBytes"
+        case .array, .map: return nil
+        case .plain:
+            switch property.type {
+            case .named("Swift.String"): return "decodeString"
+            case .named("Swift.Int32"): return "decodeInt32"
+            case .named("Swift.UInt32"): return "decodeUInt32"
+            case .named("Swift.Double"): return "decodeDouble"
+            case .named("Swift.Float"): return "decodeFloat"
+            default: return nil
+            }
+        }
     }
 
     // MARK: - Wire types
