@@ -68,12 +68,14 @@ struct CodegenInjectionFuzzTests {
         #expect(documents == Self.documentsPerRound * FuzzRounds.count)
     }
 
-    @Test("Every golden-file fixture type-checks against the runtime", arguments: ["formats", "methods", "naming", "recursion", "shapes"])
+    @Test("Every golden-file fixture type-checks against the runtime, without warnings", arguments: ["formats", "methods", "naming", "recursion", "shapes"])
     func fixtureTypeChecks(_ fixture: String) async throws {
         let url = GeneratedModuleCheck.packageRoot.appendingPathComponent("Codegen/Tests/GoogleAPICodegenKitTests/Fixtures/\(fixture).json")
         let output = try CodeGenerator.generate(contentsOf: url, moduleName: "Fixture")
         let check = try await GeneratedModuleCheck.typecheck(output.files, label: "fixture-\(fixture)")
         #expect(check.passed, "\(fixture) does not type-check:\n\(check.output.prefix(4000))")
+        // Generated code compiles cleanly too: a warning in it is one in every user's build.
+        #expect(!check.output.contains("warning:"), "\(fixture) type-checks with warnings:\n\(check.output.prefix(4000))")
     }
 
     @Test("The shape comparison sees an injected declaration")
