@@ -46,6 +46,9 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
     @usableFromInline let successors: UnsafeMutablePointer<Atomic<Int32>>
     /// The number of keys; ``GoogleJSONMembers`` starts each object at this position.
     @usableFromInline let keyCount: Int
+    /// The wire names as given (string literals in generated code, so nothing is copied):
+    /// ``key(at:)`` hands them out without building a string per member encoded.
+    private let keys: [String]
 
     /// - Parameter keys: The wire names, in the order the generated `switch` numbers them.
     public init(_ keys: [String]) {
@@ -63,6 +66,7 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
         slots.initialize(repeating: Slot(entry: 0, length: 0, offset: 0), count: capacity)
         mask = capacity - 1
         keyCount = keys.count
+        self.keys = keys
         entries = .allocate(capacity: max(keys.count, 1))
         successors = .allocate(capacity: keys.count + 1)
         for position in 0...keys.count { (successors + position).initialize(to: Atomic(-1)) }
@@ -125,9 +129,7 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
     /// - Parameter position: A position below ``keyCount``.
     @_spi(Generated)
     public func key(at position: Int) -> String {
-        precondition(position >= 0 && position < keyCount, "GoogleJSONKeyTable: no key at \(position)")
-        let entry = entries[position]
-        return String(decoding: UnsafeBufferPointer(start: spellings + entry.offset, count: Int(entry.length)), as: UTF8.self)
+        keys[position]
     }
 
     /// The index of the key spelled `bytes`, or `nil` for a key the type does not have.

@@ -8,19 +8,11 @@ public import Foundation
 /// One plain call per member, each a method of its own rather than an overload (overloads make
 /// the type checker try each): the caller neither builds a value reference nor releases the old
 /// value nor stores the new one, so each member of each generated type is a few instructions to
-/// compile. Nested objects, arrays, maps and enums still go through
+/// compile. The value is `json[self]`, made from the caller's borrowed `json` rather than from
+/// this iterator's own reference to the document, which a `mutating` method had to retain and
+/// release around each member. Nested objects, arrays, maps and enums still go through
 /// ``GoogleJSONValueRef/decode(_:)-(T.Type)``, whose specialization builds array elements in place.
 extension GoogleJSONMembers {
-    /// The value of the member ``nextKey()`` returned last, in `json`, the object being
-    /// iterated. Made from `json`, the caller's borrowed parameter, rather than from this
-    /// iterator's own reference to the document, which the (mutating) caller had to retain
-    /// and release around each member.
-    @inline(__always)
-    private func current(in json: GoogleJSONValueRef) -> GoogleJSONValueRef {
-        if json.tape !== tape { GoogleJSONValueRef.membersOfAnotherDocument() }
-        return GoogleJSONValueRef(tape: json.tape, index: valueIndex)
-    }
-
     /// Decodes the current member's string into `member`.
     /// - Parameters:
     ///   - member: The member's storage.
@@ -28,7 +20,7 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeString(into member: inout String?, of json: GoogleJSONValueRef) throws {
-        member = try current(in: json).decode(String.self)
+        member = try json[self].decode(String.self)
     }
 
     /// Decodes the current member's `int32` number into `member`.
@@ -38,7 +30,7 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeInt32(into member: inout Int32?, of json: GoogleJSONValueRef) throws {
-        member = try Int32(googleJSON: current(in: json))
+        member = try Int32(googleJSON: json[self])
     }
 
     /// Decodes the current member's `uint32` number into `member`.
@@ -48,7 +40,7 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeUInt32(into member: inout UInt32?, of json: GoogleJSONValueRef) throws {
-        member = try UInt32(googleJSON: current(in: json))
+        member = try UInt32(googleJSON: json[self])
     }
 
     /// Decodes the current member's number into `member`.
@@ -58,7 +50,7 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeDouble(into member: inout Double?, of json: GoogleJSONValueRef) throws {
-        member = try Double(googleJSON: current(in: json))
+        member = try Double(googleJSON: json[self])
     }
 
     /// Decodes the current member's `float` number into `member`.
@@ -68,7 +60,7 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeFloat(into member: inout Float?, of json: GoogleJSONValueRef) throws {
-        member = try Float(googleJSON: current(in: json))
+        member = try Float(googleJSON: json[self])
     }
 
     /// Decodes the current member, an `int64` (a decimal string on the wire), into `member`.
@@ -78,7 +70,7 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeGoogleInt64(into member: inout Int64?, of json: GoogleJSONValueRef) throws {
-        member = try GoogleInt64(googleJSON: current(in: json)).value
+        member = try GoogleInt64(googleJSON: json[self]).value
     }
 
     /// Decodes the current member, a `uint64` (a decimal string on the wire), into `member`.
@@ -88,7 +80,7 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeGoogleUInt64(into member: inout UInt64?, of json: GoogleJSONValueRef) throws {
-        member = try GoogleUInt64(googleJSON: current(in: json)).value
+        member = try GoogleUInt64(googleJSON: json[self]).value
     }
 
     /// Decodes the current member, a `date-time` or `google-datetime` (RFC 3339), into `member`.
@@ -98,7 +90,7 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeGoogleDate(into member: inout Date?, of json: GoogleJSONValueRef) throws {
-        member = try GoogleDate(googleJSON: current(in: json)).value
+        member = try GoogleDate(googleJSON: json[self]).value
     }
 
     /// Decodes the current member, `byte` data (base64 on the wire), into `member`.
@@ -108,6 +100,6 @@ extension GoogleJSONMembers {
     /// - Throws: ``GoogleJSONDecodingError`` naming the JSON path.
     @_spi(Generated)
     public mutating func decodeGoogleBytes(into member: inout Data?, of json: GoogleJSONValueRef) throws {
-        member = try GoogleBytes(googleJSON: current(in: json)).value
+        member = try GoogleBytes(googleJSON: json[self]).value
     }
 }
