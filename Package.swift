@@ -16,7 +16,6 @@ let package = Package(
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
         .library(name: "GoogleEmulator", targets: ["GoogleEmulator"]),
         .executable(name: "google-api-emulator", targets: ["google-api-emulator"]),
-        .executable(name: "google-api-benchmark", targets: ["google-api-benchmark"]),
         .executable(name: "google-api-codegen", targets: ["google-api-codegen"]),
         .executable(name: "youtube-live", targets: ["youtube-live"]),
         .executable(name: "drive", targets: ["drive"]),
@@ -110,13 +109,6 @@ let package = Package(
         .executableTarget(
             name: "google-api-demo",
             dependencies: ["YouTubeLiveTool", "DriveTool", "GoogleCLIKit", "GoogleEmulator", "GoogleAPIRuntime", "GoogleHTTP"]
-        ),
-
-        // MARK: - Benchmark
-        .target(name: "CurlRawLoop", dependencies: ["CCurl"]),
-        .executableTarget(
-            name: "google-api-benchmark",
-            dependencies: ["GoogleBase", "GoogleHTTP", "LocalHTTPServer", "CurlRawLoop", "GoogleAPIRuntime", "GoogleDrive", "GoogleYouTube", "GoogleEmulator"]
         ),
 
         // MARK: - Tests

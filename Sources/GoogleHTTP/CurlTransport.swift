@@ -110,7 +110,7 @@ public final class CurlTransport: HTTPTransport {
 
     /// Hands a continuation to the curl thread, which resumes it without doing any curl work:
     /// the two thread hand-offs every request pays, alone (the benchmark's floor row).
-    package func roundTripThroughLoop() async {
+    @_spi(Benchmarking) public func roundTripThroughLoop() async {
         guard let loop else { return }
         await withUnsafeContinuation { continuation in
             loop.enqueue(.ping(continuation))
@@ -125,7 +125,7 @@ public final class CurlTransport: HTTPTransport {
 
     /// Whether requests may start on their caller's thread (the default); off, every request is
     /// queued to the curl thread, which the benchmark measures next to it.
-    package var startsRequestsOnCaller: Bool {
+    @_spi(Benchmarking) public var startsRequestsOnCaller: Bool {
         get { loop?.callerStartEnabled.load(ordering: .relaxed) ?? false }
         set { loop?.callerStartEnabled.store(newValue, ordering: .relaxed) }
     }

@@ -16,8 +16,8 @@ public struct GoogleJSONDecoder: Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable]
     /// Decode ``GoogleJSONFastDecodable`` types without `Codable` (default `true`). The result is
     /// the same either way; `false` exists only so the package's tests and benchmark can compare
-    /// the two paths, which is why it is not public.
-    package var usesFastPath = true
+    /// the two paths, which is why it is an SPI (`@_spi(Benchmarking)`) rather than public API.
+    @_spi(Benchmarking) public var usesFastPath = true
 
     public init(maxDepth: Int = 512, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.maxDepth = maxDepth

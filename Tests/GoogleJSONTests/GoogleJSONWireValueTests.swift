@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Generated) @testable import GoogleJSON
+@_spi(Generated) @_spi(Benchmarking) @testable import GoogleJSON
 
 // MARK: - Wire values and the default init(from:)
 

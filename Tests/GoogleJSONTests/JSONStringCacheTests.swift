@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GoogleJSON
+@_spi(Benchmarking) @testable import GoogleJSON
 
 // MARK: - JSONStringCache
 

@@ -69,9 +69,4 @@ public struct APICallOptions: Sendable, Hashable {
         options.fields = fields
         return options
     }
-
-    /// The earlier name of ``withFields(_:)``.
-    /// - Parameter fields: A field mask, or `nil` to keep these options' own.
-    @available(*, deprecated, renamed: "withFields(_:)")
-    public func fields(_ fields: String?) -> APICallOptions { withFields(fields) }
 }

@@ -1,6 +1,6 @@
 import CurlRawLoop
 import Foundation
-import GoogleHTTP
+@_spi(Benchmarking) import GoogleHTTP
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

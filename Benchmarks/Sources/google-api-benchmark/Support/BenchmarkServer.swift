@@ -8,7 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 // MARK: - BenchmarkServer
 
@@ -160,7 +159,7 @@ final class BenchmarkServer: @unchecked Sendable {
 
     /// A port that was free a moment ago: bind to port 0, read the port, close.
     private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, SystemCall.streamSocketType, 0)
+        let descriptor = socket(AF_INET, streamSocketType, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(descriptor) }
         var address = loopback(port: 0)
@@ -175,7 +174,7 @@ final class BenchmarkServer: @unchecked Sendable {
     }
 
     private static func canConnect(port: Int) -> Bool {
-        let descriptor = socket(AF_INET, SystemCall.streamSocketType, 0)
+        let descriptor = socket(AF_INET, streamSocketType, 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var address = loopback(port: port)
@@ -193,4 +192,13 @@ final class BenchmarkServer: @unchecked Sendable {
         address.sin_port = UInt16(port).bigEndian
         return address
     }
+}
+
+/// `SOCK_STREAM` as `socket(2)` takes it (an enum on Glibc, a plain constant elsewhere).
+private var streamSocketType: Int32 {
+    #if canImport(Glibc)
+    Int32(SOCK_STREAM.rawValue)
+    #else
+    Int32(SOCK_STREAM)
+    #endif
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleDrive
+@_spi(Benchmarking) import GoogleJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
