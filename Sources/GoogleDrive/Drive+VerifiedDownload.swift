@@ -12,9 +12,9 @@ extension Drive {
     ///   - file: The file's metadata; its `id` is required.
     ///   - destination: Created or replaced.
     ///   - progress: Receives progress after each chunk.
-    /// - Throws: ``GoogleAPIClientError/integrityCheckFailed(_:)`` when the bytes do not match the
-    ///   metadata, ``GoogleAPIClientError/missingPathParameter(_:)`` without an `id`, and the
-    ///   errors of ``GoogleServiceClient/download(_:to:expecting:progress:)``.
+    /// - Throws: `GoogleAPIRuntime/GoogleAPIClientError/integrityCheckFailed(_:)` when the bytes do not match the
+    ///   metadata, ``GoogleAPIRuntime/GoogleAPIClientError/missingPathParameter(_:)`` without an `id`, and the
+    ///   errors of `GoogleAPIRuntime/GoogleServiceClient/download(_:to:expecting:progress:)`.
     public func downloadContent(
         of file: File, to destination: URL, progress: (@Sendable (MediaProgress) -> Void)? = nil
     ) async throws {
@@ -24,7 +24,7 @@ extension Drive {
     /// ``downloadContent(of:to:progress:)``, optionally keeping an interrupted download's bytes
     /// in `<destination>.partial` and continuing from them on the next call (the metadata's MD5
     /// then proves the joined file whole; see
-    /// ``GoogleServiceClient/download(_:to:expecting:keepingPartial:progress:)``).
+    /// `GoogleServiceClient.download(_:to:expecting:keepingPartial:progress:)`).
     /// - Parameters:
     ///   - file: The file's metadata; its `id` is required.
     ///   - destination: Replaced once the content arrived whole and checked.

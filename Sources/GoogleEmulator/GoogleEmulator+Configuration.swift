@@ -41,11 +41,7 @@ extension GoogleEmulator {
         /// (the default) answers those paths with 404, as off Google Cloud.
         public var metadataServer: MetadataServerConfiguration? = nil
 
-        /// - Parameters:
-        ///   - host: The listening address.
-        ///   - port: `0` for any free port.
-        ///   - oauth: OAuth clients and token lifetime.
-        ///   - seedData: Start with seed files and broadcasts.
+        /// Each argument sets the property of the same name.
         public init(
             host: LocalHTTPServer.Configuration.Host = .ipv4Loopback,
             port: Int = 0,

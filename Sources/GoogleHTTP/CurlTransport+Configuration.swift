@@ -15,7 +15,7 @@ extension CurlTransport {
             case http2
         }
 
-        /// Limits for requests that do not set their own (``GoogleHTTPRequest/timeouts``).
+        /// Limits for requests that do not set their own (`GoogleHTTPTypes/GoogleHTTPRequest/timeouts`).
         public var timeouts: HTTPTimeouts
         /// At most this many simultaneous connections to one host (0 = unlimited). HTTP/2
         /// multiplexes many requests over one connection, so this rarely binds with HTTP/2.
@@ -37,7 +37,7 @@ extension CurlTransport {
         public var maxRedirects: Int
         /// Ask for gzip/deflate/br/zstd on every request and decode transparently (only when the
         /// request does not set `Accept-Encoding` itself). Off by default so bodies are the bytes
-        /// the server sent; requests that want gzip say so with ``GoogleHTTPRequest/acceptsGzip``
+        /// the server sent; requests that want gzip say so with `GoogleHTTPTypes/GoogleHTTPRequest/acceptsGzip`
         /// (API calls do). Decoded responses lose their `Content-Encoding` and `Content-Length`.
         public var automaticDecompression: Bool
         /// How many bytes of a streamed response may wait for the consumer before the transfer is
@@ -48,8 +48,8 @@ extension CurlTransport {
         public var largeTransferBufferBytes: Int
         /// The most bytes a response read into memory (``CurlTransport/send(_:)``) may have,
         /// counted after decompression, unless the request sets its own
-        /// (``GoogleHTTPRequest/maxResponseBodyBytes``). The transfer is aborted the moment it passes,
-        /// with ``HTTPTransportError/Kind/responseTooLarge``, so a gzip bomb or an endless body
+        /// (`GoogleHTTPTypes/GoogleHTTPRequest/maxResponseBodyBytes`). The transfer is aborted the moment it passes,
+        /// with `GoogleHTTPTypes/HTTPTransportError/Kind/responseTooLarge`, so a gzip bomb or an endless body
         /// costs about this much memory at most. Downloads and streams are not limited.
         public var maxResponseBodyBytes: Int
         /// How much of an error response's body (status 400 and above) is kept, in memory or in a
@@ -64,16 +64,7 @@ extension CurlTransport {
         /// 64 KiB, Google's error bodies being a few hundred bytes.
         public static let defaultMaxErrorBodyBytes = 64 << 10
 
-        /// - Parameters:
-        ///   - timeouts: Limits for requests that do not set their own.
-        ///   - maxConnectionsPerHost: Simultaneous connections per host; 0 is unlimited.
-        ///   - maxConnectionsTotal: Simultaneous connections in total; 0 is unlimited.
-        ///   - userAgent: The default `User-Agent`.
-        ///   - verifyTLS: Verify certificates and host names (on by default).
-        ///   - caBundlePath: A PEM CA bundle to trust instead of the system's.
-        ///   - httpVersion: The HTTP version preference.
-        ///   - maxResponseBodyBytes: The size limit of responses read into memory.
-        ///   - maxErrorBodyBytes: How much of an error response's body is read.
+        /// Each argument sets the property of the same name.
         public init(
             timeouts: HTTPTimeouts = HTTPTimeouts(),
             maxConnectionsPerHost: Int = 16,

@@ -11,7 +11,7 @@ import Darwin
 
 // MARK: - CurlTransport
 
-/// The libcurl-backed ``HTTPTransport``.
+/// The libcurl-backed `GoogleHTTPTypes/HTTPTransport`.
 ///
 /// One transport owns one curl multi handle, driven by a dedicated thread, so connections are kept
 /// alive and reused across requests and HTTP/2 requests to a host share one connection. Create one
@@ -48,11 +48,11 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends `request` and reads the whole response body into memory.
     ///
-    /// The body may have at most ``GoogleHTTPRequest/maxResponseBodyBytes`` (else
+    /// The body may have at most `GoogleHTTPTypes/GoogleHTTPRequest/maxResponseBodyBytes` (else
     /// ``Configuration/maxResponseBodyBytes``) after decompression; of an error status's body the
     /// first ``Configuration/maxErrorBodyBytes`` are kept and the rest is not read.
     /// - Parameter request: The request; its body may be data, a file or a stream.
-    /// - Throws: ``HTTPTransportError`` when no complete response arrives, `.responseTooLarge`
+    /// - Throws: `GoogleHTTPTypes/HTTPTransportError` when no complete response arrives, `.responseTooLarge`
     ///   past the size limit, `.invalidResponse` for a response that breaks HTTP's framing rules.
     public func send(_ request: GoogleHTTPRequest) async throws -> GoogleHTTPResponse {
         let transfer = try makeTransfer(for: request, sink: .buffer)
@@ -65,7 +65,7 @@ public final class CurlTransport: HTTPTransport {
     ///   - request: The request.
     ///   - file: Created or truncated; on failure it holds the bytes received so far. Of an error
     ///     status's body only the first ``Configuration/maxErrorBodyBytes`` are written.
-    /// - Throws: ``HTTPTransportError``; `.responseBodyFailed` when `file` cannot be written.
+    /// - Throws: `GoogleHTTPTypes/HTTPTransportError`; `.responseBodyFailed` when `file` cannot be written.
     public func download(_ request: GoogleHTTPRequest, to file: URL) async throws -> GoogleHTTPResponseHead {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -83,7 +83,7 @@ public final class CurlTransport: HTTPTransport {
     /// the consumer before the transfer pauses. Cancelling the consuming task, or dropping the
     /// body, aborts the transfer.
     /// - Parameter request: The request.
-    /// - Throws: ``HTTPTransportError`` when no response head arrives.
+    /// - Throws: `GoogleHTTPTypes/HTTPTransportError` when no response head arrives.
     public func stream(_ request: GoogleHTTPRequest) async throws -> HTTPStreamingResponse {
         let channel = CurlResponseChannel(limit: configuration.streamBufferBytes)
         let transfer = try makeTransfer(for: request, sink: .stream(channel))

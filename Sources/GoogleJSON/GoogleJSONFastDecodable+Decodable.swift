@@ -3,7 +3,7 @@ import Foundation
 // MARK: - Decodable through the fast path
 
 extension GoogleJSONFastDecodable {
-    /// `Decodable` by way of ``init(googleJSON:)``, so a type needs only that one decoder
+    /// `Decodable` by way of `init(googleJSON:)`, so a type needs only that one decoder
     /// (generated schema types declare no `init(from:)` of their own).
     ///
     /// Under ``GoogleJSONDecoder`` — also for a value inside another `Decodable` type — it reads

@@ -5,7 +5,7 @@ import Foundation
 /// A type ``GoogleJSONDecoder`` can build straight from its parsed token tape, without the
 /// `Decoder`/container machinery of `Codable` (boxes, existentials, coding keys).
 ///
-/// Generated schema types implement only ``init(googleJSON:)``: their `Decodable` conformance is
+/// Generated schema types implement only `init(googleJSON:)`: their `Decodable` conformance is
 /// this protocol's default `init(from:)` (see `GoogleJSONFastDecodable+Decodable.swift`), which
 /// reads this decoder's tape directly and serves other decoders through a generic JSON value, so
 /// every decoder gets the same value from one generated decoder.
@@ -62,7 +62,7 @@ extension GoogleJSONFastDecodable {
 // MARK: - GoogleJSONValueRef
 
 /// One value inside a document being decoded by ``GoogleJSONDecoder``; only valid during the
-/// ``GoogleJSONFastDecodable/init(googleJSON:)`` call it is passed to.
+/// `GoogleJSONFastDecodable/init(googleJSON:)` call it is passed to.
 public struct GoogleJSONValueRef {
     @usableFromInline let tape: JSONTape
     @usableFromInline let index: Int

@@ -1,7 +1,7 @@
 // MARK: - GoogleMemberwiseEquatable
 
 /// `Equatable` for generated types, member by member: the type implements
-/// ``googleMembersEqual(_:)`` (comparing each member through a runtime call), and this
+/// `googleMembersEqual(_:)` (comparing each member through a runtime call), and this
 /// protocol's extension provides `==`.
 ///
 /// Why not a `static func ==` in each type: every operator declaration joins the overloads the

@@ -5,7 +5,7 @@ public import GoogleHTTP
 
 /// One call's outcome inside a batch response.
 public struct BatchResult: Sendable {
-    /// The position of the call in the list passed to ``GoogleServiceClient/batch(_:)``.
+    /// The position of the call in the list passed to `GoogleServiceClient/batch(_:)`.
     public var index: Int
     public var status: Int
     public var headers: GoogleHTTPHeaders
@@ -29,7 +29,7 @@ public struct BatchResult: Sendable {
     /// - Parameters:
     ///   - type: The response type.
     ///   - decoder: The decoder to use.
-    /// - Throws: The call's ``GoogleAPIError`` when it failed, or ``GoogleJSONDecodingError``.
+    /// - Throws: The call's ``GoogleAPIError`` when it failed, or `GoogleJSON/GoogleJSONDecodingError`.
     public func decode<T: Decodable>(_ type: T.Type, using decoder: GoogleJSONDecoder = GoogleJSONDecoder()) throws -> T {
         if let error { throw error }
         return try decoder.decodeResponse(T.self, from: body)

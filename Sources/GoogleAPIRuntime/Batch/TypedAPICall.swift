@@ -6,7 +6,7 @@ import Foundation
 /// return (`drive.files.getCall(.init(fileId:))`), so calls can be batched with typed results.
 ///
 /// Run one alone with ``GoogleServiceClient/execute(_:)-(TypedAPICall<Response>)``, or several
-/// in one HTTP request with ``GoogleServiceClient/batch(_:)-(TypedAPICall<Response>...)``.
+/// in one HTTP request with `GoogleServiceClient/batch(_:)-(TypedAPICall<Response>...)`.
 public struct TypedAPICall<Response: Sendable>: Sendable {
     /// The untyped call (path, query, body, scopes).
     public var call: APICall

@@ -11,8 +11,8 @@ extension GoogleServiceClient {
     ///   - call: The method call; needs a `mediaUploadPath`.
     ///   - media: The bytes, their type, the strategy and a progress callback.
     ///   - type: The response type.
-    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError``, ``OAuthError`` or
-    ///   ``HTTPTransportError``.
+    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError``, `GoogleAuth/OAuthError` or
+    ///   `GoogleHTTPTypes/HTTPTransportError`.
     public func upload<Response: Decodable & Sendable>(
         _ call: APICall, media: MediaUpload, as type: Response.Type
     ) async throws -> Response {

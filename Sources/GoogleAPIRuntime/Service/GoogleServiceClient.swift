@@ -48,9 +48,9 @@ public struct GoogleServiceClient: Sendable {
     /// - Parameters:
     ///   - call: The method call.
     ///   - type: The response type.
-    /// - Throws: ``GoogleAPIError`` for error statuses, ``OAuthError`` (e.g.
+    /// - Throws: ``GoogleAPIError`` for error statuses, `GoogleAuth/OAuthError` (e.g.
     ///   `scopeNotGranted` before anything is sent), ``GoogleAPIClientError``,
-    ///   ``GoogleJSONDecodingError`` or ``HTTPTransportError``.
+    ///   `GoogleJSON/GoogleJSONDecodingError` or `GoogleHTTPTypes/HTTPTransportError`.
     public func execute<Response: Decodable & Sendable>(_ call: APICall, as type: Response.Type) async throws -> Response {
         let response = try await send(call)
         do {
@@ -85,7 +85,7 @@ public struct GoogleServiceClient: Sendable {
 
     /// Refuses, before sending anything, a call none of whose scopes was granted. Credentials
     /// without scope information (an empty set) are not blocked.
-    /// - Throws: ``OAuthError/Code/scopeNotGranted``.
+    /// - Throws: `GoogleAuth/OAuthError/Code/scopeNotGranted`.
     public func checkScopes(_ call: APICall) async throws {
         guard !call.scopes.isEmpty else { return }
         let granted = try await session.grantedScopes

@@ -20,10 +20,10 @@ extension AuthorizedSession {
         public var retry: RetryPolicy
         /// Called after `invalid_grant`, once the stored credentials were deleted. Return new
         /// credentials (e.g. after rerunning authorization) to save them and continue, or `nil` to
-        /// fail with ``OAuthError/Code/reauthenticationRequired``.
+        /// fail with `GoogleAuth/OAuthError/Code/reauthenticationRequired`.
         public var reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
         /// Receives one entry per attempt and per access-token request, with secrets redacted
-        /// (see ``RequestLogEntry``). It also reaches the ``OAuthClient`` given as refresher to
+        /// (see `GoogleAuth/RequestLogEntry`). It also reaches the `GoogleAuth/OAuthClient` given as refresher to
         /// ``AuthorizedSession/init(credentials:refresher:transport:configuration:)`` when that
         /// client has no logger, so each refresh request is logged as well.
         public var logger: (@Sendable (RequestLogEntry) -> Void)?
@@ -36,15 +36,15 @@ extension AuthorizedSession {
         /// the ``GoogleServiceClient``s built on this session, e.g. for requests sent with
         /// ``AuthorizedSession/send(_:idempotent:)`` to an endpoint no service client covers. Each
         /// must be `https`, or `http` on a loopback host; others are ignored (and requests to them
-        /// are refused with ``OAuthError/Code/untrustedTokenDestination``).
+        /// are refused with `GoogleAuth/OAuthError/Code/untrustedTokenDestination`).
         public var trustedTokenOrigins: [URL]
         /// The root URL of every ``GoogleServiceClient`` built on this session without a
         /// `rootURL:` of its own (`nil`: each service's own, Google's). Set it from
-        /// ``GoogleEnvironment/apiRootURL`` to follow `GOOGLE_API_ROOT_URL` (the local emulator);
+        /// `GoogleAuth/GoogleEnvironment/apiRootURL` to follow `GOOGLE_API_ROOT_URL` (the local emulator);
         /// the session trusts the root's origin with the token, so it must be `https` or loopback.
         public var apiRootURL: URL?
         /// The most bytes a response read into memory may have (counted after decompression),
-        /// for requests that do not set ``GoogleHTTPRequest/maxResponseBodyBytes`` themselves; `nil`
+        /// for requests that do not set `GoogleHTTPTypes/GoogleHTTPRequest/maxResponseBodyBytes` themselves; `nil`
         /// leaves it to the transport (`CurlTransport.Configuration.maxResponseBodyBytes`,
         /// 64 MiB by default). Downloads and streams are not limited.
         public var maxResponseBodyBytes: Int?

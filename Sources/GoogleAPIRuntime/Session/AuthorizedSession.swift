@@ -11,7 +11,7 @@ import Synchronization
 /// before it expires and after a 401 (single-flight), and retries transient failures with
 /// exponential backoff and full jitter.
 ///
-/// The credentials are any ``CredentialsProvider``: the user's OAuth tokens
+/// The credentials are any `GoogleAuth/CredentialsProvider`: the user's OAuth tokens
 /// (``init(credentials:refresher:transport:configuration:)``), Application Default Credentials,
 /// a service account, the metadata server, an impersonated service account
 /// (``init(credentials:transport:configuration:)``), or an API key for public data
@@ -36,9 +36,9 @@ public final class AuthorizedSession: Sendable {
     /// A session for one user's OAuth tokens (an ``OAuthUserCredentials``).
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
-    ///   - refresher: Exchanges the refresh token for a new access token. An ``OAuthClient``
+    ///   - refresher: Exchanges the refresh token for a new access token. An `GoogleAuth/OAuthClient`
     ///     without a logger of its own gets the session's, so refresh requests appear in the
-    ///     session's log as ``RequestLogEntry/Kind/tokenRefresh``.
+    ///     session's log as `GoogleAuth/RequestLogEntry/Kind/tokenRefresh`.
     ///   - transport: Sends the HTTP requests.
     ///   - configuration: Refresh skew, retry policy, logging and reauthentication hooks.
     public convenience init(
@@ -57,9 +57,9 @@ public final class AuthorizedSession: Sendable {
         self.init(credentials: user, transport: transport, configuration: configuration)
     }
 
-    /// A session for any credentials: ``ApplicationDefaultCredentials/find(scopes:environment:transport:)``,
-    /// ``ServiceAccountCredentials``, ``MetadataServerCredentials``, ``ImpersonatedCredentials``,
-    /// ``OAuthUserCredentials`` or your own ``CredentialsProvider``.
+    /// A session for any credentials: `GoogleAuth/ApplicationDefaultCredentials/find(scopes:environment:transport:)`,
+    /// `GoogleAuth/ServiceAccountCredentials`, `GoogleAuth/MetadataServerCredentials`, `GoogleAuth/ImpersonatedCredentials`,
+    /// ``OAuthUserCredentials`` or your own `GoogleAuth/CredentialsProvider`.
     /// - Parameters:
     ///   - credentials: Supplies access tokens (and the quota project, sent as `x-goog-user-project`).
     ///   - transport: Sends the HTTP requests.
@@ -110,7 +110,7 @@ public final class AuthorizedSession: Sendable {
     public var cachedTokenExpiry: Date? { tokens?.snapshot.token?.expiresAt }
 
     /// The scopes granted to the credentials; empty when unknown (or an API key).
-    /// - Throws: ``OAuthError/Code/reauthenticationRequired`` after `invalid_grant`,
+    /// - Throws: `GoogleAuth/OAuthError/Code/reauthenticationRequired` after `invalid_grant`,
     ///   or the store's error.
     public var grantedScopes: Set<String> {
         get async throws {
@@ -121,7 +121,7 @@ public final class AuthorizedSession: Sendable {
     }
 
     /// An access token valid for at least the refresh skew, refreshing if needed.
-    /// - Throws: ``OAuthError/Code/notAuthorized`` for an API-key session, or what the
+    /// - Throws: `GoogleAuth/OAuthError/Code/notAuthorized` for an API-key session, or what the
     ///   credentials throw.
     public func accessToken() async throws -> AccessToken {
         guard let tokens else { throw OAuthError(code: .notAuthorized) }
@@ -134,7 +134,7 @@ public final class AuthorizedSession: Sendable {
     /// Credentials with an access token valid for at least the refresh skew, refreshing if needed.
     /// For the user's tokens these are the stored credentials; for other credentials only the
     /// access token, its expiry and scopes are set.
-    /// - Throws: ``OAuthError``, or what the credentials throw.
+    /// - Throws: `GoogleAuth/OAuthError`, or what the credentials throw.
     public func validCredentials() async throws -> OAuthCredentials {
         let token = try await accessToken()
         if let user = tokens?.provider as? OAuthUserCredentials, let stored = try await user.currentCredentials(),
@@ -146,7 +146,7 @@ public final class AuthorizedSession: Sendable {
     }
 
     /// Saves credentials obtained by rerunning authorization and leaves the reauthentication state.
-    /// - Throws: The token store's error; ``OAuthError/Code/notAuthorized`` when the
+    /// - Throws: The token store's error; `GoogleAuth/OAuthError/Code/notAuthorized` when the
     ///   session's credentials are not the user's OAuth tokens.
     public func updateCredentials(_ credentials: OAuthCredentials) async throws {
         guard let tokens, let user = tokens.provider as? OAuthUserCredentials else {
@@ -158,7 +158,7 @@ public final class AuthorizedSession: Sendable {
 
     /// `request` with the access token of `credentials` attached as configured. It does not check
     /// where the request goes; the sending methods do (see
-    /// ``OAuthError/Code/untrustedTokenDestination``).
+    /// `GoogleAuth/OAuthError/Code/untrustedTokenDestination`).
     public func authorizing(_ request: GoogleHTTPRequest, with credentials: OAuthCredentials) -> GoogleHTTPRequest {
         authorizing(request, token: credentials.accessToken)
     }
@@ -230,7 +230,7 @@ public final class AuthorizedSession: Sendable {
     /// - Parameters:
     ///   - request: The request, without authorization.
     ///   - idempotent: Whether repeating the request is safe (enables retries).
-    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
+    /// - Throws: `GoogleAuth/OAuthError` or `GoogleHTTPTypes/HTTPTransportError`.
     public func send(_ request: GoogleHTTPRequest, idempotent: Bool) async throws -> GoogleHTTPResponse {
         try await send(request, idempotent: idempotent, retryPolicy: nil)
     }
@@ -240,7 +240,7 @@ public final class AuthorizedSession: Sendable {
     ///   - request: The request, without authorization.
     ///   - idempotent: Whether repeating the request is safe (enables retries).
     ///   - retryPolicy: Replaces ``Configuration/retry`` for this request; `nil` keeps it.
-    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
+    /// - Throws: `GoogleAuth/OAuthError` or `GoogleHTTPTypes/HTTPTransportError`.
     public func send(_ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?) async throws -> GoogleHTTPResponse {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.send(authorized)
@@ -254,7 +254,7 @@ public final class AuthorizedSession: Sendable {
     ///   - file: Created or truncated; on an error status it holds the error body.
     ///   - idempotent: Whether repeating the request is safe.
     ///   - retryPolicy: Overrides the session's policy (e.g. `.disabled` for callers that resume).
-    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
+    /// - Throws: `GoogleAuth/OAuthError` or `GoogleHTTPTypes/HTTPTransportError`.
     public func download(
         _ request: GoogleHTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
     ) async throws -> GoogleHTTPResponseHead {
@@ -270,7 +270,7 @@ public final class AuthorizedSession: Sendable {
 
     /// Like ``send(_:idempotent:)`` but returns once the response head arrived; the body streams.
     /// Bodies of responses that are retried or refreshed are drained and discarded.
-    /// - Throws: ``OAuthError`` or ``HTTPTransportError``.
+    /// - Throws: `GoogleAuth/OAuthError` or `GoogleHTTPTypes/HTTPTransportError`.
     public func stream(
         _ request: GoogleHTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
     ) async throws -> HTTPStreamingResponse {

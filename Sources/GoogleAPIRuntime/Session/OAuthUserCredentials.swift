@@ -3,10 +3,10 @@ public import GoogleAuth
 
 // MARK: - OAuthUserCredentials
 
-/// A person's OAuth tokens as a ``CredentialsProvider``: loads them from a ``TokenStore``, refreshes
-/// them with a ``TokenRefreshing`` (an ``OAuthClient``), saves refreshed tokens back, and turns an
+/// A person's OAuth tokens as a `GoogleAuth/CredentialsProvider`: loads them from a `GoogleAuth/TokenStore`, refreshes
+/// them with a `GoogleAuth/TokenRefreshing` (an `GoogleAuth/OAuthClient`), saves refreshed tokens back, and turns an
 /// ended grant (`invalid_grant`, no refresh token, time-based access over) into
-/// ``OAuthError/Code/reauthenticationRequired``: the stored tokens are deleted,
+/// `GoogleAuth/OAuthError/Code/reauthenticationRequired`: the stored tokens are deleted,
 /// the optional handler may supply new ones, and otherwise every later call fails fast without
 /// contacting the token endpoint.
 ///
@@ -57,7 +57,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
     // MARK: - The user's credentials
 
     /// The stored credentials without refreshing them, or `nil` when none are stored.
-    /// - Throws: ``OAuthError/Code/reauthenticationRequired`` once the grant
+    /// - Throws: `GoogleAuth/OAuthError/Code/reauthenticationRequired` once the grant
     ///   ended, or the store's error.
     public func currentCredentials() async throws -> OAuthCredentials? {
         if let terminalError { throw terminalError }

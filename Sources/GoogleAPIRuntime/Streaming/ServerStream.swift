@@ -25,7 +25,7 @@ import GoogleHTTP
 ///   (``ServerStreamOptions/isFinal``), or on an error with an ending reason; every other error is
 ///   thrown: ``GoogleAPIError`` (also for an `{"error": …}` element mid-stream),
 ///   ``ServerStreamError`` for bytes that are not the stream or resumptions without progress,
-///   ``HTTPTransportError``,
+///   `GoogleHTTPTypes/HTTPTransportError`,
 ///   ``AuthorizedSessionError``.
 ///
 /// Iterate it once per connection you want; each iterator opens its own.

@@ -60,8 +60,9 @@ public struct ImpersonatedCredentials: CredentialsProvider {
             quotaProjectID: quotaProjectID, transport: transport)
     }
 
-    /// - Parameter generateURL: The full `generateAccessToken` URL (an impersonation file's
-    ///   `service_account_impersonation_url`); other parameters as in the other initializer.
+    /// Impersonation through a full `generateAccessToken` URL (an impersonation file's
+    /// `service_account_impersonation_url`), `generateURL`; the other arguments are as in
+    /// ``init(source:targetPrincipal:delegates:scopes:lifetime:endpoint:quotaProjectID:transport:)``.
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
         lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport.shared

@@ -12,7 +12,7 @@ public import LocalHTTPServer
 /// server closes the connection unfinished; a slow body is a `.stream` that pauses between chunks
 /// (keeping a declared `Content-Length`, so clients see a slow body, not a chunked one); a late
 /// head is the handler waiting before it returns; no answer is
-/// ``LocalHTTPServer/HTTPServerResponse/dropConnection``. The emulator applies its scripted
+/// `LocalHTTPServer/HTTPServerResponse/dropConnection`. The emulator applies its scripted
 /// ``EmulatorFault``s through it, and test servers built directly on LocalHTTPServer can use it too.
 ///
 /// Waits use a dispatch timer, not `Task.sleep`: handlers and response streams run on the

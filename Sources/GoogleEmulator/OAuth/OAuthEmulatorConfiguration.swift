@@ -33,14 +33,7 @@ extension OAuthEmulator {
         /// account's public key), and which IAM Credentials `generateAccessToken` can impersonate.
         public var serviceAccounts: [EmulatedServiceAccount] = []
 
-        /// - Parameters:
-        ///   - clients: The accepted OAuth clients (by default ``Client/testDesktopClient``).
-        ///   - accessTokenLifetime: Seconds an access token stays valid.
-        ///   - refreshTokenLifetime: Seconds a refresh token stays valid (time-based access), or `nil`.
-        ///   - consent: What the authorization endpoint does.
-        ///   - grantedScopesOverride: Scopes granted regardless of what was requested.
-        ///   - userEmail: The user's email.
-        ///   - userSubject: The user's `sub`.
+        /// Each argument sets the property of the same name.
         public init(
             clients: [Client] = [.testDesktopClient],
             accessTokenLifetime: TimeInterval = 3600,

@@ -282,24 +282,26 @@ extension Renderer {
     }
 
     /// The method's documentation (prose, HTTP method and path, scopes, media), then where its
-    /// parameters are documented and the per-call arguments.
+    /// parameters are documented and what the per-call arguments do. Prose rather than a
+    /// `- Parameters:` list: a list must name every argument (DocC checks it), and the API's own
+    /// parameters are documented once, on the parameters value.
     private func writeDocs(_ method: SwiftMethod, into writer: inout SwiftWriter) {
         var lines = method.documentation.lines
         while lines.first?.isEmpty == true { lines.removeFirst() }
+        if !lines.isEmpty { lines.append("") }
         if let typeName = method.parametersTypeName {
-            if !lines.isEmpty { lines.append("") }
             lines.append("The parameters are documented on ``\(typeName)``.")
         }
-        if !lines.isEmpty { lines.append("") }
-        lines.append("- Parameters:")
         if let upload = method.upload, method.serverStream == nil {
-            lines.append("  - \(upload.argumentName): Media to upload with the call (`\(upload.path)`); a saved resumable session continues that upload instead.")
+            lines.append("`\(upload.argumentName)` is media to upload with the call (`\(upload.path)`);")
+            lines.append("a saved resumable session continues that upload.")
         }
-        lines.append("  - fields: A partial-response field mask for this call, e.g. `id,name`.")
         if method.serverStream != nil {
-            lines.append("  - options: The stream's framing, element size limit, resumption, end rules and retry policy.")
+            lines.append("`fields` is a partial-response mask for the call (`id,name`); `options` sets the stream's")
+            lines.append("framing, element size limit, resumption, end rules and retry policy.")
         } else {
-            lines.append("  - options: `quotaUser`, extra headers (`If-None-Match`), a timeout and a retry policy for this call.")
+            lines.append("`fields` is a partial-response mask for the call (`id,name`); `options` sets `quotaUser`,")
+            lines.append("extra headers (`If-None-Match`), a timeout and a retry policy for it.")
         }
         writer.documentation(lines)
     }
