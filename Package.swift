@@ -116,6 +116,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["GoogleBase", "GoogleHTTPTypes"], path: "Tests/TestSupport"),
         .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleBase", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
+        // Type-checks README.md's and the DocC articles' Swift blocks against the built modules.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleEmulator", "GoogleHTTP", "LocalHTTPServer", "TestSupport"],
+            exclude: ["Context"]
+        ),
         .testTarget(name: "GoogleCryptoTests", dependencies: ["GoogleCrypto"]),
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleBase", "GoogleHTTPTypes"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["GoogleBase", "LocalHTTPServer", "GoogleHTTP", "TestSupport"]),

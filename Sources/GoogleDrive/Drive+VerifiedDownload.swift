@@ -12,16 +12,16 @@ extension Drive {
     ///   - file: The file's metadata; its `id` is required.
     ///   - destination: Created or replaced.
     ///   - progress: Receives progress after each chunk.
-    /// - Throws: `GoogleAPIRuntime/GoogleAPIClientError/integrityCheckFailed(_:)` when the bytes do not match the
-    ///   metadata, ``GoogleAPIRuntime/GoogleAPIClientError/missingPathParameter(_:)`` without an `id`, and the
-    ///   errors of `GoogleAPIRuntime/GoogleServiceClient/download(_:to:expecting:progress:)`.
+    /// - Throws: a `GoogleAPIClientError` with code `integrityCheckFailed` when the bytes do not match the
+    ///   metadata, a `GoogleAPIClientError` with code `missingPathParameter` without an `id`, and the
+    ///   errors of `GoogleServiceClient.download(_:to:expecting:progress:)`.
     public func downloadContent(
         of file: File, to destination: URL, progress: (@Sendable (MediaProgress) -> Void)? = nil
     ) async throws {
         try await downloadContent(of: file, to: destination, keepingPartial: false, progress: progress)
     }
 
-    /// ``downloadContent(of:to:progress:)``, optionally keeping an interrupted download's bytes
+    /// Like `downloadContent(of:to:progress:)`, optionally keeping an interrupted download's bytes
     /// in `<destination>.partial` and continuing from them on the next call (the metadata's MD5
     /// then proves the joined file whole; see
     /// `GoogleServiceClient.download(_:to:expecting:keepingPartial:progress:)`).
@@ -30,7 +30,7 @@ extension Drive {
     ///   - destination: Replaced once the content arrived whole and checked.
     ///   - keepingPartial: Keep and continue partial downloads.
     ///   - progress: Receives progress after each chunk.
-    /// - Throws: Like ``downloadContent(of:to:progress:)``.
+    /// - Throws: As `downloadContent(of:to:progress:)` does.
     public func downloadContent(
         of file: File, to destination: URL, keepingPartial: Bool, progress: (@Sendable (MediaProgress) -> Void)? = nil
     ) async throws {

@@ -1,0 +1,47 @@
+// The names README.md and the DocC articles use in their Swift blocks without declaring them:
+// what the surrounding prose says they are. Only type-checked with the blocks, never run.
+import Foundation
+import GoogleAPIRuntime
+import GoogleDrive
+import GoogleEmulator
+import GoogleHTTP
+import GoogleYouTube
+import LocalHTTPServer
+
+@available(macOS 15, *) var drive: Drive { fatalError() }
+@available(macOS 15, *) var youtube: YouTube { fatalError() }
+@available(macOS 15, *) var session: AuthorizedSession { fatalError() }
+/// The service client of a generated module (`drive.client`), or of your own API.
+@available(macOS 15, *) var client: GoogleServiceClient { fatalError() }
+/// A call of an API without a generated module, and what it answers.
+@available(macOS 15, *) var call: APICall { fatalError() }
+struct File: Decodable, Sendable {}
+struct Page: Decodable, Sendable { var nextPageToken: String? }
+func handle(_ page: Page) {}
+var driveScope: String { fatalError() }
+@available(macOS 15, *) var store: FileTokenStore { fatalError() }
+@available(macOS 15, *) var emulator: GoogleEmulator { fatalError() }
+var id: String { fatalError() }
+var fileID: String { fatalError() }
+var chatID: String { fatalError() }
+var videoID: String { fatalError() }
+var etag: String { fatalError() }
+var apiKey: String { fatalError() }
+var secretFile: URL { fatalError() }
+var tokenFile: URL { fatalError() }
+var keyFile: URL { fatalError() }
+var stateFolder: URL { fatalError() }
+var video: URL { fatalError() }
+var destination: URL { fatalError() }
+func signIn() async throws {}
+var target: URL { fatalError() }
+var bigFileURL: URL { fatalError() }
+var keyData: Data { fatalError() }
+var data: Data { fatalError() }
+var key: String { fatalError() }
+var scopes: [String] { fatalError() }
+@available(macOS 15, *) var configuration: OAuthClientConfiguration { fatalError() }
+typealias FileList = Drive.FileList
+@available(macOS 15, *) var router: HTTPRouter { get { fatalError() } set {} }
+/// The app's OAuth client (`OAuthClient(configuration:)`).
+@available(macOS 15, *) var oauthClient: OAuthClient { fatalError() }
