@@ -33,7 +33,8 @@ struct GoogleAPICodegenPlugin: BuildToolPlugin {
                     "--module-name", configuration.moduleName,
                     "--quiet",
                 ],
-                inputFiles: [configuration.document, configuration.file],
+                // The documentation overlay beside the document (`drive.v3.overlay.json`), when there is one.
+                inputFiles: [configuration.document, configuration.file] + configuration.overlay,
                 outputFiles: try CodegenConfiguration.outputFileNames(moduleName: configuration.moduleName, document: configuration.document)
                     .map { output.appendingPathComponent($0) }
             ),
@@ -51,6 +52,14 @@ struct CodegenConfiguration {
     var document: URL
     var moduleName: String
     var checkedInSources: Bool
+
+    /// The document's documentation overlay, `<name>.overlay.json` beside it, if it exists (the
+    /// generator reads it by that name).
+    var overlay: [URL] {
+        let url = document.deletingLastPathComponent()
+            .appendingPathComponent(document.deletingPathExtension().lastPathComponent + ".overlay.json")
+        return FileManager.default.fileExists(atPath: url.path) ? [url] : []
+    }
 
     /// The files the generator writes for a document: `GeneratedFileLayout` (the generator's own
     /// source file, linked into this plugin) over the document's schema and resource keys.

@@ -17,9 +17,13 @@ public enum CodeGenerator {
     ///   - data: The Discovery document.
     ///   - file: Name used in diagnostics.
     ///   - moduleName: File-name prefix; defaults to `Google<ServiceType>`.
+    ///   - overlay: Descriptions for what the document leaves undescribed.
     /// - Throws: `DiscoveryParseError` with line and JSON path.
-    public static func generate(_ data: Data, file: String?, moduleName: String? = nil) throws(DiscoveryParseError) -> Output {
-        let (json, document) = try DiscoveryParser.parseDocument(data, file: file)
+    public static func generate(
+        _ data: Data, file: String?, moduleName: String? = nil, overlay: DocumentationOverlay? = nil
+    ) throws(DiscoveryParseError) -> Output {
+        var (json, document) = try DiscoveryParser.parseDocument(data, file: file)
+        if let overlay { document = overlay.applied(to: document) }
         // The parser reads partial documents too; generating needs a whole one.
         if let notDiscovery = DiscoveryParser.notADiscoveryDocument(json, kind: document.kind) {
             throw DiscoveryParseError(file: file, line: 1, path: "", message: notDiscovery)
@@ -34,7 +38,8 @@ public enum CodeGenerator {
         return Output(moduleName: name, service: service, files: Renderer(moduleName: name).render(service))
     }
 
-    /// Reads and generates one document from disk.
+    /// Reads and generates one document from disk, with its documentation overlay
+    /// (``DocumentationOverlay``, `<name>.overlay.json` beside it) when there is one.
     /// - Parameters:
     ///   - url: The document's file URL.
     ///   - moduleName: File-name prefix; defaults to `Google<ServiceType>`.
@@ -46,6 +51,6 @@ public enum CodeGenerator {
         } catch {
             throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "cannot read file: \(error.localizedDescription)")
         }
-        return try generate(data, file: url.path, moduleName: moduleName)
+        return try generate(data, file: url.path, moduleName: moduleName, overlay: try DocumentationOverlay.load(besideDocument: url))
     }
 }
