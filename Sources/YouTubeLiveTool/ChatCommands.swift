@@ -53,7 +53,9 @@ enum ChatCommands {
                         // Today's units left, spread over the hours asked for.
                         let left = try await QuotaSettings.ledger(context, arguments: arguments).status().remaining
                         let interval = LiveChatMessageStream.interval(forBudget: left, lasting: .seconds(budgetHours * 3600))
-                        standardError("Polling at most every \(interval) so that \(left) units last \(budgetHours) hours.")
+                        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+                        standardError(String(
+                            format: "Polling at most every %.2f s so that %d units last %g hours.", seconds, left, budgetHours))
                         floor = interval
                     }
                     let messages = youtube.liveChatMessages.messages(liveChatId: chatID, minimumInterval: floor) { wait in
