@@ -11,7 +11,8 @@ import PackagePlugin
 ///     { "discoveryDocument": "../../Specs/drive.v3.json", "moduleName": "GoogleDrive" }
 ///
 /// `discoveryDocument` is relative to that file; `moduleName` (the generated file-name prefix)
-/// defaults to the target name; `"checkedInSources": true` hands the target to the
+/// defaults to the target name; `quotaCosts` (optional, relative too) names a quota cost table
+/// whose units the generated methods state; `"checkedInSources": true` hands the target to the
 /// GenerateGoogleAPISources command plugin instead. Exclude the config from the target's
 /// sources in Package.swift.
 @main
@@ -32,8 +33,8 @@ struct GoogleAPICodegenPlugin: BuildToolPlugin {
                     "--output-directory", output.path,
                     "--module-name", configuration.moduleName,
                     "--quiet",
-                ],
-                inputFiles: [configuration.document, configuration.file],
+                ] + (configuration.quotaCosts.map { ["--quota-costs", $0.path] } ?? []),
+                inputFiles: [configuration.document, configuration.file] + (configuration.quotaCosts.map { [$0] } ?? []),
                 outputFiles: try CodegenConfiguration.outputFileNames(moduleName: configuration.moduleName, document: configuration.document)
                     .map { output.appendingPathComponent($0) }
             ),
@@ -51,6 +52,8 @@ struct CodegenConfiguration {
     var document: URL
     var moduleName: String
     var checkedInSources: Bool
+    /// A quota cost table for the document (`quotaCosts`), if any.
+    var quotaCosts: URL?
 
     /// The files the generator writes for a document: `GeneratedFileLayout` (the generator's own
     /// source file, linked into this plugin) over the document's schema and resource keys.
@@ -103,7 +106,8 @@ struct CodegenConfiguration {
             file: file,
             document: documentURL,
             moduleName: moduleName,
-            checkedInSources: object["checkedInSources"] as? Bool ?? false
+            checkedInSources: object["checkedInSources"] as? Bool ?? false,
+            quotaCosts: (object["quotaCosts"] as? String).map { URL(fileURLWithPath: $0, relativeTo: targetDirectory).standardizedFileURL }
         )
     }
 }

@@ -112,7 +112,7 @@ import Testing
             count += 1
             if count == 1 { break }
         }
-        #expect(try await fixture.ledger.status().spent == YouTubeQuotaCost.units(of: "v3.liveChat.messages.stream"))
+        #expect(try await fixture.ledger.status().spent == YouTubeQuotaCost.units(of: "youtube.v3.liveChat.messages.stream"))
     }
 }
 
@@ -120,6 +120,8 @@ import Testing
     @Test func everyDiscoveryMethodHasACostWithItsSource() throws {
         #expect(YouTubeQuotaCost.units(of: "search.list") == 100)
         #expect(YouTubeQuotaCost.cost(of: "search.list")?.source == .published)
+        #expect(YouTube.LiveBroadcastsResource.transitionQuotaCost.units == 50)
+        #expect(YouTube.SearchResource.listQuotaCost.source == .published)
         #expect(YouTubeQuotaCost.units(of: "videos.insert") == 1600)
         #expect(YouTubeQuotaCost.units(of: "captions.insert") == 400)
         #expect(YouTubeQuotaCost.cost(of: "liveChatMessages.list")?.source == .estimated)

@@ -63,7 +63,7 @@ enum YouTubeQuotaCosts {
         "liveBroadcasts.list": 5, "liveBroadcasts.insert": 50, "liveBroadcasts.update": 50, "liveBroadcasts.delete": 50,
         "liveBroadcasts.transition": 50, "liveBroadcasts.bind": 50,
         "liveStreams.list": 5, "liveStreams.insert": 50, "liveStreams.update": 50, "liveStreams.delete": 50,
-        "liveChatMessages.list": 5, "liveChatMessages.insert": 50, "liveChatMessages.delete": 50, "v3.liveChat.messages.stream": 5,
+        "liveChatMessages.list": 5, "liveChatMessages.insert": 50, "liveChatMessages.delete": 50, "youtube.v3.liveChat.messages.stream": 5,
         "liveChatModerators.list": 5, "liveChatModerators.insert": 50, "liveChatModerators.delete": 50,
         "liveChatBans.insert": 50, "liveChatBans.delete": 50,
         "videos.list": 1,
@@ -79,7 +79,7 @@ enum YouTubeQuotaCosts {
         case "liveBroadcasts/transition": return "liveBroadcasts.transition"
         case "liveBroadcasts/bind": return "liveBroadcasts.bind"
         case "liveChat/messages": return "liveChatMessages.\(verb)"
-        case "liveChat/messages/stream": return "v3.liveChat.messages.stream"
+        case "liveChat/messages/stream": return "youtube.v3.liveChat.messages.stream"
         case "liveChat/moderators": return "liveChatModerators.\(verb)"
         case "liveChat/bans": return "liveChatBans.\(verb)"
         default: return nil
