@@ -107,12 +107,24 @@ import Testing
     @Test func everyStreamConnectionIsCounted() async throws {
         let fixture = try Fixture(budget: 10_000)
         defer { fixture.remove() }
+        let emulator = fixture.backend.emulator
+        let chat = GoogleEmulator.Seed.liveChatID
+        let history = try #require(emulator.chatMessageCount(liveChatID: chat))
+        func connections() -> Int { emulator.recordedRequests.filter { $0.path == "/youtube/v3/liveChat/messages/stream" }.count }
         var count = 0
-        for try await _ in fixture.youtube.liveChatMessages.streamedMessages(liveChatId: GoogleEmulator.Seed.liveChatID) {
+        for try await message in fixture.youtube.liveChatMessages.streamedMessages(liveChatId: chat) {
             count += 1
-            if count == 1 { break }
+            if count == history {
+                // The open stream is cut mid-element; the sequence reconnects for the next message.
+                emulator.dropChatStreams()
+                emulator.postChatMessage(liveChatID: chat, authorName: "Ada", text: "after the drop")
+            }
+            if message.snippet?.displayMessage == "after the drop" { break }
         }
-        #expect(try await fixture.ledger.status().spent == YouTubeQuotaCost.units(of: "youtube.v3.liveChat.messages.stream"))
+        #expect(connections() == 2)
+        // One chat read per connection, the reconnection included.
+        #expect(try await fixture.ledger.status().spent == 2 * YouTubeQuotaCost.units(of: "youtube.v3.liveChat.messages.stream"))
+        #expect(try await fixture.ledger.status().spent == emulator.youTubeQuotaSpent)
     }
 }
 
