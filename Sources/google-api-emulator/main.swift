@@ -67,6 +67,7 @@ let usage = """
                                 Set the health the stream reports while it sends.
       quota                     Print the YouTube units spent today.
       quota reset               Start a new quota day.
+      stop                      Stop, as Ctrl-C does.
     """
 
 func fail(_ message: String) -> Never {
@@ -226,8 +227,15 @@ fflush(nil)
         }
         let budget = emulator.youTubeDailyQuota.map(String.init) ?? "unlimited"
         return "quota: \(emulator.youTubeQuotaSpent) units spent of \(budget)"
+    case "stop":
+        // The same way out as Ctrl-C: the signal handler below stops and cleans up.
+        // Said before the signal: the handler exits the process.
+        print("stopping")
+        fflush(nil)
+        kill(getpid(), SIGTERM)
+        return ""
     default:
-        return "unknown control '\(words[0])' (encoder start|stop|health, quota [reset])"
+        return "unknown control '\(words[0])' (encoder start|stop|health, quota [reset], stop)"
     }
 }
 
@@ -242,7 +250,6 @@ let controlThread = Thread { [controlled] in
         }
     }
 }
-controlThread.start()
 
 // MARK: - Signals
 
@@ -259,6 +266,8 @@ let signalSources = [SIGINT, SIGTERM].map { number in
     source.resume()
     return source
 }
+// Controls start once the signals are handled (`stop` raises SIGTERM).
+controlThread.start()
 withExtendedLifetime(signalSources) {
     dispatchMain()
 }
