@@ -20,11 +20,12 @@ enum QuotaCommands {
         print("Today (\(status.day), Pacific time): \(status.spent) of \(status.dailyBudget) units spent, \(status.remaining) left.")
         if status.exhausted { print("YouTube answered quotaExceeded today: nothing is sent until the reset.") }
         print("Resets at \(reset) (midnight Pacific time).")
-        print("Ledger: \(ledger.fileURL.path)")
+        print("Ledger: \(ledger.fileURL.path) (project \(status.project))")
     }
 
     /// The `--json` form.
     struct Report: Encodable {
+        var project: String
         var day: String
         var spent: Int
         var budget: Int
@@ -33,6 +34,7 @@ enum QuotaCommands {
         var resetsAt: String
 
         init(_ status: GoogleQuotaStatus) {
+            project = status.project
             day = status.day
             spent = status.spent
             budget = status.dailyBudget

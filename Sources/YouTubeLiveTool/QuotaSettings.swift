@@ -29,7 +29,18 @@ enum QuotaSettings {
         } else {
             budget = YouTubeQuotaCost.defaultDailyBudget
         }
-        return GoogleQuotaLedger(fileURL: storeFile(context), dailyBudget: budget, pricing: YouTubeQuotaCost.ledgerPricing)
+        return GoogleQuotaLedger(
+            fileURL: storeFile(context), project: project(context), dailyBudget: budget, pricing: YouTubeQuotaCost.ledgerPricing)
+    }
+
+    /// Quota is counted per Cloud project; an OAuth client belongs to one, so its (public) client
+    /// ID names the project's record. Without one (an API key, whose value is a secret, or ADC)
+    /// the record is `default`.
+    static func project(_ context: ToolContext) -> String {
+        guard context.environment.apiKey == nil, context.environment.authMode == .user,
+            let client = try? context.oauthClient()
+        else { return "default" }
+        return client.configuration.clientID
     }
 
     static func storeFile(_ context: ToolContext) -> URL {

@@ -106,6 +106,11 @@ struct LiveLifecycleToolTests {
         #expect(report?["spent"] as? Int == fixture.emulator.youTubeQuotaSpent)
         #expect(report?["spent"] as? Int == 100)
         #expect(report?["budget"] as? Int == 10_000)
+        // Counted for the OAuth client's project (its client ID names the record).
+        let secret = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.clientSecretFile)) as? [String: Any]
+        let clientID = ((secret?["installed"] ?? secret?["web"]) as? [String: Any])?["client_id"] as? String
+        #expect(report?["project"] as? String == clientID)
+        #expect(clientID != nil)
         #expect(report?["resetsAt"] as? String != nil)
         let ledger = fixture.tokenStore.deletingLastPathComponent().appendingPathComponent("quota.json")
         let mode = try FileManager.default.attributesOfItem(atPath: ledger.path)[.posixPermissions] as? Int
