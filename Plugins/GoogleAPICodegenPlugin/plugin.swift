@@ -11,7 +11,8 @@ import PackagePlugin
 ///     { "discoveryDocument": "../../Specs/drive.v3.json", "moduleName": "GoogleDrive" }
 ///
 /// `discoveryDocument` is relative to that file; `moduleName` (the generated file-name prefix)
-/// defaults to the target name; `"checkedInSources": true` hands the target to the
+/// defaults to the target name; `quotaCosts` (optional, relative too) names a quota cost table
+/// whose units the generated methods state; `"checkedInSources": true` hands the target to the
 /// GenerateGoogleAPISources command plugin instead. Exclude the config from the target's
 /// sources in Package.swift.
 @main
@@ -32,9 +33,10 @@ struct GoogleAPICodegenPlugin: BuildToolPlugin {
                     "--output-directory", output.path,
                     "--module-name", configuration.moduleName,
                     "--quiet",
-                ],
+                ] + (configuration.quotaCosts.map { ["--quota-costs", $0.path] } ?? []),
                 // The documentation overlay beside the document (`drive.v3.overlay.json`), when there is one.
-                inputFiles: [configuration.document, configuration.file] + configuration.overlay,
+                inputFiles: [configuration.document, configuration.file] + configuration.overlay
+                    + (configuration.quotaCosts.map { [$0] } ?? []),
                 outputFiles: try CodegenConfiguration.outputFileNames(moduleName: configuration.moduleName, document: configuration.document)
                     .map { output.appendingPathComponent($0) }
             ),
@@ -52,6 +54,8 @@ struct CodegenConfiguration {
     var document: URL
     var moduleName: String
     var checkedInSources: Bool
+    /// A quota cost table for the document (`quotaCosts`), if any.
+    var quotaCosts: URL?
 
     /// The document's documentation overlay, `<name>.overlay.json` beside it, if it exists (the
     /// generator reads it by that name).
@@ -112,7 +116,8 @@ struct CodegenConfiguration {
             file: file,
             document: documentURL,
             moduleName: moduleName,
-            checkedInSources: object["checkedInSources"] as? Bool ?? false
+            checkedInSources: object["checkedInSources"] as? Bool ?? false,
+            quotaCosts: (object["quotaCosts"] as? String).map { URL(fileURLWithPath: $0, relativeTo: targetDirectory).standardizedFileURL }
         )
     }
 }

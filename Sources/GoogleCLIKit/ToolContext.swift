@@ -57,10 +57,12 @@ public struct ToolContext: Sendable {
     /// Every wait before a retry is shown as one line on standard error
     /// (`waiting 32 s before retry 2 of 4 (429 rate limit exceeded)`), so a pause never looks
     /// like a hang; with `--verbose`, every request too (see ``requestLogger``).
+    /// - Parameter quotaLedger: Counts quota units of the requests it prices (see ``GoogleQuotaLedger``).
     /// - Throws: ``CommandLineError`` when the OAuth client cannot be configured.
-    public func session() throws -> AuthorizedSession {
+    public func session(quotaLedger: GoogleQuotaLedger? = nil) throws -> AuthorizedSession {
         // Every service built on the session follows GOOGLE_API_ROOT_URL (the tools opt in).
         var configuration = AuthorizedSession.Configuration(apiRootURL: environment.google.apiRootURL)
+        configuration.quotaLedger = quotaLedger
         configuration.waitObserver = { wait in standardError(wait.description) }
         configuration.logger = requestLogger
         if let key = environment.apiKey {

@@ -26,6 +26,13 @@ extension GoogleEmulator {
         /// Called with the IDs of the messages in each chat stream element as the stream hands it
         /// to its connection (from the connection's thread; keep it cheap). For latency measurements.
         public var chatStreamObserver: (@Sendable (_ messageIDs: [String]) -> Void)?
+        /// How long a broadcast stays `testStarting`/`liveStarting` after a transition to
+        /// `testing`/`live` (YouTube: a few seconds).
+        public var youTubeTransitionDuration: Duration = .seconds(1)
+        /// The project's daily YouTube quota in units (YouTube's default is 10,000); `nil` (the
+        /// default) counts units without refusing. A request that would pass it gets YouTube's
+        /// `403 quotaExceeded`; ``GoogleEmulator/resetYouTubeQuota()`` starts a new day.
+        public var youTubeDailyQuota: Int? = nil
         /// Largest multipart upload accepted in memory (Google: 5 MB recommended; larger → resumable).
         public var maxMultipartUploadBytes: Int
         /// Largest batch request body.

@@ -18,7 +18,7 @@
 /// delivered first), a `liveChatEnded` or `liveChatDisabled` error, or the server closing the
 /// stream's array. Memory stays flat however long the chat runs: one batch at a time.
 ///
-/// ``LiveChatMessageStream`` (``YouTube/LiveChatMessagesResource/messages(liveChatId:part:hl:maxResults:profileImageSize:)``)
+/// ``LiveChatMessageStream`` (``YouTube/LiveChatMessagesResource/messages(liveChatId:part:hl:maxResults:profileImageSize:minimumInterval:)``)
 /// polls `liveChatMessages.list` instead, at the server's interval.
 public struct LiveChatMessageServerStream: AsyncSequence, Sendable {
     public typealias Element = YouTube.LiveChatMessage

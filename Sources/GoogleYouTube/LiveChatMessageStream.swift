@@ -4,7 +4,7 @@
 /// `pollingIntervalMillis` the server asks for between polls, and ends when the chat does
 /// (a page with `offlineAt`, or a `liveChatEnded`/`liveChatDisabled` error).
 ///
-/// Obtain one from ``YouTube/LiveChatMessagesResource/messages(liveChatId:part:hl:maxResults:profileImageSize:)``:
+/// Obtain one from ``YouTube/LiveChatMessagesResource/messages(liveChatId:part:hl:maxResults:profileImageSize:minimumInterval:)``:
 ///
 ///     for try await message in youtube.liveChatMessages.messages(liveChatId: chatID) {
 ///         print(message.snippet?.displayMessage ?? "")
@@ -25,6 +25,8 @@ public struct LiveChatMessageStream: AsyncSequence, Sendable {
     let maxResults: UInt32?
     let profileImageSize: UInt32?
     let sleep: Sleep
+    /// The shortest wait between polls whatever the server asks (a budget's pace), if any.
+    let floor: Duration?
     /// Used when a page names no interval (YouTube documents none as optional; be polite).
     static let defaultInterval = Duration.milliseconds(5000)
     /// Lower bound for server-given intervals, so a zero never turns into a busy loop.
@@ -70,8 +72,20 @@ public struct LiveChatMessageStream: AsyncSequence, Sendable {
             pageToken = page.nextPageToken ?? pageToken
             if page.offlineAt != nil { finished = true }
             let interval = page.pollingIntervalMillis.map { Duration.milliseconds(Int64($0)) } ?? LiveChatMessageStream.defaultInterval
-            wait = Swift.min(Swift.max(interval, LiveChatMessageStream.minimumInterval), LiveChatMessageStream.maximumInterval)
+            let paced = Swift.min(Swift.max(interval, LiveChatMessageStream.minimumInterval), LiveChatMessageStream.maximumInterval)
+            wait = stream.floor.map { Swift.max(paced, $0) } ?? paced
         }
+    }
+
+    // MARK: - Budget
+
+    /// The wait between polls that makes `units` last `duration`, each poll costing
+    /// `liveChatMessages.list`'s units (``YouTubeQuotaCost``): e.g. 2,000 units over 4 hours,
+    /// 400 polls of 5 units, is one poll every 36 seconds. No units left: the whole duration.
+    public static func interval(forBudget units: Int, lasting duration: Duration) -> Duration {
+        let polls = units / Swift.max(YouTubeQuotaCost.units(of: "liveChatMessages.list"), 1)
+        guard polls > 0 else { return duration }
+        return duration / polls
     }
 }
 
@@ -86,25 +100,31 @@ extension YouTube.LiveChatMessagesResource {
     ///   - hl: Language for currency amounts in Super Chat details.
     ///   - maxResults: Messages per poll (200–2000 on YouTube).
     ///   - profileImageSize: Size of the authors' profile images.
+    ///   - minimumInterval: Never poll more often than this, whatever `pollingIntervalMillis`
+    ///     says: a budget's pace (``LiveChatMessageStream/interval(forBudget:lasting:)``).
     /// - Returns: A sequence that throws the API's error for anything but the chat ending.
     public func messages(
         liveChatId: String, part: [String] = ["id", "snippet", "authorDetails"], hl: String? = nil,
-        maxResults: UInt32? = nil, profileImageSize: UInt32? = nil
+        maxResults: UInt32? = nil, profileImageSize: UInt32? = nil, minimumInterval: Duration? = nil
     ) -> LiveChatMessageStream {
-        messages(liveChatId: liveChatId, part: part, hl: hl, maxResults: maxResults, profileImageSize: profileImageSize) {
+        messages(
+            liveChatId: liveChatId, part: part, hl: hl, maxResults: maxResults, profileImageSize: profileImageSize,
+            minimumInterval: minimumInterval
+        ) {
             try await Task.sleep(for: $0)
         }
     }
 
-    /// ``messages(liveChatId:part:hl:maxResults:profileImageSize:)`` with the wait between
+    /// ``messages(liveChatId:part:hl:maxResults:profileImageSize:minimumInterval:)`` with the wait between
     /// polls supplied by the caller (tests record the waits; apps can add jitter).
     public func messages(
         liveChatId: String, part: [String] = ["id", "snippet", "authorDetails"], hl: String? = nil,
-        maxResults: UInt32? = nil, profileImageSize: UInt32? = nil, sleep: @escaping LiveChatMessageStream.Sleep
+        maxResults: UInt32? = nil, profileImageSize: UInt32? = nil, minimumInterval: Duration? = nil,
+        sleep: @escaping LiveChatMessageStream.Sleep
     ) -> LiveChatMessageStream {
         LiveChatMessageStream(
             resource: self, liveChatId: liveChatId, part: part, hl: hl, maxResults: maxResults,
-            profileImageSize: profileImageSize, sleep: sleep
+            profileImageSize: profileImageSize, sleep: sleep, floor: minimumInterval
         )
     }
 }

@@ -24,7 +24,7 @@ enum BroadcastCommands {
         let limit = try arguments.positiveInteger("max")
         let status = try broadcastStatus(arguments.value("status"), mine: arguments.flag("mine"))
         let pageSize = min(try arguments.positiveInteger("page-size") ?? 50, limit ?? 50, 50)
-        let youtube = try YouTubeLiveTool.service(context)
+        let youtube = try YouTubeLiveTool.service(context, arguments)
         let broadcasts: [YouTube.LiveBroadcast] = try await context.reportingErrors {
             let pages: APIPageSequence<YouTube.LiveBroadcastListResponse> = youtube.liveBroadcasts.listPages(.init(
                 part: ["id", "snippet", "status"], broadcastStatus: status, maxResults: UInt32(pageSize),
@@ -87,7 +87,7 @@ enum BroadcastCommands {
         var status = YouTube.LiveBroadcastStatus()
         status.privacyStatus = YouTube.LiveBroadcastStatus.PrivacyStatus(rawValue: privacyText)
         broadcast.status = status
-        let youtube = try YouTubeLiveTool.service(context)
+        let youtube = try YouTubeLiveTool.service(context, arguments)
         let created = try await context.reportingErrors {
             try await youtube.liveBroadcasts.insert(part: ["id", "snippet", "status"], body: broadcast)
         }
@@ -106,7 +106,7 @@ enum BroadcastCommands {
         guard let streamID = arguments.value("stream"), !streamID.isEmpty else {
             throw CommandLineError.usage("--stream STREAM_ID is required")
         }
-        let youtube = try YouTubeLiveTool.service(context)
+        let youtube = try YouTubeLiveTool.service(context, arguments)
         let bound = try await context.reportingErrors {
             try await youtube.liveBroadcasts.bind(id: id, part: ["id", "snippet", "status", "contentDetails"], streamId: streamID)
         }
@@ -127,7 +127,7 @@ enum BroadcastCommands {
         guard let text = arguments.value("to"), let target = targets[text] else {
             throw CommandLineError.usage("--to must be one of testing, live, complete")
         }
-        let youtube = try YouTubeLiveTool.service(context)
+        let youtube = try YouTubeLiveTool.service(context, arguments)
         let updated = try await context.reportingErrors {
             try await youtube.liveBroadcasts.transition(broadcastStatus: target, id: id, part: ["id", "snippet", "status"])
         }

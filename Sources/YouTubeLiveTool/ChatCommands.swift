@@ -15,6 +15,9 @@ enum ChatCommands {
             OptionSpecification("sse", help: "Ask for server-sent events (alt=sse) instead of a streamed JSON array."),
             OptionSpecification("max-messages", value: "N", help: "Stop after N messages (for scripts and tests)."),
             OptionSpecification("max-polls", value: "N", help: "Stop after N polls (implies --poll)."),
+            OptionSpecification(
+                "budget-hours", value: "N",
+                help: "Poll slowly enough that today's quota left lasts N hours (implies --poll; never faster than the server asks)."),
         ]
     ) { arguments in
         let context = try YouTubeLiveTool.context(arguments)
@@ -25,9 +28,15 @@ enum ChatCommands {
         }
         let maxPolls = try arguments.positiveInteger("max-polls")
         let maxMessages = try arguments.positiveInteger("max-messages")
-        let polls = arguments.flag("poll") || maxPolls != nil
+        let budgetHours = try arguments.value("budget-hours").map { text -> Double in
+            guard let hours = Double(text), hours > 0, hours <= 24 * 7 else {
+                throw CommandLineError.usage("--budget-hours must be a number of hours, more than 0 and at most 168; got '\(text)'")
+            }
+            return hours
+        }
+        let polls = arguments.flag("poll") || maxPolls != nil || budgetHours != nil
         if polls && arguments.flag("sse") { throw CommandLineError.usage("--sse applies to the stream, not to --poll") }
-        let youtube = try YouTubeLiveTool.service(context)
+        let youtube = try YouTubeLiveTool.service(context, arguments)
         try await context.reportingErrors {
             // With an API key there is no "my broadcasts": a broadcast's ID is its video's ID.
             let byVideo = videoID ?? (context.environment.apiKey != nil ? broadcastID : nil)
@@ -39,7 +48,17 @@ enum ChatCommands {
                     // The library's polling sequence waits the server's interval between polls and
                     // ends when the chat does; `--max-polls` stops it before the poll after the Nth.
                     let budget = PollBudget(limit: maxPolls)
-                    let messages = youtube.liveChatMessages.messages(liveChatId: chatID) { wait in
+                    var floor: Duration?
+                    if let budgetHours {
+                        // Today's units left, spread over the hours asked for.
+                        let left = try await QuotaSettings.ledger(context, arguments: arguments).status().remaining
+                        let interval = LiveChatMessageStream.interval(forBudget: left, lasting: .seconds(budgetHours * 3600))
+                        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+                        standardError(String(
+                            format: "Polling at most every %.2f s so that %d units last %g hours.", seconds, left, budgetHours))
+                        floor = interval
+                    }
+                    let messages = youtube.liveChatMessages.messages(liveChatId: chatID, minimumInterval: floor) { wait in
                         guard await budget.spend() else { throw PollBudget.Exhausted() }
                         try await Task.sleep(for: wait)
                     }

@@ -23,7 +23,7 @@ enum VideoCommands {
     ) { arguments in
         let context = try YouTubeLiveTool.context(arguments)
         let id = try arguments.positional(0, named: "VIDEO_ID")
-        let youtube = try YouTubeLiveTool.service(context)
+        let youtube = try YouTubeLiveTool.service(context, arguments)
         let summary = try await context.reportingErrors { () -> Summary in
             let page = try await youtube.videos.list(part: ["snippet", "liveStreamingDetails"], id: [id])
             guard let video = page.items?.first else { throw CommandLineError.failure("no video with ID \(id) (or it is private)") }

@@ -23,10 +23,11 @@ public enum YouTubeLiveTool {
         CommandLineTool(
             name: name,
             summary: "manage YouTube live broadcasts, streams and chat",
-            commonOptions: ToolEnvironment.commonOptions,
+            commonOptions: ToolEnvironment.commonOptions + [QuotaSettings.option],
             commands: AuthCommands.commands(makeContext: context, browser: browser)
-                + BroadcastCommands.commands + [StreamCommands.list, ChatCommands.tail, VideoCommands.get],
-            epilogue: ToolEnvironment.environmentHelp)
+                + BroadcastCommands.commands + LifecycleCommands.commands
+                + [StreamCommands.list, StreamCommands.health, ChatCommands.tail, VideoCommands.get, QuotaCommands.show],
+            epilogue: ToolEnvironment.environmentHelp + QuotaSettings.environmentHelp)
     }
 
     /// Builds the context (environment, scopes, transport) for one command.
@@ -34,8 +35,9 @@ public enum YouTubeLiveTool {
         ToolContext(environment: try ToolEnvironment(toolName: name, arguments: arguments), scopes: scopes)
     }
 
-    /// The YouTube service for the signed-in user.
-    static func service(_ context: ToolContext) throws -> YouTube {
-        YouTube(session: try context.session())  // GOOGLE_API_ROOT_URL through the session
+    /// The YouTube service for the signed-in user, its quota counted in the tool's ledger.
+    static func service(_ context: ToolContext, _ arguments: ParsedArguments) throws -> YouTube {
+        let ledger = try QuotaSettings.ledger(context, arguments: arguments)
+        return YouTube(session: try context.session(quotaLedger: ledger))  // GOOGLE_API_ROOT_URL through the session
     }
 }

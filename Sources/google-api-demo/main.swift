@@ -71,6 +71,17 @@ let youtubeOptions = ["--token-store", workDirectory.appendingPathComponent("you
 succeeded = await run(youtube, ["login"], common: youtubeOptions) && succeeded
 succeeded = await run(youtube, ["status"], common: youtubeOptions) && succeeded
 succeeded = await run(youtube, ["broadcasts", "list", "--status", "all"], common: youtubeOptions) && succeeded
+// Going live waits for the encoder: the emulator's simulated one starts sending to the seed
+// stream's key (what OBS would do), then go-live moves the upcoming broadcast through testing.
+let streamKey = emulator.streamKey(ofStream: GoogleEmulator.Seed.streamID) ?? ""
+emulator.stopEncoder(streamKey: streamKey)
+print("\n(encoder) the emulator's simulated encoder starts sending to stream key \(streamKey)")
+emulator.startEncoder(streamKey: streamKey)
+let upcoming = GoogleEmulator.Seed.upcomingBroadcastID
+succeeded = await run(youtube, ["go-live", upcoming, "--wait", "1m", "--poll-interval", "0.5"], common: youtubeOptions) && succeeded
+succeeded = await run(youtube, ["streams", "health", GoogleEmulator.Seed.streamID], common: youtubeOptions) && succeeded
+succeeded = await run(youtube, ["end", upcoming, "--poll-interval", "0.5"], common: youtubeOptions) && succeeded
+succeeded = await run(youtube, ["quota"], common: youtubeOptions) && succeeded
 
 heading("Drive")
 let drive = DriveTool.tool(browser: scriptedBrowser)

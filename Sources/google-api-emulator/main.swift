@@ -24,6 +24,8 @@ struct Options {
     var logRequests = false
     var metadataServer = false
     var serviceAccountKeyFile: String?
+    var youTubeQuota: Int?
+    var transitionSeconds: Double?
 }
 
 let usage = """
@@ -52,7 +54,20 @@ let usage = """
       --metadata-server         Also answer as a metadata server (point GCE_METADATA_HOST here).
       --service-account-key PATH  Make a test service account (a key pair made now) and write its
                                 key file to PATH (0600), for GOOGLE_APPLICATION_CREDENTIALS.
+      --youtube-quota UNITS     Refuse YouTube requests past UNITS a day with 403 quotaExceeded
+                                (YouTube's default budget is 10000; without it units are only counted).
+      --transition-seconds S    How long broadcasts stay testStarting/liveStarting (default 1).
       --help                    Show this help.
+
+    Controls, typed on standard input while it runs (one per line):
+      encoder start STREAM_KEY  Start sending to a stream (its cdn.ingestionInfo.streamName):
+                                the stream becomes active, as with a real encoder.
+      encoder stop STREAM_KEY   Stop sending (the stream becomes inactive).
+      encoder health STREAM_KEY good|ok|bad
+                                Set the health the stream reports while it sends.
+      quota                     Print the YouTube units spent today.
+      quota reset               Start a new quota day.
+      stop                      Stop, as Ctrl-C does.
     """
 
 func fail(_ message: String) -> Never {
@@ -97,6 +112,14 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--log": options.logRequests = true
         case "--metadata-server": options.metadataServer = true
         case "--service-account-key": options.serviceAccountKeyFile = value(for: argument)
+        case "--youtube-quota":
+            guard let units = Int(value(for: argument)), units >= 0 else { fail("--youtube-quota must be a number of units, 0 or more") }
+            options.youTubeQuota = units
+        case "--transition-seconds":
+            guard let seconds = Double(value(for: argument)), seconds >= 0, seconds <= 3600 else {
+                fail("--transition-seconds must be 0...3600")
+            }
+            options.transitionSeconds = seconds
         default:
             fail("unknown option \(argument) (see --help)")
         }
@@ -125,6 +148,8 @@ if options.logRequests {
     }
 }
 if options.metadataServer { configuration.metadataServer = MetadataServerConfiguration() }
+configuration.youTubeDailyQuota = options.youTubeQuota
+if let seconds = options.transitionSeconds { configuration.youTubeTransitionDuration = .milliseconds(Int64(seconds * 1000)) }
 if let clientID = options.clientID {
     configuration.oauth.clients = [OAuthEmulator.Client(id: clientID, secret: options.clientSecret)]
 } else if options.clientSecret != nil {
@@ -169,8 +194,62 @@ for variable in emulator.environment(clientSecretFile: secretURL) + credentialVa
 print("Public reads with an API key (test-only key): GOOGLE_API_KEY=\(GoogleEmulator.testAPIKey)")
 if !credentialVariables.isEmpty { print("Use them with the tools' --auth adc.") }
 if !options.faults.isEmpty { print("Faults queued: \(emulator.faults.pendingCount)") }
-print("Press Ctrl-C to stop.")
+print("Press Ctrl-C to stop. Type 'encoder start STREAM_KEY' to simulate an encoder (see --help).")
 fflush(nil)
+
+// MARK: - Controls
+
+/// Runs one control line; returns what to print.
+@Sendable func control(_ line: String, on emulator: GoogleEmulator) -> String {
+    let words = line.split(separator: " ").map(String.init)
+    switch words.first {
+    case nil:
+        return ""
+    case "encoder":
+        guard words.count >= 3 else { return "usage: encoder start|stop|health STREAM_KEY [good|ok|bad]" }
+        let key = words[2]
+        let found: Bool
+        switch words[1] {
+        case "start": found = emulator.startEncoder(streamKey: key)
+        case "stop": found = emulator.stopEncoder(streamKey: key)
+        case "health":
+            guard words.count == 4, let health = GoogleEmulator.EncoderHealth(rawValue: words[3]) else {
+                return "usage: encoder health STREAM_KEY good|ok|bad"
+            }
+            found = emulator.setEncoderHealth(health, streamKey: key)
+        default: return "usage: encoder start|stop|health STREAM_KEY [good|ok|bad]"
+        }
+        return found ? "encoder \(words[1]) \(key): ok" : "no stream has the key \(key)"
+    case "quota":
+        if words.count == 2, words[1] == "reset" {
+            emulator.resetYouTubeQuota()
+            return "quota reset"
+        }
+        let budget = emulator.youTubeDailyQuota.map(String.init) ?? "unlimited"
+        return "quota: \(emulator.youTubeQuotaSpent) units spent of \(budget)"
+    case "stop":
+        // The same way out as Ctrl-C: the signal handler below stops and cleans up.
+        // Said before the signal: the handler exits the process.
+        print("stopping")
+        fflush(nil)
+        kill(getpid(), SIGTERM)
+        return ""
+    default:
+        return "unknown control '\(words[0])' (encoder start|stop|health, quota [reset], stop)"
+    }
+}
+
+// Standard input is read on its own thread: controls arrive whenever the user types them.
+let controlled = emulator
+let controlThread = Thread { [controlled] in
+    while let line = readLine() {
+        let answer = control(line.trimmingCharacters(in: .whitespaces), on: controlled)
+        if !answer.isEmpty {
+            print(answer)
+            fflush(nil)
+        }
+    }
+}
 
 // MARK: - Signals
 
@@ -187,6 +266,8 @@ let signalSources = [SIGINT, SIGTERM].map { number in
     source.resume()
     return source
 }
+// Controls start once the signals are handled (`stop` raises SIGTERM).
+controlThread.start()
 withExtendedLifetime(signalSources) {
     dispatchMain()
 }

@@ -87,7 +87,7 @@ struct DocumentationSnippetTests {
         let modules = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("Modules")
         let result = try await ChildProcess.run(try Self.compiler(), [
-            "-typecheck", "-parse-as-library", "-swift-version", "6", "-module-name", "DocumentationSnippets",
+            "-typecheck", "-parse-as-library", "-swift-version", "6", "-suppress-warnings", "-module-name", "DocumentationSnippets",
             "-I", modules.path, "-I", Self.packageRoot.appendingPathComponent("Sources/CCurl").path,
             file.path,
         ], directory: Self.packageRoot, timeout: .seconds(600))

@@ -30,7 +30,9 @@ import Testing
     }
 
     @Test func insertBindAndTransitionToLive() async throws {
-        let backend = try EmulatorBackend(scopes: [YouTube.Scope.youtube])
+        var configuration = GoogleEmulator.Configuration()
+        configuration.youTubeTransitionDuration = .zero
+        let backend = try EmulatorBackend(scopes: [YouTube.Scope.youtube], configuration: configuration)
         let youtube = YouTube(session: backend.session, rootURL: backend.rootURL)
 
         let inserted = try await youtube.liveBroadcasts.insert(

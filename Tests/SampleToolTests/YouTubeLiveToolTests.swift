@@ -35,6 +35,7 @@ struct YouTubeLiveToolTests {
     func createTransitionAndTailChat() async throws {
         var configuration = GoogleEmulator.Configuration()
         configuration.chatPollingIntervalMillis = 100
+        configuration.youTubeTransitionDuration = .zero
         let fixture = try ToolFixture(configuration: configuration)
         _ = try await fixture.login("youtube-live")
 

@@ -17,20 +17,23 @@ public enum CodeGenerator {
     ///   - data: The Discovery document.
     ///   - file: Name used in diagnostics.
     ///   - moduleName: File-name prefix; defaults to `Google<ServiceType>`.
+    ///   - quotaCosts: Each method's quota units, stated on the generated methods.
     ///   - overlay: Descriptions for what the document leaves undescribed.
     /// - Throws: `DiscoveryParseError` with line and JSON path.
     public static func generate(
-        _ data: Data, file: String?, moduleName: String? = nil, overlay: DocumentationOverlay? = nil
+        _ data: Data, file: String?, moduleName: String? = nil, quotaCosts: QuotaCostTable? = nil,
+        overlay: DocumentationOverlay? = nil
     ) throws(DiscoveryParseError) -> Output {
-        var (json, document) = try DiscoveryParser.parseDocument(data, file: file)
-        if let overlay { document = overlay.applied(to: document) }
+        let (json, parsed) = try DiscoveryParser.parseDocument(data, file: file)
+        let document = overlay.map { $0.applied(to: parsed) } ?? parsed
         // The parser reads partial documents too; generating needs a whole one.
         if let notDiscovery = DiscoveryParser.notADiscoveryDocument(json, kind: document.kind) {
             throw DiscoveryParseError(file: file, line: 1, path: "", message: notDiscovery)
         }
+        try quotaCosts?.check(against: document, file: (file ?? "document") + " quota costs")
         let service: SwiftService
         do {
-            service = try Translator.translate(document)
+            service = try Translator.translate(document, quotaCosts: quotaCosts?.methods ?? [:])
         } catch {
             throw DiscoveryParseError(file: file, line: DiscoveryParser.line(of: error.path, in: json), path: error.path, message: error.message)
         }
@@ -43,14 +46,19 @@ public enum CodeGenerator {
     /// - Parameters:
     ///   - url: The document's file URL.
     ///   - moduleName: File-name prefix; defaults to `Google<ServiceType>`.
+    ///   - quotaCosts: Each method's quota units, stated on the generated methods.
     /// - Throws: `DiscoveryParseError` (line 1 when unreadable).
-    public static func generate(contentsOf url: URL, moduleName: String? = nil) throws(DiscoveryParseError) -> Output {
+    public static func generate(
+        contentsOf url: URL, moduleName: String? = nil, quotaCosts: QuotaCostTable? = nil
+    ) throws(DiscoveryParseError) -> Output {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "cannot read file: \(error.localizedDescription)")
         }
-        return try generate(data, file: url.path, moduleName: moduleName, overlay: try DocumentationOverlay.load(besideDocument: url))
+        return try generate(
+            data, file: url.path, moduleName: moduleName, quotaCosts: quotaCosts,
+            overlay: try DocumentationOverlay.load(besideDocument: url))
     }
 }

@@ -7,6 +7,8 @@ public struct CodegenCommandLine: Sendable, Equatable {
     public var documents: [String]
     public var outputDirectory: String
     public var moduleName: String?
+    /// A quota cost table (``QuotaCostTable``) for the single document.
+    public var quotaCosts: String? = nil
     public var quiet: Bool
 
     /// A command-line mistake, described for the user.
@@ -14,7 +16,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
         public var description: String
     }
 
-    /// Parses `generate DOC... --output-directory DIR [--module-name NAME] [--quiet]`.
+    /// Parses `generate DOC... --output-directory DIR [--module-name NAME] [--quota-costs FILE] [--quiet]`.
     /// - Parameter arguments: The arguments after the program name.
     /// - Throws: `UsageError` for unknown subcommands or options and missing values.
     public static func parse(_ arguments: [String]) throws(UsageError) -> CodegenCommandLine {
@@ -24,6 +26,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
         var documents: [String] = []
         var outputDirectory: String?
         var moduleName: String?
+        var quotaCosts: String?
         var quiet = false
         var index = 1
         func value(for option: String) throws(UsageError) -> String {
@@ -38,6 +41,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
             switch argument {
             case "--output-directory", "-o": outputDirectory = try value(for: argument)
             case "--module-name": moduleName = try value(for: argument)
+            case "--quota-costs": quotaCosts = try value(for: argument)
             case "--quiet", "-q": quiet = true
             default:
                 if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -46,6 +50,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
                     switch option {
                     case "--output-directory": outputDirectory = optionValue
                     case "--module-name": moduleName = optionValue
+                    case "--quota-costs": quotaCosts = optionValue
                     default: throw UsageError(description: "unknown option '\(option)'")
                     }
                 } else if argument.hasPrefix("-") {
@@ -60,6 +65,9 @@ public struct CodegenCommandLine: Sendable, Equatable {
         guard let outputDirectory else { throw UsageError(description: "missing --output-directory") }
         if moduleName != nil && documents.count > 1 {
             throw UsageError(description: "--module-name applies to a single document")
+        }
+        if quotaCosts != nil && documents.count > 1 {
+            throw UsageError(description: "--quota-costs applies to a single document")
         }
         if let moduleName {
             // Also a file-name prefix: an identifier cannot name another directory.
@@ -81,7 +89,8 @@ public struct CodegenCommandLine: Sendable, Equatable {
                 seen[base.lowercased()] = document
             }
         }
-        return CodegenCommandLine(documents: documents, outputDirectory: outputDirectory, moduleName: moduleName, quiet: quiet)
+        return CodegenCommandLine(
+            documents: documents, outputDirectory: outputDirectory, moduleName: moduleName, quotaCosts: quotaCosts, quiet: quiet)
     }
 
     /// The folder a document's files go into when several are generated at once:

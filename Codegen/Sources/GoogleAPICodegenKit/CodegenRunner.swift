@@ -23,7 +23,10 @@ public enum CodegenRunner {
         DispatchQueue.concurrentPerform(iterations: documents.count) { index in
             let url = URL(fileURLWithPath: documents[index])
             do {
-                let output = try CodeGenerator.generate(contentsOf: url, moduleName: commandLine.moduleName)
+                let costs = try commandLine.quotaCosts.map { path throws(DiscoveryParseError) in
+                    try QuotaCostTable.read(URL(fileURLWithPath: path))
+                }
+                let output = try CodeGenerator.generate(contentsOf: url, moduleName: commandLine.moduleName, quotaCosts: costs)
                 let directory = documents.count == 1
                     ? URL(fileURLWithPath: commandLine.outputDirectory)
                     : URL(fileURLWithPath: commandLine.outputDirectory).appendingPathComponent(CodegenCommandLine.outputFolderName(of: documents[index]))

@@ -30,6 +30,34 @@ import Testing
         }
     }
 
+    /// A quota cost table states each listed method's units (doc line, constant, the service's
+    /// `quotaCosts`); a method the table lacks states none.
+    @Test func quotaCostsMatchGolden() throws {
+        let costs = try QuotaCostTable.read(Fixtures.url("methods.quota.json"))
+        let output = try CodeGenerator.generate(contentsOf: Fixtures.url("methods.json"), moduleName: "Fixture", quotaCosts: costs)
+        let generated = Fixtures.combined(output)
+        let goldenURL = Fixtures.url("methods.quota.swift.golden")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+            try Data(generated.utf8).write(to: goldenURL)
+        }
+        let golden = try String(contentsOf: goldenURL, encoding: .utf8)
+        #expect(golden == generated, "UPDATE_GOLDENS=1 swift test --filter GoldenFileTests rewrites the goldens")
+        #expect(generated.contains("Quota: 5 units per request (estimated: not in Google's published table; ``listQuotaCost``)."))
+        #expect(generated.contains("public static let quotaCosts: [GoogleAPIRuntime.APIQuotaCost] = ["))
+        // Without a table nothing changes.
+        let plain = Fixtures.combined(try Fixtures.generate("methods"))
+        #expect(!plain.contains("QuotaCost"))
+    }
+
+    @Test func aBadQuotaTableIsAnErrorWithItsPath() {
+        #expect(throws: DiscoveryParseError.self) {
+            try QuotaCostTable.parse(Data(#"{"methods": {"a.b": {"units": -1, "source": "published"}}}"#.utf8), file: "q.json")
+        }
+        #expect(throws: DiscoveryParseError.self) {
+            try QuotaCostTable.parse(Data(#"{"methods": {"a.b": {"units": 1, "source": "rumour"}}}"#.utf8), file: "q.json")
+        }
+    }
+
     @Test(arguments: fixtures)
     func generationIsDeterministic(_ fixture: String) throws {
         let first = try Fixtures.generate(fixture)
@@ -93,5 +121,23 @@ import Testing
             try Data(generated.utf8).write(to: copy)
         }
         #expect(try String(contentsOf: copy, encoding: .utf8) == generated)
+    }
+}
+
+@Suite struct QuotaCostTableTests {
+    @Test func aTableNamingAnUnknownMethodIsRefused() throws {
+        let costs = try QuotaCostTable.parse(Data(#"{"methods": {"library.shelves.nope": {"units": 1, "source": "published"}}}"#.utf8), file: "q.json")
+        let error = #expect(throws: DiscoveryParseError.self) {
+            try CodeGenerator.generate(contentsOf: Fixtures.url("methods.json"), moduleName: "Fixture", quotaCosts: costs)
+        }
+        #expect(error?.description.contains("methods.library.shelves.nope") == true)
+    }
+
+    @Test func theCommandLineTakesATable() throws {
+        let parsed = try CodegenCommandLine.parse(["generate", "a.json", "-o", "out", "--quota-costs", "a.quota.json"])
+        #expect(parsed.quotaCosts == "a.quota.json")
+        #expect(throws: CodegenCommandLine.UsageError.self) {
+            try CodegenCommandLine.parse(["generate", "a.json", "b.json", "-o", "out", "--quota-costs", "q.json"])
+        }
     }
 }

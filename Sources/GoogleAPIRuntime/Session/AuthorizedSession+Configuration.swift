@@ -51,6 +51,10 @@ extension AuthorizedSession {
         /// Told about every wait before a retry (see ``RetryWait``), e.g. to show the user why
         /// nothing seems to happen; `nil` waits silently.
         public var waitObserver: (@Sendable (RetryWait) -> Void)?
+        /// Counts quota units per day and refuses, before sending, a call that would pass the
+        /// budget (see ``GoogleQuotaLedger``); `nil` (the default) counts nothing. Requests its
+        /// pricing does not know (other APIs) pass uncounted.
+        public var quotaLedger: GoogleQuotaLedger?
 
         /// - Parameters: See the properties.
         public init(

@@ -24,9 +24,13 @@ extension AuthorizedSession {
         let mayRepeat = idempotent && request.body.isReplayable
         var attemptNumber = 1
         var refreshedAfterUnauthorized = false
+        // Priced once; charged before every attempt, as the server charges each one.
+        let ledger = configuration.quotaLedger
+        let price = ledger?.pricing.price(of: request)
 
         while true {
             try Task.checkCancellation()
+            if let ledger, let price { try await ledger.charge(price.units, method: price.method) }
             // An API-key session has no token machinery at all.
             let token = apiKey == nil ? try await accessToken().value : nil
             let authorized = authorizing(request, token: token)
@@ -47,6 +51,12 @@ extension AuthorizedSession {
                 continue
             }
             let status = outcome.head.status
+            if status == 403, let ledger, price != nil,
+                GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody())).contains("quotaExceeded")
+            {
+                // The day's quota is gone: no call through this ledger is sent until the reset.
+                try await ledger.markExhausted()
+            }
 
             if status == 401 && !refreshedAfterUnauthorized, let tokens, let token {
                 report(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, wait: nil)

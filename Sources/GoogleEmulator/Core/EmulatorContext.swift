@@ -23,7 +23,9 @@ final class EmulatorContext: Sendable {
         let identifiers = IdentifierGenerator.random()
         self.drive = DriveStore(
             contentDirectory: contentDirectory, owner: owner, rootFolderID: "0AEmulatedRootFolderUk9PVA", identifiers: identifiers)
-        self.youtube = YouTubeStore(identifiers: identifiers, channelTitle: "Emulated Channel")
+        self.youtube = YouTubeStore(
+            identifiers: identifiers, channelTitle: "Emulated Channel", transitionDuration: configuration.youTubeTransitionDuration,
+            dailyQuota: configuration.youTubeDailyQuota)
         self.requestLog = RequestLog()
     }
 

@@ -64,6 +64,7 @@ struct EmulatorRequestHandler: Sendable {
 
     private func dispatch(_ request: HTTPServerRequest) async -> HTTPServerResponse {
         if let response = await context.oauth.handle(request) { return response }
+        if let refusal = context.youtube.quota.charge(request) { return refusal }
         return await router.handle(request)
     }
 

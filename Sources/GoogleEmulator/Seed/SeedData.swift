@@ -108,7 +108,7 @@ enum SeedData {
         youtube.insertStream(LiveStream(
             id: Seed.streamID, title: "Main Camera", description: "1080p camera feed", publishedAt: published,
             streamName: "abcd-efgh-ijkl-mnop", ingestionType: "rtmp", resolution: "1080p", frameRate: "30fps",
-            isReusable: true, streamStatus: "active"))
+            isReusable: true, encoder: .sending))
         func broadcast(_ id: String, _ title: String, _ status: LiveBroadcast.LifeCycleStatus, chat: String, dayOffset: Double) -> LiveBroadcast {
             var value = LiveBroadcast(
                 id: id, title: title, description: "\(title) (seed data)", publishedAt: published,

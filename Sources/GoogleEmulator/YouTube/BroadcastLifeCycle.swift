@@ -3,21 +3,24 @@ import LocalHTTPServer
 
 // MARK: - BroadcastLifeCycle
 
-/// The liveBroadcasts.transition state machine.
+/// The liveBroadcasts.transition state machine, as YouTube runs it.
 ///
-/// ready → testing (needs a bound stream and the monitor stream enabled), testing → live,
-/// ready → live (only with the monitor stream disabled), testing/live → complete. Transitions to
-/// the current state are `redundantTransition`; anything else is `invalidTransition` (403).
+/// ready → testing (needs the monitor stream enabled), testing → live, ready → live (only with the
+/// monitor stream disabled), testing/live → complete. Going to testing or live needs the bound
+/// stream to be `active` (an encoder sending, ``GoogleEmulator/startEncoder(streamKey:)``), else
+/// `errorStreamInactive`; the broadcast then passes through `testStarting`/`liveStarting` for
+/// ``GoogleEmulator/Configuration/youTubeTransitionDuration`` before it reaches the target (see
+/// ``YouTubeStore/settle(_:now:)``). A transition to the current or pending state is
+/// `redundantTransition`; anything else is `invalidTransition` (all 403).
 enum BroadcastLifeCycle {
     static func transition(
         _ broadcast: inout LiveBroadcast, to target: LiveBroadcast.LifeCycleStatus,
-        streams: inout [String: LiveStream], chats: inout [String: LiveChat]
+        streams: [String: LiveStream], chats: inout [String: LiveChat], duration: Duration, now: Date
     ) -> HTTPServerResponse? {
         let current = broadcast.lifeCycleStatus
-        if current == target {
+        if current == target || current.pendingTarget == target {
             return GoogleErrorResponse.forbidden(
-                "redundantTransition", "The broadcast is already in the requested status or is in the process of transitioning to it.",
-                domain: "youtube.liveBroadcast")
+                "redundantTransition", "Redundant transition", domain: "youtube.liveBroadcast")
         }
         let allowed: Bool
         switch (current, target) {
@@ -28,26 +31,43 @@ enum BroadcastLifeCycle {
         default: allowed = false
         }
         guard allowed, broadcast.boundStreamID != nil || target == .complete else {
-            return GoogleErrorResponse.forbidden(
-                "invalidTransition",
-                "Invalid transition from \(current.rawValue) to \(target.rawValue).",
-                domain: "youtube.liveBroadcast")
+            return GoogleErrorResponse.forbidden("invalidTransition", "Invalid transition", domain: "youtube.liveBroadcast")
         }
-        broadcast.lifeCycleStatus = target
-        let now = Date()
+        if target != .complete {
+            guard let streamID = broadcast.boundStreamID, streams[streamID]?.streamStatus == "active" else {
+                return GoogleErrorResponse.forbidden("errorStreamInactive", "Stream is inactive", domain: "youtube.liveBroadcast")
+            }
+        }
         switch target {
         case .testing:
-            if let id = broadcast.boundStreamID { streams[id]?.streamStatus = "active" }
+            broadcast.lifeCycleStatus = .testStarting
+            broadcast.pendingUntil = now.addingTimeInterval(duration.timeInterval)
         case .live:
-            broadcast.actualStartTime = now
-            if let id = broadcast.boundStreamID { streams[id]?.streamStatus = "active" }
+            broadcast.lifeCycleStatus = .liveStarting
+            broadcast.pendingUntil = now.addingTimeInterval(duration.timeInterval)
         case .complete:
+            broadcast.lifeCycleStatus = .complete
+            broadcast.pendingUntil = nil
             broadcast.actualEndTime = now
-            if let id = broadcast.boundStreamID { streams[id]?.streamStatus = "inactive" }
             chats[broadcast.liveChatID]?.endedAt = now
         default:
             break
         }
         return nil
+    }
+
+    /// Moves a broadcast whose `testStarting`/`liveStarting` time is over to `testing`/`live`.
+    static func settle(_ broadcast: inout LiveBroadcast, now: Date) {
+        guard let until = broadcast.pendingUntil, let target = broadcast.lifeCycleStatus.pendingTarget, now >= until else { return }
+        broadcast.lifeCycleStatus = target
+        broadcast.pendingUntil = nil
+        if target == .live { broadcast.actualStartTime = until }
+    }
+}
+
+extension Duration {
+    var timeInterval: TimeInterval {
+        let parts = components
+        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }

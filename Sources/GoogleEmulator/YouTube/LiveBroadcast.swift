@@ -6,7 +6,16 @@ import GoogleJSON
 /// A YouTube live broadcast and its life cycle (created → ready → testing → live → complete).
 struct LiveBroadcast: Sendable {
     enum LifeCycleStatus: String, Sendable {
-        case created, ready, testing, live, complete, revoked
+        case created, ready, testStarting, testing, liveStarting, live, complete, revoked
+
+        /// Where an intermediate state leads.
+        var pendingTarget: LifeCycleStatus? {
+            switch self {
+            case .testStarting: .testing
+            case .liveStarting: .live
+            default: nil
+            }
+        }
     }
 
     var id: String
@@ -22,6 +31,8 @@ struct LiveBroadcast: Sendable {
     var boundStreamID: String?
     var boundStreamUpdatedAt: Date?
     var liveChatID: String
+    /// When a `testStarting`/`liveStarting` broadcast reaches its target.
+    var pendingUntil: Date?
     var enableMonitorStream = true
     var broadcastStreamDelayMs: Int64 = 0
     var enableEmbed = true
@@ -46,7 +57,7 @@ struct LiveBroadcast: Sendable {
     var statusBucket: String {
         switch lifeCycleStatus {
         case .created, .ready: "upcoming"
-        case .testing, .live: "active"
+        case .testStarting, .testing, .liveStarting, .live: "active"
         case .complete, .revoked: "completed"
         }
     }

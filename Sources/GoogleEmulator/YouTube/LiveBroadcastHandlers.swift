@@ -76,19 +76,22 @@ struct LiveBroadcastHandlers: Sendable {
             case .failure(let error): return error.response
             }
             guard let body = await request.jsonBody() else { return GoogleErrorResponse.parseError() }
+            // YouTube's reasons: `…Required` when a member is missing, `invalid…` when it is wrong.
             guard let title = body["snippet"]?["title"]?.stringValue, !title.isEmpty else {
-                return YouTubeResponses.invalidValue("snippet.title", "The broadcast title is required.")
+                return YouTubeResponses.required("titleRequired", "snippet.title", domain: "youtube.liveBroadcast")
             }
-            guard let startText = body["snippet"]?["scheduledStartTime"]?.stringValue,
-                let start = RFC3339.parse(startText)
-            else {
+            guard let startText = body["snippet"]?["scheduledStartTime"]?.stringValue else {
+                return YouTubeResponses.required("scheduledStartTimeRequired", "snippet.scheduledStartTime", domain: "youtube.liveBroadcast")
+            }
+            guard let start = RFC3339.parse(startText) else {
                 return GoogleErrorResponse.make(
-                    status: 400, reason: "invalidScheduledStartTime", message: "Scheduled start time is required and must be RFC 3339.",
+                    status: 400, reason: "invalidScheduledStartTime", message: "Invalid scheduled start time.",
                     domain: "youtube.liveBroadcast")
             }
-            guard let privacy = body["status"]?["privacyStatus"]?.stringValue,
-                ["public", "private", "unlisted"].contains(privacy)
-            else {
+            guard let privacy = body["status"]?["privacyStatus"]?.stringValue else {
+                return YouTubeResponses.required("privacyStatusRequired", "status.privacyStatus", domain: "youtube.liveBroadcast")
+            }
+            guard ["public", "private", "unlisted"].contains(privacy) else {
                 return GoogleErrorResponse.make(
                     status: 400, reason: "invalidPrivacyStatus", message: "Privacy status must be public, private or unlisted.",
                     domain: "youtube.liveBroadcast")
@@ -169,7 +172,8 @@ struct LiveBroadcastHandlers: Sendable {
             }
             var failure: HTTPServerResponse?
             let updated = store.updateBroadcast(id) { broadcast, state in
-                failure = BroadcastLifeCycle.transition(&broadcast, to: target, streams: &state.streams, chats: &state.chats)
+                failure = BroadcastLifeCycle.transition(
+                    &broadcast, to: target, streams: state.streams, chats: &state.chats, duration: store.transitionDuration, now: Date())
             }
             guard let updated else { return YouTubeResponses.broadcastNotFound() }
             if let failure { return failure }

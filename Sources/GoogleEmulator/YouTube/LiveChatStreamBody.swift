@@ -48,6 +48,9 @@ struct LiveChatStreamBody: AsyncSequence, Sendable {
         let dropEpoch: Int
         var offset: Int
         var opened = false
+        /// Whether an element went out: the next one needs the `,` separator (an empty chat
+        /// opens the array with `[` alone, and its first element must not follow a comma).
+        var wroteElement = false
         var finished = false
         var cutPending = false
 
@@ -112,12 +115,11 @@ struct LiveChatStreamBody: AsyncSequence, Sendable {
                 opened = true
                 return bytes
             }
-            if !opened {
-                bytes.append(UInt8(ascii: "["))
-                if let element { bytes.append(element) }
-            } else if let element {
-                bytes.append(contentsOf: ",\r\n".utf8)
+            if !opened { bytes.append(UInt8(ascii: "[")) }
+            if let element {
+                if wroteElement { bytes.append(contentsOf: ",\r\n".utf8) }
                 bytes.append(element)
+                wroteElement = true
             }
             opened = true
             if closing { bytes.append(contentsOf: "\r\n]".utf8) }

@@ -14,8 +14,41 @@ struct LiveStream: Sendable {
     var resolution: String
     var frameRate: String
     var isReusable: Bool
-    var streamStatus: String
+    /// What the simulated encoder does with the stream key (see ``GoogleEmulator/startEncoder(streamKey:)``).
+    var encoder = EncoderState.neverSent
+    /// The health the encoder's signal is given while it sends.
+    var health = GoogleEmulator.EncoderHealth.good
     var sequence = 0
+
+    enum EncoderState: Sendable {
+        case neverSent, sending, stopped
+    }
+
+    /// `status.streamStatus`: `active` only while an encoder sends, as on YouTube; a stream that
+    /// never received data is `ready`, one whose encoder stopped `inactive`.
+    var streamStatus: String {
+        switch encoder {
+        case .neverSent: "ready"
+        case .sending: "active"
+        case .stopped: "inactive"
+        }
+    }
+
+    /// `status.healthStatus.status`: `noData` unless the encoder sends.
+    var healthStatus: String {
+        encoder == .sending ? health.rawValue : "noData"
+    }
+
+    /// `status.healthStatus.configurationIssues`: one error-level issue while the health is bad.
+    var configurationIssues: [JSONValue] {
+        guard encoder == .sending, health == .bad else { return [] }
+        return [.members([
+            ("type", .string("videoIngestionStarved")),
+            ("severity", .string("error")),
+            ("reason", .string("Video ingestion starved")),
+            ("description", .string("The stream's video bitrate is far below what its resolution needs.")),
+        ])]
+    }
 
     func json(parts: Set<String>, channelID: String) -> JSONValue {
         var members: [(String, JSONValue)] = [
@@ -49,7 +82,11 @@ struct LiveStream: Sendable {
         if parts.contains("status") {
             members.append(("status", .members([
                 ("streamStatus", .string(streamStatus)),
-                ("healthStatus", .members([("status", .string(streamStatus == "active" ? "good" : "noData"))])),
+                ("healthStatus", .members([
+                    ("status", .string(healthStatus)),
+                    ("lastUpdateTimeSeconds", .string(String(Int64(Date().timeIntervalSince1970)))),
+                    ("configurationIssues", .array(configurationIssues)),
+                ])),
             ])))
         }
         if parts.contains("contentDetails") {

@@ -57,22 +57,31 @@ struct LiveStreamHandlers: Sendable {
             case .failure(let error): return error.response
             }
             guard let body = await request.jsonBody() else { return GoogleErrorResponse.parseError() }
+            let domain = "youtube.liveStream"
             guard let title = body["snippet"]?["title"]?.stringValue, !title.isEmpty else {
-                return YouTubeResponses.invalidValue("snippet.title", "The stream title is required.")
+                return YouTubeResponses.required("titleRequired", "snippet.title", domain: domain)
             }
-            let cdn = body["cdn"]
-            let ingestionType = cdn?["ingestionType"]?.stringValue ?? "rtmp"
+            // YouTube wants the cdn part with its ingestion type, resolution and frame rate.
+            guard let cdn = body["cdn"] else { return YouTubeResponses.required("cdnRequired", "cdn", domain: domain) }
+            guard let ingestionType = cdn["ingestionType"]?.stringValue else {
+                return YouTubeResponses.required("ingestionTypeRequired", "cdn.ingestionType", domain: domain)
+            }
             guard ["rtmp", "dash", "hls", "webrtc"].contains(ingestionType) else {
-                return YouTubeResponses.invalidValue("cdn.ingestionType", "Invalid ingestion type.")
+                return GoogleErrorResponse.make(status: 400, reason: "invalidIngestionType", message: "Invalid ingestion type.", domain: domain)
+            }
+            guard let resolution = cdn["resolution"]?.stringValue else {
+                return YouTubeResponses.required("resolutionRequired", "cdn.resolution", domain: domain)
+            }
+            guard let frameRate = cdn["frameRate"]?.stringValue else {
+                return YouTubeResponses.required("frameRateRequired", "cdn.frameRate", domain: domain)
             }
             let name = [store.newID(length: 4), store.newID(length: 4), store.newID(length: 4), store.newID(length: 4)]
                 .joined(separator: "-").lowercased()
             let stream = LiveStream(
                 id: store.channelID.dropFirst(2) + store.newID(length: 16), title: title,
                 description: body["snippet"]?["description"]?.stringValue ?? "", publishedAt: Date(), streamName: name,
-                ingestionType: ingestionType, resolution: cdn?["resolution"]?.stringValue ?? "variable",
-                frameRate: cdn?["frameRate"]?.stringValue ?? "variable",
-                isReusable: body["contentDetails"]?["isReusable"]?.boolValue ?? true, streamStatus: "ready")
+                ingestionType: ingestionType, resolution: resolution, frameRate: frameRate,
+                isReusable: body["contentDetails"]?["isReusable"]?.boolValue ?? true)
             return YouTubeResponses.resource(store.insertStream(stream).json(parts: parts, channelID: store.channelID))
         }
     }

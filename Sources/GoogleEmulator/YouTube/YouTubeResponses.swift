@@ -100,4 +100,11 @@ enum YouTubeResponses {
     static func invalidValue(_ field: String, _ message: String) -> HTTPServerResponse {
         GoogleErrorResponse.make(status: 400, reason: "invalidValue", message: message, domain: "youtube.api", location: field, locationType: "other")
     }
+
+    /// A required member missing from a request body: 400 with YouTube's `…Required` reason.
+    static func required(_ reason: String, _ field: String, domain: String) -> HTTPServerResponse {
+        GoogleErrorResponse.make(
+            status: 400, reason: reason, message: "The request must specify \(field).", domain: domain, location: field,
+            locationType: "other")
+    }
 }

@@ -19,8 +19,15 @@ final class YouTubeStore: Sendable {
     /// Wakes open chat streams when a chat changes.
     let chatUpdates = ChatUpdates()
 
-    init(identifiers: IdentifierGenerator, channelTitle: String) {
+    /// How long `testStarting`/`liveStarting` last.
+    let transitionDuration: Duration
+    /// Units spent against the daily budget.
+    let quota: YouTubeQuotaMeter
+
+    init(identifiers: IdentifierGenerator, channelTitle: String, transitionDuration: Duration = .seconds(1), dailyQuota: Int? = nil) {
         self.identifiers = identifiers
+        self.transitionDuration = transitionDuration
+        self.quota = YouTubeQuotaMeter(dailyBudget: dailyQuota)
         self.channelID = "UCemulatedChannel0000000"
         self.owner = ChatAuthor(channelID: "UCemulatedChannel0000000", displayName: channelTitle, isChatOwner: true)
     }
@@ -45,15 +52,22 @@ final class YouTubeStore: Sendable {
     }
 
     func broadcast(_ id: String) -> LiveBroadcast? {
-        state.withLock { $0.broadcasts[id] }
+        state.withLock { state in
+            Self.settle(&state, now: Date())
+            return state.broadcasts[id]
+        }
     }
 
     var allBroadcasts: [LiveBroadcast] {
-        state.withLock { $0.broadcasts.values.sorted { $0.sequence < $1.sequence } }
+        state.withLock { state in
+            Self.settle(&state, now: Date())
+            return state.broadcasts.values.sorted { $0.sequence < $1.sequence }
+        }
     }
 
     func updateBroadcast(_ id: String, _ change: (inout LiveBroadcast, inout State) -> Void) -> LiveBroadcast? {
         state.withLock { state in
+            Self.settle(&state, now: Date())
             guard var broadcast = state.broadcasts[id] else { return nil }
             change(&broadcast, &state)
             state.broadcasts[id] = broadcast
@@ -66,6 +80,15 @@ final class YouTubeStore: Sendable {
             guard let removed = state.broadcasts.removeValue(forKey: id) else { return false }
             state.chats.removeValue(forKey: removed.liveChatID)
             return true
+        }
+    }
+
+    /// Ends the intermediate states whose time is over (checked on every read, so no timer runs).
+    private static func settle(_ state: inout State, now: Date) {
+        for (id, broadcast) in state.broadcasts where broadcast.pendingUntil != nil {
+            var settled = broadcast
+            BroadcastLifeCycle.settle(&settled, now: now)
+            state.broadcasts[id] = settled
         }
     }
 
@@ -88,6 +111,17 @@ final class YouTubeStore: Sendable {
 
     var allStreams: [LiveStream] {
         state.withLock { $0.streams.values.sorted { $0.sequence < $1.sequence } }
+    }
+
+    /// Changes the stream whose ingestion key (`cdn.ingestionInfo.streamName`) is `key`.
+    /// - Returns: Whether such a stream exists.
+    func updateStream(key: String, _ change: (inout LiveStream) -> Void) -> Bool {
+        state.withLock { state in
+            guard var (id, stream) = state.streams.first(where: { $0.value.streamName == key }) else { return false }
+            change(&stream)
+            state.streams[id] = stream
+            return true
+        }
     }
 
     func deleteStream(_ id: String) -> Bool {

@@ -45,3 +45,12 @@ typealias FileList = Drive.FileList
 @available(macOS 15, *) var router: HTTPRouter { get { fatalError() } set {} }
 /// The app's OAuth client (`OAuthClient(configuration:)`).
 @available(macOS 15, *) var oauthClient: OAuthClient { fatalError() }
+// "Going live": each block continues the one before it.
+var ledgerFile: URL { fatalError() }
+@available(macOS 15, *) var tokenStore: FileTokenStore { fatalError() }
+@available(macOS 15, *) var ledger: GoogleQuotaLedger { fatalError() }
+@available(macOS 15, *) var broadcast: YouTube.LiveBroadcast { fatalError() }
+@available(macOS 15, *) var stream: YouTube.LiveStream { fatalError() }
+@available(macOS 15, *) var lifecycle: YouTubeBroadcastLifecycle { fatalError() }
+var broadcastID: String { fatalError() }
+var streamKey: String { fatalError() }

@@ -13,7 +13,11 @@ final class EmulatorBackend: Sendable {
     /// - Parameters:
     ///   - scopes: The scopes granted to the session's credentials.
     ///   - configuration: Emulator settings (page sizes, seed data).
-    init(scopes: [String], configuration: GoogleEmulator.Configuration = .init()) throws {
+    ///   - sessionConfiguration: The session's settings (e.g. a quota ledger).
+    init(
+        scopes: [String], configuration: GoogleEmulator.Configuration = .init(),
+        sessionConfiguration: AuthorizedSession.Configuration = .init()
+    ) throws {
         emulator = try GoogleEmulator.start(configuration: configuration)
         let tokens = emulator.oauth.issueTokens(scopes: scopes)
         let credentials = OAuthCredentials(
@@ -23,7 +27,8 @@ final class EmulatorBackend: Sendable {
         let refresher = OAuthClient(configuration: OAuthClientConfiguration(
             clientID: client.id, clientSecret: client.secret,
             endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
-        session = AuthorizedSession(credentials: InMemoryTokenStore(credentials), refresher: refresher)
+        session = AuthorizedSession(
+            credentials: InMemoryTokenStore(credentials), refresher: refresher, configuration: sessionConfiguration)
     }
 
     deinit { emulator.stop() }

@@ -51,7 +51,9 @@ import Testing
     }
 
     @Test func fullLifeCycle() async throws {
-        let harness = try EmulatorHarness()
+        var configuration = GoogleEmulator.Configuration()
+        configuration.youTubeTransitionDuration = .zero
+        let harness = try EmulatorHarness(configuration: configuration)
         let inserted = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet,status,contentDetails", json: [
             "snippet": ["title": "Test Show", "scheduledStartTime": "2030-05-01T18:00:00Z", "description": "d"],
             "status": ["privacyStatus": "private"],
@@ -82,12 +84,21 @@ import Testing
         #expect(bound.json.object("status").string("lifeCycleStatus") == "ready")
 
         #expect(try await transition("complete").errorReason == "invalidTransition")
-        #expect(try await transition("testing").json.object("status").string("lifeCycleStatus") == "testing")
+        // No encoder sends yet: YouTube refuses with errorStreamInactive, and nothing changes.
+        #expect(try await transition("testing").errorReason == "errorStreamInactive")
+        #expect(harness.emulator.broadcastLifeCycleStatus(id) == "ready")
+        let key = try #require(harness.emulator.streamKey(ofStream: streamID))
+        #expect(harness.emulator.startEncoder(streamKey: key))
+        #expect(harness.emulator.streamStatus(streamID) == "active")
+        // The answer shows the intermediate state; with a zero duration the next read is past it.
+        #expect(try await transition("testing").json.object("status").string("lifeCycleStatus") == "testStarting")
+        #expect(harness.emulator.broadcastLifeCycleStatus(id) == "testing")
         #expect(try await transition("testing").errorReason == "redundantTransition")
-        let live = try await transition("live")
-        #expect(live.json.object("status").string("lifeCycleStatus") == "live")
-        #expect(live.json.object("status").string("recordingStatus") == "recording")
-        #expect(live.json.object("snippet").string("actualStartTime") != nil)
+        #expect(try await transition("live").json.object("status").string("lifeCycleStatus") == "liveStarting")
+        let live = try await harness.send(.get, "/youtube/v3/liveBroadcasts?part=status,snippet&id=\(id)").json.array("items")[0]
+        #expect(live.object("status").string("lifeCycleStatus") == "live")
+        #expect(live.object("status").string("recordingStatus") == "recording")
+        #expect(live.object("snippet").string("actualStartTime") != nil)
         let done = try await transition("complete")
         #expect(done.json.object("status").string("lifeCycleStatus") == "complete")
         #expect(done.json.object("snippet").string("actualEndTime") != nil)
@@ -104,6 +115,22 @@ import Testing
             "snippet": ["scheduledStartTime": "2030-01-01T00:00:00Z"], "status": ["privacyStatus": "public"],
         ])
         #expect(noTitle.status == 400)
+        #expect(noTitle.errorReason == "titleRequired")
+        let noStart = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet", json: [
+            "snippet": ["title": "x"], "status": ["privacyStatus": "public"],
+        ])
+        #expect(noStart.status == 400)
+        #expect(noStart.errorReason == "scheduledStartTimeRequired")
+        let noPrivacy = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet", json: [
+            "snippet": ["title": "x", "scheduledStartTime": "2030-01-01T00:00:00Z"],
+        ])
+        #expect(noPrivacy.errorReason == "privacyStatusRequired")
+        let streamWithoutCDN = try await harness.sendJSON(.post, "/youtube/v3/liveStreams?part=snippet", json: ["snippet": ["title": "x"]])
+        #expect(streamWithoutCDN.errorReason == "cdnRequired")
+        let streamWithoutResolution = try await harness.sendJSON(.post, "/youtube/v3/liveStreams?part=snippet", json: [
+            "snippet": ["title": "x"], "cdn": ["ingestionType": "rtmp", "frameRate": "30fps"],
+        ])
+        #expect(streamWithoutResolution.errorReason == "resolutionRequired")
         let badTime = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet", json: [
             "snippet": ["title": "x", "scheduledStartTime": "tomorrow"], "status": ["privacyStatus": "public"],
         ])

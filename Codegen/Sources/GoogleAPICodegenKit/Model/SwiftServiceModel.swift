@@ -58,6 +58,8 @@ public struct SwiftMethod: Sendable, Equatable {
     public var emitsPlainVariant: Bool
     /// A server-streaming method: the plain variant returns a `ServerStream` of the response type.
     public var serverStream: SwiftServerStream?
+    /// The method's quota cost, when the generator was given a cost table.
+    public var quotaCost: SwiftQuotaCost? = nil
 
     public static func == (lhs: SwiftMethod, rhs: SwiftMethod) -> Bool {
         lhs.name == rhs.name && lhs.builderName == rhs.builderName && lhs.parametersTypeName == rhs.parametersTypeName
@@ -68,7 +70,7 @@ public struct SwiftMethod: Sendable, Equatable {
             && lhs.upload?.argumentName == rhs.upload?.argumentName && lhs.upload?.path == rhs.upload?.path
             && lhs.download == rhs.download && lhs.scopes == rhs.scopes
             && lhs.documentation == rhs.documentation && lhs.emitsPlainVariant == rhs.emitsPlainVariant
-            && lhs.serverStream == rhs.serverStream
+            && lhs.serverStream == rhs.serverStream && lhs.quotaCost == rhs.quotaCost
     }
 }
 
@@ -131,6 +133,21 @@ public struct SwiftDownload: Sendable, Equatable {
     public var progressArgument: String
     /// Add `alt=media` (the method otherwise returns JSON metadata).
     public var addsAltMedia: Bool
+}
+
+// MARK: - SwiftQuotaCost
+
+/// What one request to a method costs in quota units, from the cost table beside the document.
+public struct SwiftQuotaCost: Sendable, Equatable {
+    /// The Discovery method ID without the API's name, e.g. `liveBroadcasts.transition`.
+    public var method: String
+    /// The method's path under the root URL (service path included).
+    public var path: String
+    public var units: Int
+    /// `published`, `estimated` or `unpublished`.
+    public var source: String
+    /// The static constant holding it, e.g. `transitionQuotaCost`.
+    public var memberName: String
 }
 
 // MARK: - SwiftServerStream

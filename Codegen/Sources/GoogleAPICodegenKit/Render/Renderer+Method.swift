@@ -21,6 +21,28 @@ extension Renderer {
         renderDownloads(forms, into: &writer)
         renderBuilder(forms, into: &writer)
         renderParameters(forms, into: &writer)
+        renderQuotaCost(method, into: &writer)
+    }
+
+    /// `public static let listQuotaCost`: the units one request costs, as a value code can read
+    /// (a ledger prices requests with the service's `quotaCosts`).
+    private func renderQuotaCost(_ method: SwiftMethod, into writer: inout SwiftWriter) {
+        guard let cost = method.quotaCost else { return }
+        writer.line()
+        writer.documentation(["The quota units one `\(cost.method)` request costs: \(cost.units) (\(Self.quotaSourceWords(cost.source)))."])
+        writer.wrappedList("public static let \(SwiftNaming.escaped(cost.memberName)) = GoogleAPIRuntime.APIQuotaCost(", [
+            "method: \(literal(cost.method))", "httpMethod: \(literal(method.httpMethod))", "path: \(literal(cost.path))",
+            "units: \(cost.units)", "source: .\(cost.source)",
+        ], ")")
+    }
+
+    /// How the documentation names a cost's source.
+    static func quotaSourceWords(_ source: String) -> String {
+        switch source {
+        case "published": "published by Google"
+        case "estimated": "estimated: not in Google's published table"
+        default: "unpublished: Google publishes no cost for this method"
+        }
     }
 
     // MARK: - Forms
@@ -288,6 +310,10 @@ extension Renderer {
     private func writeDocs(_ method: SwiftMethod, into writer: inout SwiftWriter) {
         var lines = method.documentation.lines
         while lines.first?.isEmpty == true { lines.removeFirst() }
+        if let cost = method.quotaCost {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("Quota: \(cost.units) units per request (\(Self.quotaSourceWords(cost.source)); ``\(cost.memberName)``).")
+        }
         if !lines.isEmpty { lines.append("") }
         if let typeName = method.parametersTypeName {
             lines.append("The parameters are documented on ``\(typeName)``.")

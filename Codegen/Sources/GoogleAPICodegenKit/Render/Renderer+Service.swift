@@ -30,6 +30,7 @@ extension Renderer {
                 writer.line("client = GoogleAPIRuntime.GoogleServiceClient(session: session, descriptor: Self.descriptor, rootURL: rootURL)")
             }
             renderResourceMembers(service.root, includingChildTypes: false, into: &writer)
+            renderQuotaCosts(service, into: &writer)
             writer.line()
             writer.line("/// OAuth 2.0 scopes of this API.")
             writer.block("public enum \(service.scopeTypeName)") { writer in
@@ -38,6 +39,22 @@ extension Renderer {
                 }
             }
         }
+    }
+
+    /// `quotaCosts`: every method's cost, for pricing requests (only with a cost table).
+    private func renderQuotaCosts(_ service: SwiftService, into writer: inout SwiftWriter) {
+        var references: [String] = []
+        func collect(_ resource: SwiftResource, prefix: String) {
+            for method in resource.methods {
+                if let cost = method.quotaCost { references.append(prefix + SwiftNaming.escaped(cost.memberName)) }
+            }
+            for child in resource.children { collect(child, prefix: prefix + child.typeName + ".") }
+        }
+        collect(service.root, prefix: "Self.")
+        guard !references.isEmpty else { return }
+        writer.line()
+        writer.line("/// The quota cost of every method that has one, from the cost table the generator was given.")
+        writer.wrappedList("public static let quotaCosts: [GoogleAPIRuntime.APIQuotaCost] = [", references, "]")
     }
 
     /// A Swift string literal of `text` (Discovery strings are arbitrary text); see `SwiftSource`.

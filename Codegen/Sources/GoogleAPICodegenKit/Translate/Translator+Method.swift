@@ -85,7 +85,13 @@ extension Translator {
         // stream's response never completes, so it has none.
         let typedCallName = emitsPlainVariant && serverStream == nil ? memberScope.claim(name + "Call") : nil
 
-        let translated = SwiftMethod(
+        // Claimed last, and only with a cost table: documents without one generate as before.
+        let quotaCost = method.id.flatMap { id in quotaCosts[id].map { (id, $0) } }.map { id, entry in
+            SwiftQuotaCost(
+                method: Self.unprefixedMethodID(id, apiName: document.name), path: (document.servicePath ?? "") + method.path,
+                units: entry.units, source: entry.source, memberName: memberScope.claim(name + "QuotaCost"))
+        }
+        var translated = SwiftMethod(
             name: name,
             builderName: builderName,
             parametersTypeName: parametersTypeName,
@@ -103,7 +109,14 @@ extension Translator {
             emitsPlainVariant: emitsPlainVariant,
             serverStream: serverStream
         )
+        translated.quotaCost = quotaCost
         return (translated, enums)
+    }
+
+    /// `youtube.liveBroadcasts.list` → `liveBroadcasts.list` (the API's name is implied).
+    static func unprefixedMethodID(_ id: String, apiName: String?) -> String {
+        guard let apiName, id.hasPrefix(apiName + ".") else { return id }
+        return String(id.dropFirst(apiName.count + 1))
     }
 
     /// Whether a method streams its response (Discovery does not say): a method named `stream`, or

@@ -12,17 +12,27 @@ public struct Translator: Sendable {
     var boxedPropertyPaths: Set<String> = []
     /// Response schema key → items property wire name, for pageable responses.
     var pageItemProperties: [String: String] = [:]
+    /// Discovery method ID → its quota cost (empty: the methods state none).
+    let quotaCosts: [String: QuotaCostTable.Entry]
 
     /// Creates a translator for one document.
-    public init(document: DiscoveryDocument) {
+    /// - Parameters:
+    ///   - document: The parsed document.
+    ///   - quotaCosts: Each method's quota cost, by Discovery method ID.
+    public init(document: DiscoveryDocument, quotaCosts: [String: QuotaCostTable.Entry] = [:]) {
         self.document = document
+        self.quotaCosts = quotaCosts
     }
 
     /// Translates the document.
-    /// - Parameter document: A parsed Discovery document.
+    /// - Parameters:
+    ///   - document: A parsed Discovery document.
+    ///   - quotaCosts: Each method's quota cost, by Discovery method ID.
     /// - Throws: `TranslationError` naming the JSON path of the problem.
-    public static func translate(_ document: DiscoveryDocument) throws(TranslationError) -> SwiftService {
-        var translator = Translator(document: document)
+    public static func translate(
+        _ document: DiscoveryDocument, quotaCosts: [String: QuotaCostTable.Entry] = [:]
+    ) throws(TranslationError) -> SwiftService {
+        var translator = Translator(document: document, quotaCosts: quotaCosts)
         return try translator.translateService()
     }
 

@@ -1,0 +1,26 @@
+import Foundation
+
+// MARK: - PacificDay
+
+/// The day YouTube's quota counts in: from midnight to midnight Pacific time, 23 or 25 hours
+/// long on the days daylight saving time starts or ends.
+struct PacificDay: Hashable {
+    /// `yyyy-MM-dd` in Pacific time.
+    var key: String
+    /// The next Pacific midnight.
+    var end: Date
+
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "America/Los_Angeles") ?? TimeZone(identifier: "PST8PDT") ?? .current
+        return calendar
+    }()
+
+    init(containing date: Date) {
+        let calendar = Self.calendar
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        key = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        let start = calendar.startOfDay(for: date)
+        end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+    }
+}

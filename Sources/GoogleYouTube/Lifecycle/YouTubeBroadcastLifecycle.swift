@@ -1,0 +1,156 @@
+// MARK: - YouTubeBroadcastLifecycle
+
+/// Takes a broadcast live and back down the way YouTube requires, so apps don't write the state
+/// machine themselves.
+///
+/// ``goLive(broadcast:deadline:onStep:)`` waits until the bound stream is `active` (an encoder is
+/// sending), then moves `ready → testing → live` when the monitor stream is on, or `ready → live`
+/// when it is off, waiting out `testStarting`/`liveStarting`. A state already reached and YouTube's
+/// `redundantTransition` count as success; `invalidTransition`, a missing stream and a deadline
+/// that passes become ``YouTubeLifecycleError``s naming the state the broadcast was left in and a
+/// remedy. Nothing is transitioned before the stream is active. Cancelling the calling task stops
+/// the wait (with `CancellationError`) at once.
+///
+///     let lifecycle = YouTubeBroadcastLifecycle(youtube: youtube)
+///     let live = try await lifecycle.goLive(broadcast: id, deadline: .seconds(300)) { step in print(step) }
+///
+/// Every poll is a `liveStreams.list` or `liveBroadcasts.list` call, which costs quota (see
+/// ``YouTubeQuotaCost``): ``Configuration/maxPollUnits`` stretches the interval so that a whole
+/// wait stays within that many units.
+public struct YouTubeBroadcastLifecycle: Sendable {
+    /// How often to look, and how much quota the looking may cost.
+    public struct Configuration: Sendable, Hashable {
+        /// Shortest wait between two polls of the stream or broadcast.
+        public var pollInterval: Duration
+        /// Most units one wait may spend on polls: a longer deadline polls less often.
+        public var maxPollUnits: Int
+
+        /// - Parameters:
+        ///   - pollInterval: Shortest wait between polls (default 5 seconds).
+        ///   - maxPollUnits: Most units one wait spends polling (default 250).
+        public init(pollInterval: Duration = .seconds(5), maxPollUnits: Int = 250) {
+            self.pollInterval = pollInterval
+            self.maxPollUnits = maxPollUnits
+        }
+    }
+
+    public let youtube: YouTube
+    public var configuration: Configuration
+
+    /// - Parameters:
+    ///   - youtube: The service, signed in as the broadcast's channel.
+    ///   - configuration: Poll pacing.
+    public init(youtube: YouTube, configuration: Configuration = .init()) {
+        self.youtube = youtube
+        self.configuration = configuration
+    }
+
+    // MARK: - Going live
+
+    /// Takes a bound broadcast live; returns it once its `lifeCycleStatus` is `live`.
+    /// - Parameters:
+    ///   - id: The broadcast (its ID is also its video's ID).
+    ///   - deadline: How long to wait in total, for the encoder and for YouTube's intermediate states.
+    ///   - onStep: Told each step as it happens.
+    /// - Throws: ``YouTubeLifecycleError``, `CancellationError`, or the API's errors.
+    @discardableResult
+    public func goLive(
+        broadcast id: String, deadline: Duration = .seconds(300), onStep: @escaping @Sendable (YouTubeLifecycleStep) -> Void = { _ in }
+    ) async throws -> YouTube.LiveBroadcast {
+        var run = Run(lifecycle: self, id: id, deadline: ContinuousClock.now + deadline, wait: deadline, onStep: onStep)
+        return try await run.goLive()
+    }
+
+    /// ``goLive(broadcast:deadline:onStep:)`` as a sequence of its steps: it ends after
+    /// `.reached(lifeCycleStatus: "live")` or throws what `goLive` throws. Ending the iteration
+    /// early cancels the work.
+    public func goLiveSteps(broadcast id: String, deadline: Duration = .seconds(300)) -> AsyncThrowingStream<YouTubeLifecycleStep, any Error> {
+        steps { onStep in try await goLive(broadcast: id, deadline: deadline, onStep: onStep) }
+    }
+
+    // MARK: - Ending
+
+    /// Completes a broadcast that is `testing` or `live` (`complete` already is success).
+    /// - Parameters:
+    ///   - id: The broadcast.
+    ///   - onStep: Told each step as it happens.
+    /// - Throws: ``YouTubeLifecycleError`` (`invalidTransition` for a broadcast that never went
+    ///   on air: delete it instead), or the API's errors.
+    @discardableResult
+    public func end(
+        broadcast id: String, onStep: @escaping @Sendable (YouTubeLifecycleStep) -> Void = { _ in }
+    ) async throws -> YouTube.LiveBroadcast {
+        var run = Run(lifecycle: self, id: id, deadline: ContinuousClock.now + .seconds(60), wait: .seconds(60), onStep: onStep)
+        return try await run.end()
+    }
+
+    // MARK: - Stream health
+
+    /// The bound stream's health as it changes: the first reading, then each reading that
+    /// differs from the one before (stream status, health, configuration issues), polled every
+    /// `interval`. Ends (throwing) when the stream cannot be read; runs until the iteration stops.
+    /// - Parameters:
+    ///   - streamID: The live stream.
+    ///   - interval: Time between polls (each a `liveStreams.list` call).
+    public func healthUpdates(stream streamID: String, interval: Duration = .seconds(10)) -> AsyncThrowingStream<YouTubeStreamHealth, any Error> {
+        let youtube = youtube
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var last: YouTubeStreamHealth?
+                    while true {
+                        let health = try await Self.readHealth(youtube, streamID: streamID)
+                        if health != last { continuation.yield(health) }
+                        last = health
+                        try await Task.sleep(for: interval)
+                    }
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// One reading of a stream's health.
+    /// - Throws: ``YouTubeLifecycleError`` (`streamNotFound`) or the API's errors.
+    public func health(stream streamID: String) async throws -> YouTubeStreamHealth {
+        try await Self.readHealth(youtube, streamID: streamID)
+    }
+
+    static func readHealth(_ youtube: YouTube, streamID: String) async throws -> YouTubeStreamHealth {
+        let found = try await youtube.liveStreams.list(part: ["id", "status"], id: [streamID])
+        guard let stream = found.items?.first else {
+            throw YouTubeLifecycleError(
+                code: .streamNotFound, lifeCycleStatus: nil, message: "Stream \(streamID) was not found",
+                remedy: "List the channel's streams (liveStreams.list with mine=true) and use one of their IDs.")
+        }
+        return YouTubeStreamHealth(stream)
+    }
+
+    // MARK: - Helpers
+
+    /// A step sequence driven by `work`, which reports through the callback it is given.
+    private func steps(
+        _ work: @escaping @Sendable (@escaping @Sendable (YouTubeLifecycleStep) -> Void) async throws -> YouTube.LiveBroadcast
+    ) -> AsyncThrowingStream<YouTubeLifecycleStep, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    _ = try await work { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The wait between polls: at least ``Configuration/pollInterval``, and long enough that
+    /// polling for all of `wait` costs no more than ``Configuration/maxPollUnits``.
+    func pollInterval(for wait: Duration, unitsPerPoll: Int) -> Duration {
+        let polls = max(configuration.maxPollUnits / max(unitsPerPoll, 1), 1)
+        return max(configuration.pollInterval, wait / polls)
+    }
+}
