@@ -74,7 +74,8 @@ public final class AuthorizedSession: Sendable {
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
         self.tokens = SessionTokenCoordinator(
-            provider: credentials, skew: configuration.refreshSkew, now: configuration.now, log: configuration.logger)
+            provider: credentials, skew: configuration.refreshSkew, now: configuration.now, log: configuration.logger,
+            retry: configuration.retry, sleep: configuration.sleep, waitObserver: configuration.waitObserver)
         self.apiKey = nil
     }
 
@@ -135,20 +136,20 @@ public final class AuthorizedSession: Sendable {
     /// For the user's tokens these are the stored credentials; for other credentials only the
     /// access token, its expiry and scopes are set.
     /// - Throws: ``OAuthError``, or what the credentials throw.
-    public func validCredentials() async throws -> OAuthCredentials {
+    public func validCredentials() async throws -> OAuthTokens {
         let token = try await accessToken()
         if let user = tokens?.provider as? OAuthUserCredentials, let stored = try await user.currentCredentials(),
             stored.accessToken == token.value
         {
             return stored
         }
-        return OAuthCredentials(accessToken: token.value, expiresAt: token.expiresAt, refreshToken: nil, scopes: token.scopes)
+        return OAuthTokens(accessToken: token.value, expiresAt: token.expiresAt, refreshToken: nil, scopes: token.scopes)
     }
 
     /// Saves credentials obtained by rerunning authorization and leaves the reauthentication state.
     /// - Throws: The token store's error; ``OAuthError/Code/notAuthorized`` when the
     ///   session's credentials are not the user's OAuth tokens.
-    public func updateCredentials(_ credentials: OAuthCredentials) async throws {
+    public func updateCredentials(_ credentials: OAuthTokens) async throws {
         guard let tokens, let user = tokens.provider as? OAuthUserCredentials else {
             throw OAuthError(code: .notAuthorized)
         }
@@ -159,7 +160,7 @@ public final class AuthorizedSession: Sendable {
     /// `request` with the access token of `credentials` attached as configured. It does not check
     /// where the request goes; the sending methods do (see
     /// ``OAuthError/Code/untrustedTokenDestination``).
-    public func authorizing(_ request: GoogleHTTPRequest, with credentials: OAuthCredentials) -> GoogleHTTPRequest {
+    public func authorizing(_ request: GoogleHTTPRequest, with credentials: OAuthTokens) -> GoogleHTTPRequest {
         authorizing(request, token: credentials.accessToken)
     }
 

@@ -144,14 +144,14 @@ public enum ApplicationDefaultCredentials {
     ) throws -> any CredentialsProvider {
         switch file {
         case .authorizedUser(let info):
-            return AuthorizedUserCredentials(info: info, transport: transport, source: source)
+            return OAuthUserCredentials(authorizedUser: info, transport: transport, source: source)
         case .serviceAccount(let key):
             return ServiceAccountCredentials(key: key, scopes: scopes, transport: transport, source: source)
         case .impersonatedServiceAccount(let info):
             let base: any CredentialsProvider
             switch info.source {
             case .authorizedUser(let user):
-                base = AuthorizedUserCredentials(info: user, transport: transport, source: source + " (source)")
+                base = OAuthUserCredentials(authorizedUser: user, transport: transport, source: source + " (source)")
             case .serviceAccount(let key):
                 base = ServiceAccountCredentials(
                     key: key, scopes: [ImpersonatedCredentials.cloudPlatformScope], transport: transport, source: source + " (source)")

@@ -92,22 +92,32 @@ public struct ImpersonatedCredentials: CredentialsProvider {
         var headers: GoogleHTTPHeaders = ["Authorization": "Bearer \(sourceToken.value)", "Content-Type": "application/json"]
         for (name, value) in source.requestMetadata { headers[name] = value }
         let encoded = try GoogleJSONEncoder().encode(body)
+        let endpoint = SecretRedactor.redactedURL(generateURL)
+        let what = "IAM Credentials endpoint \(endpoint)"
         let response = try await CredentialsHTTP.send(
             GoogleHTTPRequest(method: .post, url: generateURL, headers: headers, body: .data(encoded), timeouts: CredentialsHTTP.timeouts),
-            transport, "IAM Credentials endpoint")
+            transport, what)
         guard let object = CredentialsHTTP.jsonObject(response.body) else {
-            throw CredentialsHTTP.unexpected(response, "IAM Credentials endpoint")
+            throw CredentialsHTTP.unexpected(response, what, endpoint: endpoint)
         }
         guard (200..<300).contains(response.status) else {
             let message = object["error"]?["message"]?.stringValue.map { SecretRedactor.redact($0) } ?? "HTTP \(response.status)"
             throw CredentialsError(
                 .impersonationFailed, "IAM Credentials refused a token for \(targetPrincipal): \(message)",
                 remedy: "the source credentials need roles/iam.serviceAccountTokenCreator on the target (and the cloud-platform scope)",
-                status: response.status)
+                status: response.status, endpoint: endpoint)
         }
-        guard let token = object["accessToken"]?.stringValue, !token.isEmpty,
+        guard let token = object["accessToken"]?.stringValue,
             let expiry = object["expireTime"]?.stringValue.flatMap({ RFC3339.parse($0) })
-        else { throw CredentialsHTTP.unexpected(response, "IAM Credentials endpoint") }
+        else { throw CredentialsHTTP.unexpected(response, what, endpoint: endpoint) }
+        try CredentialsHTTP.requireUsable(token, from: what, endpoint: endpoint)
+        // expireTime is absolute: one already past, just minted, says the clocks disagree.
+        guard expiry > request.now else {
+            throw CredentialsError(
+                .clockSkew, "the \(what) sent a token for \(targetPrincipal) that had already expired when it arrived "
+                    + "(expireTime \(RFC3339.format(expiry)))",
+                remedy: ClockCheck.remedy(response, now: request.now), status: response.status, endpoint: endpoint)
+        }
         return AccessToken(value: token, expiresAt: expiry, scopes: [])
     }
 

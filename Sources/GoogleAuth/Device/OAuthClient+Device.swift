@@ -39,7 +39,7 @@ extension OAuthClient {
     /// - Parameter authorization: The answer of ``requestDeviceAuthorization(scopes:)``.
     /// - Throws: ``OAuthError/Code/accessDenied``, ``OAuthError/deviceCodeExpired``,
     ///   ``OAuthError/Code/cancelled`` or other ``OAuthError`` cases.
-    public func pollDeviceAuthorization(_ authorization: DeviceAuthorization) async throws -> OAuthCredentials {
+    public func pollDeviceAuthorization(_ authorization: DeviceAuthorization) async throws -> OAuthTokens {
         var interval = authorization.interval
         var form: [(String, String)] = [("client_id", configuration.clientID)]
         if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
@@ -61,15 +61,15 @@ extension OAuthClient {
             switch result {
             case .credentials(let credentials):
                 return credentials
-            case .error("authorization_pending", _):
+            case .error("authorization_pending", _, _):
                 // The server is authoritative about expiry; the local clock only stops a runaway loop.
                 if clock() > authorization.expiresAt.addingTimeInterval(TimeInterval(interval)) {
                     throw OAuthError(code: .deviceCodeExpired)
                 }
-            case .error("slow_down", _):
+            case .error("slow_down", _, _):
                 break
-            case .error(let code, let description):
-                throw OAuthError(code: code, description: description)
+            case .error:
+                _ = try result.credentials()
             }
             interval = Self.pollingInterval(after: response, current: interval) ?? interval
         }
@@ -92,7 +92,7 @@ extension OAuthClient {
     /// - Throws: See ``pollDeviceAuthorization(_:)``.
     public func authorizeDevice(
         scopes: [String], present: @Sendable (DeviceAuthorization) async throws -> Void
-    ) async throws -> OAuthCredentials {
+    ) async throws -> OAuthTokens {
         let authorization = try await requestDeviceAuthorization(scopes: scopes)
         try await present(authorization)
         return try await pollDeviceAuthorization(authorization)

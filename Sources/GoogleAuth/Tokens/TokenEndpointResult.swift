@@ -8,8 +8,8 @@ import GoogleBase
 
 /// What a token-endpoint answer means: credentials, or an OAuth error code.
 enum TokenEndpointResult {
-    case credentials(OAuthCredentials)
-    case error(code: String, description: String?)
+    case credentials(OAuthTokens)
+    case error(code: String, description: String?, status: Int)
 
     /// Interprets a token endpoint response.
     /// - Throws: ``OAuthError/Code/unexpectedResponse`` for anything that is neither a
@@ -21,7 +21,7 @@ enum TokenEndpointResult {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
         if let code = object["error"]?.stringValue {
-            return .error(code: code, description: object["error_description"]?.stringValue)
+            return .error(code: code, description: object["error_description"]?.stringValue, status: response.status)
         }
         guard (200..<300).contains(response.status), let accessToken = object["access_token"]?.stringValue else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
@@ -36,7 +36,7 @@ enum TokenEndpointResult {
             throw OAuthError.invalidTokenResponse(reason: problem)
         }
         let scopes = object["scope"]?.stringValue.map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
-        return .credentials(OAuthCredentials(
+        return .credentials(OAuthTokens(
             accessToken: accessToken,
             expiresAt: TokenLifetime.clamped(seconds(object["expires_in"])).map { now.addingTimeInterval($0) },
             refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
@@ -62,10 +62,14 @@ enum TokenEndpointResult {
     }
 
     /// The credentials, or the typed error for an error code.
-    func credentials() throws -> OAuthCredentials {
+    func credentials() throws -> OAuthTokens {
         switch self {
         case .credentials(let credentials): return credentials
-        case .error(let code, let description): throw OAuthError(code: code, description: description)
+        case .error(let code, let description, let status):
+            // The status lets a session tell a failing endpoint (500, 503) from a refusal (400).
+            var error = OAuthError(code: code, description: description)
+            error.status = status
+            throw error
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// than Bearer, is refused by the OAuth client with `invalidTokenResponse`, so it is never stored.
 @Suite("Token endpoint answers are validated")
 struct TokenValidationTests {
-    static func refresh(answering body: String) async throws -> OAuthCredentials {
+    static func refresh(answering body: String) async throws -> OAuthTokens {
         let harness = try EmulatorHarness { request in
             request.path == "/custom/token" ? .json(Data(body.utf8)) : nil
         }
