@@ -81,12 +81,12 @@ public enum ApplicationDefaultCredentials {
         if let path = environment.value("GOOGLE_APPLICATION_CREDENTIALS") {
             let url = environment.file(path)
             let origin = "GOOGLE_APPLICATION_CREDENTIALS (\(path))"
-            guard FileManager.default.fileExists(atPath: url.path) else {
+            guard let file = try CredentialsFile.load(url, origin: origin) else {
                 throw CredentialsError(
                     .notFound, "\(origin) names a file that does not exist",
                     remedy: "set GOOGLE_APPLICATION_CREDENTIALS to the path of a credentials JSON file, or unset it")
             }
-            return try provider(for: CredentialsFile(contentsOf: url, origin: origin), scopes: scopes, transport: transport, source: origin)
+            return try provider(for: file, scopes: scopes, transport: transport, source: origin)
         }
         tried.append("GOOGLE_APPLICATION_CREDENTIALS is not set")
 
@@ -94,9 +94,9 @@ public enum ApplicationDefaultCredentials {
         let wellKnown = wellKnownFilePath(environment)
         if let wellKnown {
             let url = environment.file(wellKnown)
-            if FileManager.default.fileExists(atPath: url.path) {
-                let origin = "gcloud's application default credentials (\(wellKnown))"
-                return try provider(for: CredentialsFile(contentsOf: url, origin: origin), scopes: scopes, transport: transport, source: origin)
+            let origin = "gcloud's application default credentials (\(wellKnown))"
+            if let file = try CredentialsFile.load(url, origin: origin) {
+                return try provider(for: file, scopes: scopes, transport: transport, source: origin)
             }
             tried.append("\(wellKnown) does not exist")
         } else {
