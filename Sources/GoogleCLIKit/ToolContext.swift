@@ -114,6 +114,9 @@ public struct ToolContext: Sendable {
             return try await body()
         } catch let error as CommandLineError {
             throw error
+        } catch let error as OAuthError where error.requiresReauthentication && environment.authMode == .adc && environment.apiKey == nil {
+            // An authorized_user file's grant ended: renewed with gcloud (the error says so), not this tool's login.
+            throw CommandLineError.failure("\(error)")
         } catch let error as OAuthError where error.requiresReauthentication {
             // No credentials, or the refresh token is gone: only signing in again helps.
             throw CommandLineError.reauthenticationRequired(tool: toolName)

@@ -186,7 +186,8 @@ public actor OAuthUserCredentials: CredentialsProvider {
         cached = nil
         try? await store.delete()
         // A file's grant is renewed where the file came from, not by the app's sign-in.
-        let error = OAuthError.reauthenticationRequired(
+        let error = OAuthError(
+            code: .reauthenticationRequired,
             reason: kind == .authorizedUser
                 ? "\(reason) for \(source); run `gcloud auth application-default login` again" : reason)
         if let reauthenticationHandler, let renewed = try? await reauthenticationHandler() {
