@@ -168,34 +168,15 @@ struct NetworkEdgeToolTests {
         var value: Int { count.withLock { $0 } }
     }
 
-    static let openssl = "/usr/bin/openssl"
-
     @Test("a self-signed TLS server: refused without SSL_CERT_FILE, trusted with it (and with GOOGLE_API_CA_BUNDLE)",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: openssl), "needs the openssl command for a local TLS server"))
+          .enabled(if: SelfSignedTLSServer.openssl != nil, "needs the openssl command for a local TLS server"))
     func caBundleFromTheEnvironment() async throws {
         let fixture = try ToolFixture()
         let directory = fixture.directory
-        let cert = directory.appendingPathComponent("cert.pem").path
-        let key = directory.appendingPathComponent("key.pem").path
-        let made = try await ChildProcess.run(
-            URL(fileURLWithPath: Self.openssl),
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
-             "-addext", "subjectAltName=IP:127.0.0.1"], environment: ProcessInfo.processInfo.environment, timeout: .seconds(60))
-        try #require(made.status == 0, "\(made.standardError)")
-        let output = directory.appendingPathComponent("s_server.out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: Self.openssl)
-        server.arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", cert, "-key", key, "-www"]
-        server.standardOutput = try FileHandle(forWritingTo: output)
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate() }
-        let listening = await waitUntil { (try? String(contentsOf: output, encoding: .utf8))?.contains("ACCEPT") == true }
-        try #require(listening, "openssl s_server did not start")
-        let text = try String(contentsOf: output, encoding: .utf8)
-        let port = try #require(text.split(separator: "\n").first { $0.hasPrefix("ACCEPT") }?.split(separator: ":").last.map(String.init))
-        let root = "https://127.0.0.1:\(port.trimmingCharacters(in: .whitespaces))/"
+        let server = try await SelfSignedTLSServer.start(in: directory)
+        defer { server.stop() }
+        let root = server.baseURL.absoluteString
+        let cert = server.certificateFile.path
         let arguments = ["videos", "get", Seed.liveBroadcastID, "--api-key", GoogleEmulator.testAPIKey]
 
         let refused = try await ToolProcess.run(
