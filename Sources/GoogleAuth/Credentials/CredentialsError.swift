@@ -66,7 +66,7 @@ public struct CredentialsError: Error, Sendable, Hashable {
         /// A token source (token endpoint, metadata server, IAM Credentials, or a provider of the
         /// app's own) gave an access token that cannot be used: empty, not sendable in an HTTP
         /// header, or of a `token_type` other than Bearer. It was not stored or used.
-        public static let invalidToken = Code(rawValue: "invalid_token")
+        public static let unusableToken = Code(rawValue: "unusable_access_token")
 
         /// An endpoint's answer passed the size limit of credentials answers (1 MiB, counted
         /// after decoding); nothing of it was used.

@@ -73,12 +73,12 @@ enum CredentialsHTTP {
     ///   - token: The access token.
     ///   - tokenType: The answer's `token_type`, or `nil` when it has none.
     ///   - what: The source, as errors name it (`metadata server at HOST`, `token endpoint URL`…).
-    /// - Throws: ``CredentialsError`` (`.invalidToken`), which never shows the token.
+    /// - Throws: ``CredentialsError`` (`.unusableToken`), which never shows the token.
     static func requireUsable(_ token: String, tokenType: String? = nil, from what: String, endpoint: String? = nil) throws(CredentialsError) {
         let problem = AccessTokenCheck.problem(with: token) ?? tokenType.flatMap { AccessTokenCheck.problem(withTokenType: $0) }
         guard let problem else { return }
         throw CredentialsError(
-            .invalidToken, "the \(what) sent an access token that cannot be used: \(problem); it was not stored or sent",
+            .unusableToken, "the \(what) sent an access token that cannot be used: \(problem); it was not stored or sent",
             remedy: "check what answers there (a proxy, a wrong host or a faulty server); nothing else helps", endpoint: endpoint)
     }
 
@@ -86,7 +86,7 @@ enum CredentialsHTTP {
     /// `token_type`) as an ``AccessToken``, checked by ``requireUsable(_:tokenType:from:endpoint:)``.
     /// - Throws: ``CredentialsError``: `.tokenEndpointError` for `error`/`error_description`,
     ///   `.clockSkew` for a JWT refused for its time or a token already expired,
-    ///   `.invalidToken`, `.unexpectedResponse` for anything that is not a token object.
+    ///   `.unusableToken`, `.unexpectedResponse` for anything that is not a token object.
     static func oauthToken(
         _ response: GoogleHTTPResponse, now: Date, scopes: Set<String>, _ what: String, endpoint: String? = nil
     ) throws(CredentialsError) -> AccessToken {

@@ -15,7 +15,7 @@ package enum AccessTokenCheck {
     /// - Parameters:
     ///   - token: What the provider returned.
     ///   - source: The provider, as the error names it.
-    /// - Throws: ``CredentialsError`` (`.invalidToken`).
+    /// - Throws: ``CredentialsError`` (`.unusableToken`).
     package static func requireUsable(_ token: AccessToken, from source: String) throws(CredentialsError) {
         try CredentialsHTTP.requireUsable(token.value, from: source)
     }

@@ -45,7 +45,7 @@ struct TokenSourceEdgeTests {
         for _ in 0..<2 {
             await #expect { _ = try await session.accessToken() } throws: { error in
                 let error = error as? CredentialsError
-                return error?.code == .invalidToken && error?.message.contains("metadata server at \(Self.host(server))") == true
+                return error?.code == .unusableToken && error?.message.contains("metadata server at \(Self.host(server))") == true
                     && error?.message.contains("control character") == true && !"\(error!)".contains("ya29")
             }
             #expect(session.cachedTokenExpiry == nil)
@@ -65,7 +65,7 @@ struct TokenSourceEdgeTests {
             let credentials = ServiceAccountCredentials(key: key, scopes: ["s"], source: "GOOGLE_APPLICATION_CREDENTIALS (/k.json)")
             await #expect { _ = try await credentials.accessToken(for: AccessTokenRequest()) } throws: { error in
                 let text = "\(error)"
-                return (error as? CredentialsError)?.code == .invalidToken && text.contains(words)
+                return (error as? CredentialsError)?.code == .unusableToken && text.contains(words)
                     && text.contains(server.baseURL.appendingPathComponent("token").absoluteString)
                     && text.contains("GOOGLE_APPLICATION_CREDENTIALS (/k.json)")
             }
@@ -85,7 +85,7 @@ struct TokenSourceEdgeTests {
     func ownProviderTokenIsChecked() async throws {
         let session = AuthorizedSession(credentials: FixedProvider(token: "tok en"), configuration: .fastTests)
         await #expect { _ = try await session.accessToken() } throws: { error in
-            (error as? CredentialsError)?.code == .invalidToken && "\(error)".contains("FixedProvider") && "\(error)".contains("a space")
+            (error as? CredentialsError)?.code == .unusableToken && "\(error)".contains("FixedProvider") && "\(error)".contains("a space")
         }
         #expect(session.cachedTokenExpiry == nil)
         let good = AuthorizedSession(credentials: FixedProvider(token: "ya29.good"), configuration: .fastTests)
@@ -215,7 +215,7 @@ struct TokenSourceEdgeTests {
     func impersonationAnswers() async throws {
         for (body, code) in [
             (#"{"accessToken": "ya29.imp", "expireTime": "2001-01-01T00:00:00Z"}"#, CredentialsError.Code.clockSkew),
-            (#"{"accessToken": "ya29.imp\nX", "expireTime": "2999-01-01T00:00:00Z"}"#, .invalidToken),
+            (#"{"accessToken": "ya29.imp\nX", "expireTime": "2999-01-01T00:00:00Z"}"#, .unusableToken),
         ] {
             let server = try LocalHTTPServer.start { _ in .json(Data(body.utf8)) }
             defer { server.stop() }
