@@ -125,6 +125,18 @@ struct NetworkEdgeToolTests {
         #expect(!result.standardError.contains("s3cr3t-pw") && !result.standardError.contains("alice"))
         #expect(!result.standardError.contains("waiting"), "a 407 was retried: \(result.standardError)")
         #expect(connects.value == 1)
+
+        // Plain http (the emulator) has no CONNECT: the proxy's 407 is the answer, and is named the same way.
+        let plainProxy = try RawResponder { connection in
+            connection.send("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"corp\"\r\nContent-Length: 0\r\n\r\n")
+        }
+        let plain = try await ToolProcess.run(
+            "youtube-live", ["videos", "get", Seed.liveBroadcastID, "--api-key", GoogleEmulator.testAPIKey],
+            environment: try Self.environment(fixture, ["http_proxy": "http://alice:s3cr3t-pw@127.0.0.1:\(plainProxy.port)"]))
+        #expect(plain.status == 1)
+        #expect(plain.standardError.contains("the proxy 127.0.0.1:\(plainProxy.port) (from http_proxy) answered with 407"),
+                "\(plain.standardError)")
+        #expect(!plain.standardError.contains("s3cr3t-pw") && !plain.standardError.contains("waiting"))
     }
 
     @Test("an unreachable proxy and a proxy closing the tunnel are named, with their variable")
@@ -193,6 +205,17 @@ struct NetworkEdgeToolTests {
             #expect(!trusted.standardError.contains("certificate"), "\(variable): \(trusted.standardError)")
             #expect(trusted.standardError.contains("HTML page"), "\(variable): \(trusted.standardError)")
         }
+
+        // The corporate network whole: through a working HTTPS proxy, to a server whose
+        // certificate only the proxy's CA bundle vouches for.
+        let proxy = try ConnectTunnelProxy()
+        let tunnelled = try await ToolProcess.run(
+            "youtube-live", arguments,
+            environment: try Self.environment(fixture, [
+                "GOOGLE_API_ROOT_URL": root, "SSL_CERT_FILE": cert, "HTTPS_PROXY": "http://127.0.0.1:\(proxy.port)",
+            ]))
+        #expect(tunnelled.standardError.contains("HTML page"), "\(tunnelled.standardError)")
+        #expect(proxy.tunnelCount >= 1)
 
         let missing = try await ToolProcess.run(
             "youtube-live", arguments,

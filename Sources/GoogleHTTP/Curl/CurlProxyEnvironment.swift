@@ -21,6 +21,12 @@ package struct CurlProxyEnvironment: Sendable, Hashable {
     /// `the proxy proxy.corp:3128 (from HTTPS_PROXY)`.
     package var phrase: String { "the proxy \(hostAndPort) (from \(variable))" }
 
+    /// The message for a proxy's 407: who answered, and what mends it.
+    package static func authenticationRequired(_ named: String, method: String? = nil) -> String {
+        "\(named) answered \(method.map { "\($0) " } ?? "")with 407 Proxy Authentication Required: it wants credentials "
+            + "(give them in the variable as http://USER:PASSWORD@host:port, or ask who runs the proxy)"
+    }
+
     /// The proxy libcurl uses for `url` under `environment`, or `nil` for a direct connection.
     package static func proxy(for url: URL, environment: [String: String]) -> CurlProxyEnvironment? {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }

@@ -49,8 +49,7 @@ extension CurlTransfer {
         switch code {
         case _ where connectCode == 407:
             kind = .proxyAuthenticationRequired
-            text = "\(named) answered CONNECT with 407 Proxy Authentication Required: it wants credentials "
-                + "(give them in the variable as http://USER:PASSWORD@host:port, or ask who runs the proxy)"
+            text = CurlProxyEnvironment.authenticationRequired(named, method: "CONNECT")
         case _ where connectCode >= 300:
             kind = .proxyTunnelFailed
             text = "\(named) refused the tunnel to \(url.host ?? "the server"): CONNECT answered \(connectCode)"
