@@ -88,6 +88,38 @@ struct NetworkEdgeToolTests {
         #expect(!result.standardError.contains("ya29"))
     }
 
+    @Test("a token endpoint failing with 503 twice: the tool shows both waits and then works")
+    func tokenEndpointRetried() async throws {
+        let fixture = try ToolFixture()
+        let keyFile = try CredentialsToolTests.serviceAccountKeyFile(fixture)
+        fixture.emulator.faults.enqueue(.status(503), matching: "/token", count: 2)
+        let result = try await ToolProcess.run(
+            "drive", ["files", "list", "--auth", "adc", "--max", "3"],
+            environment: try Self.environment(fixture, ["GOOGLE_APPLICATION_CREDENTIALS": keyFile.path]))
+        #expect(result.status == 0, "\(result.standardError)")
+        let waits = result.standardError.split(separator: "\n").filter { $0.contains("waiting") }
+        #expect(waits.count == 2, "\(result.standardError)")
+        #expect(waits.allSatisfy { $0.contains("(503 service unavailable from \(fixture.emulator.baseURL.absoluteString)") },
+                "\(result.standardError)")
+    }
+
+    @Test("a metadata server answering 2 MiB: refused at 1 MiB, naming it")
+    func hugeMetadataAnswer() async throws {
+        let fixture = try ToolFixture()
+        let body = Data(repeating: 0x20, count: 2 << 20)
+        let metadata = try LocalHTTPServer.start { _ in
+            var response = HTTPServerResponse.json(body)
+            response.headers["Metadata-Flavor"] = "Google"
+            return response
+        }
+        defer { metadata.stop() }
+        let host = "127.0.0.1:\(metadata.baseURL.port ?? 0)"
+        let result = try await ToolProcess.run(
+            "youtube-live", ["streams", "list", "--auth", "adc"], environment: try Self.environment(fixture, ["GCE_METADATA_HOST": host]))
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("the metadata server at \(host) answered with more than 1 MiB"), "\(result.standardError)")
+    }
+
     @Test("a JWT grant refused for iat/exp: the tool says the clock may be wrong")
     func clockNamed() async throws {
         let fixture = try ToolFixture()
