@@ -86,6 +86,8 @@ public struct ImpersonatedCredentials: CredentialsProvider {
         // The source token travels to this URL: the same https-or-loopback rule as every endpoint.
         try CredentialsHTTP.requireSecure(generateURL, "IAM Credentials endpoint")
         let sourceToken = try await source.accessToken(for: AccessTokenRequest(now: request.now, minimumValidity: 60))
+        // The source may be a provider of the app's own, which no session checks here.
+        try AccessTokenCheck.requireUsable(sourceToken, from: "source credentials \(type(of: source))")
         let body = Body(
             delegates: delegates.isEmpty ? nil : delegates.map { "projects/-/serviceAccounts/\($0)" },
             scope: scopes, lifetime: "\(Int(lifetime))s")

@@ -57,7 +57,8 @@ extension OAuthClient {
             let response = try await postForm(configuration.endpoints.token, form, kind: .devicePoll, attempt: poll) {
                 Self.pollingInterval(after: $0, current: current).map { .seconds($0) }
             }
-            let result = try TokenEndpointResult.parse(response, requestedScopes: authorization.scopes, now: clock())
+            let result = try TokenEndpointResult.parse(
+                response, requestedScopes: authorization.scopes, now: clock(), endpoint: configuration.endpoints.token)
             switch result {
             case .credentials(let credentials):
                 return credentials

@@ -91,7 +91,9 @@ public struct OAuthClient: Sendable {
             ("redirect_uri", request.redirectURI),
         ]
         let response = try await postForm(configuration.endpoints.token, form, kind: .codeExchange)
-        return try TokenEndpointResult.parse(response, requestedScopes: request.scopes, now: clock()).credentials()
+        return try TokenEndpointResult.parse(
+            response, requestedScopes: request.scopes, now: clock(), endpoint: configuration.endpoints.token
+        ).credentials()
     }
 
     // MARK: - Refresh and revoke
@@ -105,7 +107,9 @@ public struct OAuthClient: Sendable {
         if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
         form += [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
         let response = try await postForm(configuration.endpoints.token, form, kind: .tokenRefresh)
-        return try TokenEndpointResult.parse(response, requestedScopes: [], now: clock()).credentials()
+        return try TokenEndpointResult.parse(
+            response, requestedScopes: [], now: clock(), endpoint: configuration.endpoints.token
+        ).credentials()
     }
 
     /// Refreshes `credentials`, keeping its refresh token when the server does not send a new one.

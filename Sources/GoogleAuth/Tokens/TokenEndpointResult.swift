@@ -16,7 +16,10 @@ enum TokenEndpointResult {
     ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…);
     ///   ``OAuthError/Code/invalidTokenResponse`` for an access token an HTTP header cannot
     ///   carry (empty, control characters…) or a `token_type` other than Bearer.
-    static func parse(_ response: GoogleHTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
+    /// - Parameter endpoint: The token endpoint, named in the error for an unusable token.
+    static func parse(
+        _ response: GoogleHTTPResponse, requestedScopes: [String], now: Date, endpoint: URL? = nil
+    ) throws -> TokenEndpointResult {
         guard let object = jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
@@ -28,12 +31,10 @@ enum TokenEndpointResult {
         }
         // Checked here, before anything is stored: a token that cannot be sent would fail every
         // later request without the 401 that makes a session refresh it.
-        if let problem = AccessTokenCheck.problem(with: accessToken) {
-            throw OAuthError.invalidTokenResponse(reason: problem)
-        }
         let tokenType = object["token_type"]?.stringValue
-        if let tokenType, let problem = AccessTokenCheck.problem(withTokenType: tokenType) {
-            throw OAuthError.invalidTokenResponse(reason: problem)
+        if let problem = AccessTokenCheck.problem(with: accessToken) ?? tokenType.flatMap(AccessTokenCheck.problem(withTokenType:)) {
+            let source = endpoint.map { "the token endpoint \(SecretRedactor.redactedURL($0)) sent an unusable token: " } ?? ""
+            throw OAuthError(code: .invalidTokenResponse, reason: source + problem)
         }
         let scopes = object["scope"]?.stringValue.map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
         return .credentials(OAuthTokens(

@@ -211,6 +211,23 @@ struct TokenSourceEdgeTests {
         #expect(waits.withLock { $0 } == 1)
     }
 
+    @Test("an impersonation's source token gets the same check before it goes to IAM Credentials")
+    func impersonationSourceIsChecked() async throws {
+        let count = Counter()
+        let server = try LocalHTTPServer.start { _ in
+            _ = count.next()
+            return .json(Data(#"{"accessToken": "ya29.imp", "expireTime": "2999-01-01T00:00:00Z"}"#.utf8))
+        }
+        defer { server.stop() }
+        let credentials = ImpersonatedCredentials(
+            source: FixedProvider(token: "ya29.src\r\n"), targetPrincipal: "t@p.iam.gserviceaccount.com", scopes: ["s"],
+            endpoint: server.baseURL)
+        await #expect { _ = try await credentials.accessToken(for: AccessTokenRequest()) } throws: { error in
+            (error as? CredentialsError)?.code == .unusableToken && "\(error)".contains("source credentials FixedProvider")
+        }
+        #expect(count.count == 0)
+    }
+
     @Test("an IAM token already expired on arrival is refused as a clock problem, and checked like every token")
     func impersonationAnswers() async throws {
         for (body, code) in [

@@ -29,6 +29,8 @@ struct TokenValidationTests {
             return
         }
         #expect(reason.contains("access_token"))
+        // The source is named: which token endpoint sent it.
+        #expect(reason.contains("the token endpoint http://127.0.0.1:") && reason.contains("/custom/token"))
         #expect(!"\(error)".contains("SECRET"))
     }
 
