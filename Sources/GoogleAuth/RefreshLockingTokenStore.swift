@@ -7,7 +7,7 @@
 /// process just refreshed and uses it instead of sending a refresh of its own — which matters
 /// for a server that rotates refresh tokens, where the second refresh would fail.
 ///
-/// ``AuthorizedSession`` refreshes through this whenever its store conforms (``FileTokenStore``
+/// `AuthorizedSession` refreshes through this whenever its store conforms (``FileTokenStore``
 /// does, with `flock`).
 public protocol RefreshLockingTokenStore: TokenStore {
     /// Runs `refresh` with the store locked against every other process and store instance.

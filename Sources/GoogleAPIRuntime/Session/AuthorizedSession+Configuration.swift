@@ -17,6 +17,9 @@ extension AuthorizedSession {
         /// Refresh the access token when it expires within this many seconds.
         public var refreshSkew: TimeInterval
         public var tokenPlacement: TokenPlacement
+        /// When failed requests are repeated: API calls, and the credentials' own requests (a
+        /// token endpoint, the metadata server or IAM Credentials answering 408, 429 or 5xx, or
+        /// a dropped connection), whose waits reach ``waitObserver`` like the others.
         public var retry: RetryPolicy
         /// Called after `invalid_grant`, once the stored credentials were deleted. Return new
         /// credentials (e.g. after rerunning authorization) to save them and continue, or `nil` to

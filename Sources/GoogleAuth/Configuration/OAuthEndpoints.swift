@@ -41,7 +41,7 @@ public struct OAuthEndpoints: Sendable, Hashable {
 
     /// The endpoints laid out as the emulator serves them under one base URL:
     /// `/o/oauth2/v2/auth`, `/token`, `/revoke`, `/device/code`.
-    /// - Parameter emulatorBaseURL: e.g. `http://127.0.0.1:8080`.
+    /// - Parameter base: The emulator's base URL, e.g. `http://127.0.0.1:8080`.
     public init(emulatorBaseURL base: URL) {
         self.init(
             authorization: base.appendingPathComponent("o/oauth2/v2/auth"),

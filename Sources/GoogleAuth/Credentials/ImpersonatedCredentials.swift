@@ -60,8 +60,16 @@ public struct ImpersonatedCredentials: CredentialsProvider {
             quotaProjectID: quotaProjectID, transport: transport)
     }
 
-    /// - Parameter generateURL: The full `generateAccessToken` URL (an impersonation file's
-    ///   `service_account_impersonation_url`); other parameters as in the other initializer.
+    /// - Parameters:
+    ///   - source: Credentials allowed to create tokens for the target.
+    ///   - targetPrincipal: The target service account's email.
+    ///   - delegates: Delegation chain (emails), or empty.
+    ///   - scopes: Scopes for the impersonated tokens.
+    ///   - lifetime: Seconds each token lives, 1…43200.
+    ///   - generateURL: The full `generateAccessToken` URL (an impersonation file's
+    ///     `service_account_impersonation_url`).
+    ///   - quotaProjectID: A project billed for quota, or `nil`.
+    ///   - transport: Carries the requests.
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
         lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport.shared

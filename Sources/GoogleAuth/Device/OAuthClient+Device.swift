@@ -37,7 +37,7 @@ extension OAuthClient {
     /// Polls the token endpoint until the user approves or denies, or the code expires. Honours
     /// `interval`, adds 5 seconds on `slow_down` and keeps waiting on `authorization_pending`.
     /// - Parameter authorization: The answer of ``requestDeviceAuthorization(scopes:)``.
-    /// - Throws: ``OAuthError/Code/accessDenied``, ``OAuthError/deviceCodeExpired``,
+    /// - Throws: ``OAuthError/Code/accessDenied``, ``OAuthError/Code/deviceCodeExpired``,
     ///   ``OAuthError/Code/cancelled`` or other ``OAuthError`` cases.
     public func pollDeviceAuthorization(_ authorization: DeviceAuthorization) async throws -> OAuthTokens {
         var interval = authorization.interval

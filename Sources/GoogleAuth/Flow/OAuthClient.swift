@@ -33,7 +33,7 @@ public struct OAuthClient: Sendable {
     /// device authorization and each device-flow poll — in the shape of a session's request log:
     /// endpoint URL, status, the OAuth `error` code, duration, headers with credentials redacted,
     /// and for device polls the wait before the next poll. Bodies (codes, tokens, the client
-    /// secret) are never logged. An ``AuthorizedSession`` built with this client as its refresher
+    /// secret) are never logged. An `AuthorizedSession` built with this client as its refresher
     /// passes its own logger here when this one is `nil`.
     public var logger: (@Sendable (RequestLogEntry) -> Void)?
 

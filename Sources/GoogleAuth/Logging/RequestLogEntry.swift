@@ -5,7 +5,7 @@ import GoogleBase
 // MARK: - RequestLogEntry
 
 /// One HTTP exchange (or one access-token request) as reported to a logger: an
-/// ``AuthorizedSession``'s `Configuration.logger` for API attempts and token requests, and
+/// `AuthorizedSession`'s `Configuration.logger` for API attempts and token requests, and
 /// ``OAuthClient/logger`` for every request to an OAuth endpoint (code exchange, refresh,
 /// revocation, device authorization, each device-flow poll).
 ///
