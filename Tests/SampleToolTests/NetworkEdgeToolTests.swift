@@ -21,7 +21,7 @@ struct NetworkEdgeToolTests {
         return variables.merging(extra) { $1 }
     }
 
-    @Test("GOOGLE_APPLICATION_CREDENTIALS naming a device, a FIFO, a directory, a link loop or non-JSON: each its own message")
+    @Test("GOOGLE_APPLICATION_CREDENTIALS naming a huge file, a device, a FIFO, a directory, a link loop or non-JSON: each its own message")
     func credentialsFilesNamedForWhatTheyAre() async throws {
         let fixture = try ToolFixture()
         let folder = fixture.directory.appendingPathComponent("odd", isDirectory: true)
@@ -34,7 +34,13 @@ struct NetworkEdgeToolTests {
             atPath: folder.appendingPathComponent("loop2.json").path, withDestinationPath: loop)
         let html = folder.appendingPathComponent("key.json")
         try Data("<html>sign in</html>".utf8).write(to: html)
+        let huge = folder.appendingPathComponent("huge.json")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 8 << 30)  // sparse: 8 GiB that take no disk
+        try handle.close()
         let cases = [
+            (huge.path, "too large for a credentials file"),
             ("/dev/zero", "is a device, FIFO or socket"), (fifo, "is a device, FIFO or socket"),
             (folder.path, "is a directory"), (loop, "symbolic link loop"), (html.path, "is not JSON"),
         ]

@@ -6,7 +6,8 @@ import Foundation
 /// proxy failure can name the proxy and the variable that configured it:
 ///
 /// - `no_proxy`, else `NO_PROXY`: `*` (every host), or a comma-separated list of host names
-///   (each matching itself and its subdomains; a leading dot is ignored) and IP addresses;
+///   (each matching itself and its subdomains; a leading dot is ignored), IP addresses and IPv4
+///   ranges (`10.0.0.0/8`);
 /// - for `https` URLs `https_proxy`, else `HTTPS_PROXY`; for `http` URLs only `http_proxy`
 ///   (libcurl ignores `HTTP_PROXY`, which a CGI request header could set);
 /// - else `all_proxy`, else `ALL_PROXY`.
@@ -48,9 +49,31 @@ package struct CurlProxyEnvironment: Sendable, Hashable {
             if pattern.hasPrefix(".") { pattern.removeFirst() }
             if pattern.hasPrefix("[") && pattern.hasSuffix("]") { pattern = String(pattern.dropFirst().dropLast()) }
             guard !pattern.isEmpty else { continue }
+            if let slash = pattern.firstIndex(of: "/") {
+                // libcurl 7.86 and later: an IPv4 range in CIDR notation.
+                if let network = ipv4(pattern[..<slash]), let bits = Int(pattern[pattern.index(after: slash)...]), (0...32).contains(bits),
+                    let address = ipv4(Substring(bare))
+                {
+                    let mask: UInt32 = bits == 0 ? 0 : ~UInt32(0) << (32 - bits)
+                    if address & mask == network & mask { return true }
+                }
+                continue
+            }
             if bare == pattern || bare.hasSuffix("." + pattern) { return true }
         }
         return false
+    }
+
+    /// A dotted-quad IPv4 address as a number.
+    private static func ipv4(_ text: Substring) -> UInt32? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var value: UInt32 = 0
+        for part in parts {
+            guard let byte = UInt8(part) else { return nil }
+            value = value << 8 | UInt32(byte)
+        }
+        return value
     }
 
     /// `host:port` of a proxy variable's value (`http://user:secret@proxy:3128` → `proxy:3128`),

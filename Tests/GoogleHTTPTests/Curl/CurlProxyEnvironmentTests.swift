@@ -32,6 +32,9 @@ struct CurlProxyEnvironmentTests {
             #expect(CurlProxyEnvironment.proxy(for: https, environment: proxied.merging(["NO_PROXY": list]) { $1 }) != nil, "\(list)")
         }
         #expect(CurlProxyEnvironment.proxy(for: http, environment: proxied.merging(["no_proxy": "127.0.0.1"]) { $1 }) == nil)
+        #expect(CurlProxyEnvironment.proxy(for: http, environment: proxied.merging(["no_proxy": "127.0.0.0/8"]) { $1 }) == nil)
+        #expect(CurlProxyEnvironment.proxy(for: http, environment: proxied.merging(["no_proxy": "10.0.0.0/8"]) { $1 }) != nil)
+        #expect(CurlProxyEnvironment.proxy(for: http, environment: proxied.merging(["no_proxy": "127.0.0.2"]) { $1 }) != nil)
         // no_proxy wins over NO_PROXY, as in libcurl.
         #expect(CurlProxyEnvironment.proxy(
             for: http, environment: proxied.merging(["no_proxy": "example.com", "NO_PROXY": "127.0.0.1"]) { $1 }) != nil)
