@@ -140,7 +140,9 @@ actor SessionTokenCoordinator {
     /// problem) or the policy's attempts or time are spent.
     static func plannedWait(after error: any Error, attempt: Int, elapsed: Duration, policy: RetryPolicy) -> RetryWait? {
         guard attempt < policy.maxAttempts, let cause = retryCause(error, policy: policy) else { return nil }
-        let delay = policy.backoffDelay(afterAttempt: attempt)
+        // The endpoint's Retry-After when it sent one, capped like an API call's.
+        let retryAfter = (error as? CredentialsError)?.retryAfter
+        let delay = retryAfter.map { min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: attempt)
         guard elapsed + delay < policy.maxTotalTime else { return nil }
         let endpoint = cause.endpoint ?? "the credentials' token source"
         let method: GoogleHTTPMethod = endpoint.contains("/computeMetadata/") ? .get : .post

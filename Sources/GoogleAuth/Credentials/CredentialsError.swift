@@ -90,11 +90,13 @@ public struct CredentialsError: Error, Sendable, Hashable {
     public var endpoint: String?
     /// The transport's error, for ``Code/transport``.
     public var transportError: HTTPTransportError?
+    /// How long the endpoint asked to wait before trying again (its `Retry-After`), when it did.
+    public var retryAfter: Duration?
 
     /// - Parameters: See the properties.
     public init(
         _ code: Code, _ message: String, remedy: String? = nil, status: Int? = nil, endpoint: String? = nil,
-        transportError: HTTPTransportError? = nil
+        transportError: HTTPTransportError? = nil, retryAfter: Duration? = nil
     ) {
         self.code = code
         self.message = message
@@ -102,6 +104,7 @@ public struct CredentialsError: Error, Sendable, Hashable {
         self.status = status
         self.endpoint = endpoint
         self.transportError = transportError
+        self.retryAfter = retryAfter
     }
 }
 

@@ -62,7 +62,12 @@ enum CredentialsHTTP {
         CredentialsError(
             .unexpectedResponse,
             "the \(what) answered HTTP \(response.status) with something that is not the expected JSON: \(SecretRedactor.excerpt(of: response.body))",
-            status: response.status, endpoint: endpoint)
+            status: response.status, endpoint: endpoint, retryAfter: retryAfter(response))
+    }
+
+    /// The answer's `Retry-After`, which a session's retry honours (capped by its policy).
+    static func retryAfter(_ response: GoogleHTTPResponse) -> Duration? {
+        RetryAfterValue.delay(response.headers["Retry-After"], now: Date())
     }
 
     // MARK: - Tokens
@@ -101,7 +106,7 @@ enum CredentialsHTTP {
             }
             throw CredentialsError(
                 .tokenEndpointError, "the \(what) refused the request (\(SecretRedactor.redact(code))\(detail))",
-                status: response.status, endpoint: endpoint)
+                status: response.status, endpoint: endpoint, retryAfter: retryAfter(response))
         }
         guard (200..<300).contains(response.status), let token = object["access_token"]?.stringValue else {
             throw unexpected(response, what, endpoint: endpoint)

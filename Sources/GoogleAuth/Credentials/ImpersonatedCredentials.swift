@@ -115,7 +115,7 @@ public struct ImpersonatedCredentials: CredentialsProvider {
             throw CredentialsError(
                 .impersonationFailed, "IAM Credentials refused a token for \(targetPrincipal): \(message)",
                 remedy: "the source credentials need roles/iam.serviceAccountTokenCreator on the target (and the cloud-platform scope)",
-                status: response.status, endpoint: endpoint)
+                status: response.status, endpoint: endpoint, retryAfter: CredentialsHTTP.retryAfter(response))
         }
         guard let token = object["accessToken"]?.stringValue,
             let expiry = object["expireTime"]?.stringValue.flatMap({ RFC3339.parse($0) })

@@ -168,6 +168,30 @@ struct TokenSourceEdgeTests {
         #expect(seen.allSatisfy { $0.description.contains("token") && $0.description.contains("\(status)") })
     }
 
+    @Test("a token endpoint's Retry-After sets the wait, capped by the policy")
+    func retryAfterIsHonoured() async throws {
+        let count = Counter()
+        let server = try LocalHTTPServer.start { _ in
+            guard count.next() == 1 else { return Self.tokenJSON("ya29.later") }
+            var response = HTTPServerResponse.json(Data(#"{"error": "rate_limit_exceeded"}"#.utf8), status: 429)
+            response.headers["Retry-After"] = "7"
+            return response
+        }
+        defer { server.stop() }
+        let made = try EmulatedServiceAccount.makeForTests(
+            email: "robot@p.iam.gserviceaccount.com", tokenURI: server.baseURL.appendingPathComponent("token"))
+        let waits = Mutex<[RetryWait]>([])
+        var configuration = AuthorizedSession.Configuration.fastTests
+        configuration.retry.maxDelay = .seconds(60)
+        configuration.waitObserver = { wait in waits.withLock { $0.append(wait) } }
+        let session = AuthorizedSession(
+            credentials: ServiceAccountCredentials(key: try ServiceAccountKey(jsonData: made.keyFile), scopes: ["s"]),
+            configuration: configuration)
+        #expect(try await session.accessToken().value == "ya29.later")
+        #expect(waits.withLock { $0.map(\.delay) } == [.seconds(7)])
+        #expect(waits.withLock { $0.first?.description.contains("429 too many requests") } == true)
+    }
+
     @Test("a 400 or 401 from the token endpoint is not retried; a disabled policy retries nothing")
     func refusalsAreNotRetried() async throws {
         for (status, retry) in [(400, RetryPolicy()), (401, RetryPolicy()), (503, RetryPolicy.disabled)] {
