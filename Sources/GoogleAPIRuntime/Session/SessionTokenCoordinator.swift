@@ -101,7 +101,8 @@ actor SessionTokenCoordinator {
                 let report: @Sendable (String?, Duration?) -> Void = { error, delay in
                     log?(RequestLogEntry(
                         method: .post, url: String(describing: type(of: provider)), status: nil, duration: clock.now - started,
-                        attempt: attemptNumber, error: error.map { SecretRedactor.redact($0) }, kind: .accessToken, retryDelay: delay))
+                        attempt: attemptNumber, error: error.map { SecretRedactor.redact($0) }, kind: .accessToken,
+                        retryDelay: delay))
                 }
                 do {
                     let request = AccessTokenRequest(now: now(), minimumValidity: skew, rejectedAccessToken: rejected)
@@ -153,13 +154,16 @@ actor SessionTokenCoordinator {
 
     /// Why `error` may pass on a retry: a retryable status from the endpoint, or a transient
     /// transport failure (not "connection refused": nothing listens there).
-    private static func retryCause(_ error: any Error, policy: RetryPolicy) -> (status: Int?, reason: String, endpoint: String?)? {
+    private static func retryCause(
+        _ error: any Error, policy: RetryPolicy
+    ) -> (status: Int?, reason: String, endpoint: String?)? {
         let status: Int?
         let transportError: HTTPTransportError?
         let endpoint: String?
         switch error {
         case let error as CredentialsError:
-            guard [.transport, .tokenEndpointError, .unexpectedResponse, .impersonationFailed].contains(error.code) else { return nil }
+            let mendable: [CredentialsError.Code] = [.transport, .tokenEndpointError, .unexpectedResponse, .impersonationFailed]
+            guard mendable.contains(error.code) else { return nil }
             (status, transportError, endpoint) = (error.status, error.transportError, error.endpoint)
         case let error as OAuthError:
             guard !error.requiresReauthentication, error.code != .invalidGrant else { return nil }
@@ -168,7 +172,9 @@ actor SessionTokenCoordinator {
             return nil
         }
         if let transportError {
-            guard policy.retriesTransportErrors, transportError.isTransient, transportError.kind != .connectionRefused else { return nil }
+            guard policy.retriesTransportErrors, transportError.isTransient, transportError.kind != .connectionRefused else {
+                return nil
+            }
             return (nil, RetryWait.reason(transportError), endpoint ?? transportError.url)
         }
         guard let status, policy.retryableStatuses.contains(status) else { return nil }
