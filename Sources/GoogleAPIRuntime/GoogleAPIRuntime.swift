@@ -3,7 +3,7 @@
 // build a session and call the API. Foundation is not re-exported: import it where you use it.
 
 // `AuthorizedSession.init(credentials:refresher:)` takes GoogleAuth's `TokenStore`,
-// `TokenRefreshing` and `OAuthCredentials`; callers get them from an `OAuthClient`.
+// `TokenRefreshing` and `OAuthTokens`; callers get them from an `OAuthClient`.
 @_exported public import GoogleAuth
 // Sessions and service clients take and return `HTTPTransport`, `GoogleHTTPRequest`, `GoogleHTTPHeaders` and
 // `GoogleHTTPResponse`; the value types carry no libcurl (the default transport is chosen internally).

@@ -19,6 +19,6 @@ public protocol RefreshLockingTokenStore: TokenStore {
     /// - Returns: What `refresh` returned.
     /// - Throws: The store's errors, or what `refresh` throws (nothing is saved then).
     func withRefreshLock(
-        _ refresh: @Sendable (OAuthCredentials?) async throws -> OAuthCredentials
-    ) async throws -> OAuthCredentials
+        _ refresh: @Sendable (OAuthTokens?) async throws -> OAuthTokens
+    ) async throws -> OAuthTokens
 }

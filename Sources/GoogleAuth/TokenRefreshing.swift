@@ -6,5 +6,5 @@ public protocol TokenRefreshing: Sendable {
     /// Returns fresh credentials. The result's `refreshToken` may be `nil` when the server did not
     /// send a new one; callers keep the old one then.
     /// - Throws: ``OAuthError`` (`.invalidGrant` means the user must authorize again).
-    func refresh(refreshToken: String) async throws -> OAuthCredentials
+    func refresh(refreshToken: String) async throws -> OAuthTokens
 }

@@ -12,10 +12,16 @@ public struct ToolContext: Sendable {
     public var scopes: [String]
     public var transport: any HTTPTransport
 
-    public init(environment: ToolEnvironment, scopes: [String], transport: any HTTPTransport = CurlTransport.shared) {
+    /// - Parameters:
+    ///   - environment: Options and variables.
+    ///   - scopes: The scopes the tool asks for at `login`.
+    ///   - transport: Carries every request; `nil` uses the process's shared transport, or one
+    ///     trusting the CAs of `GOOGLE_API_CA_BUNDLE`/`SSL_CERT_FILE`/`SSL_CERT_DIR` when set.
+    public init(environment: ToolEnvironment, scopes: [String], transport: (any HTTPTransport)? = nil) {
         self.environment = environment
         self.scopes = scopes
-        self.transport = transport
+        self.transport = transport ?? (environment.google.replacesTrustedCertificates
+            ? CurlTransport(configuration: environment.google.transportConfiguration()) : CurlTransport.shared)
     }
 
     public var toolName: String { environment.toolName }
@@ -110,6 +116,9 @@ public struct ToolContext: Sendable {
             return try await body()
         } catch let error as CommandLineError {
             throw error
+        } catch let error as OAuthError where error.requiresReauthentication && environment.authMode == .adc && environment.apiKey == nil {
+            // An authorized_user file's grant ended: renewed with gcloud (the error says so), not this tool's login.
+            throw CommandLineError.failure("\(error)")
         } catch let error as OAuthError where error.requiresReauthentication {
             // No credentials, or the refresh token is gone: only signing in again helps.
             throw CommandLineError.reauthenticationRequired(tool: toolName)

@@ -67,6 +67,9 @@ public struct ToolEnvironment: Sendable {
         "  GOOGLE_API_KEY             API key for public reads (instead of OAuth)",
         "  GOOGLE_APPLICATION_CREDENTIALS  credentials file for --auth adc (else gcloud's, else the metadata server)",
         "  GCE_METADATA_HOST          metadata server host[:port] for --auth adc",
+        "  GOOGLE_API_CA_BUNDLE, SSL_CERT_FILE  PEM bundle of CAs to trust instead of the system's (a TLS-inspecting proxy)",
+        "  SSL_CERT_DIR               directory of hashed CA certificates to trust instead of the system's",
+        "  HTTPS_PROXY, https_proxy, ALL_PROXY, NO_PROXY  proxies, as curl reads them (http_proxy for plain http)",
     ]
 
     /// Resolves the environment for `toolName` from parsed options and process environment.

@@ -47,6 +47,17 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         /// `Content-Length`, too many or too long header fields, a corrupt content encoding
         /// (bad gzip). ``HTTPTransportError/message`` names which.
         public static let invalidResponse = Kind(rawValue: "invalidResponse")
+        /// The proxy answered `407 Proxy Authentication Required`: it wants credentials the
+        /// request did not carry (or refused the ones it did). ``HTTPTransportError/message``
+        /// names the proxy's host and the variable that configured it. Not retried: only new
+        /// credentials mend it.
+        public static let proxyAuthenticationRequired = Kind(rawValue: "proxyAuthenticationRequired")
+        /// The proxy could not be reached (its name does not resolve, nothing listens, or it did
+        /// not answer in time); ``HTTPTransportError/message`` names it and its variable.
+        public static let proxyUnreachable = Kind(rawValue: "proxyUnreachable")
+        /// The proxy refused the tunnel (`CONNECT` answered with an error status) or closed it
+        /// before the server answered; ``HTTPTransportError/message`` names it and its variable.
+        public static let proxyTunnelFailed = Kind(rawValue: "proxyTunnelFailed")
         /// Anything else; ``HTTPTransportError/message`` says what.
         public static let other = Kind(rawValue: "other")
     }
@@ -69,10 +80,12 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         self.limit = limit
     }
 
-    /// Whether retrying the same request may succeed (resets, timeouts, closed connections).
+    /// Whether retrying the same request may succeed (resets, timeouts, closed connections, a
+    /// proxy tunnel closed early). A proxy that wants credentials or cannot be reached is not:
+    /// repeating the request changes neither.
     public var isTransient: Bool {
         switch kind {
-        case .connectionRefused, .connectTimeout, .requestTimeout, .stalled, .connectionClosed: true
+        case .connectionRefused, .connectTimeout, .requestTimeout, .stalled, .connectionClosed, .proxyTunnelFailed: true
         default: false
         }
     }

@@ -50,7 +50,7 @@ struct AuthInputFuzzTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("tokens.json")
         let store = FileTokenStore(fileURL: file)
-        try await store.save(OAuthCredentials(
+        try await store.save(OAuthTokens(
             accessToken: "ya29.sample", expiresAt: Date(timeIntervalSince1970: 1_800_000_000), refreshToken: "1//refresh",
             refreshTokenExpiresAt: Date(timeIntervalSince1970: 1_900_000_000), scopes: ["email", "openid"], idToken: "a.b.c"))
         let saved = Array(try Data(contentsOf: file))

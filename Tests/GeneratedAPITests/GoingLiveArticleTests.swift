@@ -23,7 +23,7 @@ import Testing
         defer { scratch.remove() }
         let ledgerFile = scratch.file("quota.json")
         let tokens = emulator.oauth.issueTokens(scopes: [YouTube.Scope.youtube])
-        let tokenStore = InMemoryTokenStore(OAuthCredentials(
+        let tokenStore = InMemoryTokenStore(OAuthTokens(
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh,
             scopes: [YouTube.Scope.youtube]))
         let oauthClient = OAuthClient(configuration: OAuthClientConfiguration(

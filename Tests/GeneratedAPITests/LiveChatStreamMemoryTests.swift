@@ -26,7 +26,7 @@ struct LiveChatStreamMemoryTests {
                         status: 200, headers: ["Content-Type": "application/json"],
                         body: .stream(HTTPBodyStream(GeneratedChat(total: Self.messages))))
                 }
-                let credentials = OAuthCredentials(
+                let credentials = OAuthTokens(
                     accessToken: "test-token", expiresAt: Date().addingTimeInterval(3600), refreshToken: nil, scopes: [])
                 let session = AuthorizedSession(credentials: InMemoryTokenStore(credentials), refresher: UnusedRefresher())
                 let youtube = YouTube(session: session, rootURL: URL(string: server.baseURL.absoluteString + "/")!)
@@ -59,7 +59,7 @@ struct MemoryCheck: Error, CustomStringConvertible {
 
 /// A refresher the test never reaches (the token does not expire during it).
 struct UnusedRefresher: TokenRefreshing {
-    func refresh(refreshToken: String) async throws -> OAuthCredentials {
+    func refresh(refreshToken: String) async throws -> OAuthTokens {
         throw OAuthError.invalidGrant(description: "not used")
     }
 }

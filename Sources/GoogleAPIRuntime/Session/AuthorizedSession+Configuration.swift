@@ -17,11 +17,14 @@ extension AuthorizedSession {
         /// Refresh the access token when it expires within this many seconds.
         public var refreshSkew: TimeInterval
         public var tokenPlacement: TokenPlacement
+        /// When failed requests are repeated: API calls, and the credentials' own requests (a
+        /// token endpoint, the metadata server or IAM Credentials answering 408, 429 or 5xx, or
+        /// a dropped connection), whose waits reach ``waitObserver`` like the others.
         public var retry: RetryPolicy
         /// Called after `invalid_grant`, once the stored credentials were deleted. Return new
         /// credentials (e.g. after rerunning authorization) to save them and continue, or `nil` to
         /// fail with `GoogleAuth/OAuthError/Code/reauthenticationRequired`.
-        public var reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
+        public var reauthenticationHandler: (@Sendable () async throws -> OAuthTokens?)?
         /// Receives one entry per attempt and per access-token request, with secrets redacted
         /// (see `GoogleAuth/RequestLogEntry`). It also reaches the `GoogleAuth/OAuthClient` given as refresher to
         /// ``AuthorizedSession/init(credentials:refresher:transport:configuration:)`` when that
@@ -61,7 +64,7 @@ extension AuthorizedSession {
             refreshSkew: TimeInterval = 60,
             tokenPlacement: TokenPlacement = .authorizationHeader,
             retry: RetryPolicy = .init(),
-            reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)? = nil,
+            reauthenticationHandler: (@Sendable () async throws -> OAuthTokens?)? = nil,
             logger: (@Sendable (RequestLogEntry) -> Void)? = nil,
             trustedTokenOrigins: [URL] = [],
             apiRootURL: URL? = nil,
@@ -77,29 +80,6 @@ extension AuthorizedSession {
             self.apiRootURL = apiRootURL
             self.maxResponseBodyBytes = maxResponseBodyBytes
             self.waitObserver = waitObserver
-        }
-
-        /// The former initializer that took the test seams `sleep` and `now`.
-        @available(*, deprecated, message: "sleep and now are test seams: shape waits with retry, watch them with waitObserver")
-        public init(
-            refreshSkew: TimeInterval = 60,
-            tokenPlacement: TokenPlacement = .authorizationHeader,
-            retry: RetryPolicy = .init(),
-            reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)? = nil,
-            logger: (@Sendable (RequestLogEntry) -> Void)? = nil,
-            sleep: @escaping @Sendable (Duration) async throws -> Void,
-            now: @escaping @Sendable () -> Date = { Date() },
-            trustedTokenOrigins: [URL] = [],
-            apiRootURL: URL? = nil,
-            maxResponseBodyBytes: Int? = nil,
-            waitObserver: (@Sendable (RetryWait) -> Void)? = nil
-        ) {
-            self.init(
-                refreshSkew: refreshSkew, tokenPlacement: tokenPlacement, retry: retry,
-                reauthenticationHandler: reauthenticationHandler, logger: logger, trustedTokenOrigins: trustedTokenOrigins,
-                apiRootURL: apiRootURL, maxResponseBodyBytes: maxResponseBodyBytes, waitObserver: waitObserver)
-            self.sleep = sleep
-            self.now = now
         }
     }
 }

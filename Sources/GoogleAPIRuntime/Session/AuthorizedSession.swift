@@ -33,7 +33,7 @@ public final class AuthorizedSession: Sendable {
     /// Shares the parse of a 403 body between the retry decision and the thrown error.
     let parsedErrorBody = ParsedErrorBody()
 
-    /// A session for one user's OAuth tokens (an ``OAuthUserCredentials``).
+    /// A session for one user's OAuth tokens (an `GoogleAuth/OAuthUserCredentials`).
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
     ///   - refresher: Exchanges the refresh token for a new access token. An `GoogleAuth/OAuthClient`
@@ -59,7 +59,7 @@ public final class AuthorizedSession: Sendable {
 
     /// A session for any credentials: `GoogleAuth/ApplicationDefaultCredentials/find(scopes:environment:transport:)`,
     /// `GoogleAuth/ServiceAccountCredentials`, `GoogleAuth/MetadataServerCredentials`, `GoogleAuth/ImpersonatedCredentials`,
-    /// ``OAuthUserCredentials`` or your own `GoogleAuth/CredentialsProvider`.
+    /// `GoogleAuth/OAuthUserCredentials` or your own `GoogleAuth/CredentialsProvider`.
     /// - Parameters:
     ///   - credentials: Supplies access tokens (and the quota project, sent as `x-goog-user-project`).
     ///   - transport: Sends the HTTP requests.
@@ -74,7 +74,8 @@ public final class AuthorizedSession: Sendable {
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
         self.tokens = SessionTokenCoordinator(
-            provider: credentials, skew: configuration.refreshSkew, now: configuration.now, log: configuration.logger)
+            provider: credentials, skew: configuration.refreshSkew, now: configuration.now, log: configuration.logger,
+            retry: configuration.retry, sleep: configuration.sleep, waitObserver: configuration.waitObserver)
         self.apiKey = nil
     }
 
@@ -135,20 +136,20 @@ public final class AuthorizedSession: Sendable {
     /// For the user's tokens these are the stored credentials; for other credentials only the
     /// access token, its expiry and scopes are set.
     /// - Throws: `GoogleAuth/OAuthError`, or what the credentials throw.
-    public func validCredentials() async throws -> OAuthCredentials {
+    public func validCredentials() async throws -> OAuthTokens {
         let token = try await accessToken()
         if let user = tokens?.provider as? OAuthUserCredentials, let stored = try await user.currentCredentials(),
             stored.accessToken == token.value
         {
             return stored
         }
-        return OAuthCredentials(accessToken: token.value, expiresAt: token.expiresAt, refreshToken: nil, scopes: token.scopes)
+        return OAuthTokens(accessToken: token.value, expiresAt: token.expiresAt, refreshToken: nil, scopes: token.scopes)
     }
 
     /// Saves credentials obtained by rerunning authorization and leaves the reauthentication state.
     /// - Throws: The token store's error; `GoogleAuth/OAuthError/Code/notAuthorized` when the
     ///   session's credentials are not the user's OAuth tokens.
-    public func updateCredentials(_ credentials: OAuthCredentials) async throws {
+    public func updateCredentials(_ credentials: OAuthTokens) async throws {
         guard let tokens, let user = tokens.provider as? OAuthUserCredentials else {
             throw OAuthError(code: .notAuthorized)
         }
@@ -159,7 +160,7 @@ public final class AuthorizedSession: Sendable {
     /// `request` with the access token of `credentials` attached as configured. It does not check
     /// where the request goes; the sending methods do (see
     /// `GoogleAuth/OAuthError/Code/untrustedTokenDestination`).
-    public func authorizing(_ request: GoogleHTTPRequest, with credentials: OAuthCredentials) -> GoogleHTTPRequest {
+    public func authorizing(_ request: GoogleHTTPRequest, with credentials: OAuthTokens) -> GoogleHTTPRequest {
         authorizing(request, token: credentials.accessToken)
     }
 

@@ -7,7 +7,10 @@ import GoogleBase
 
 /// Owns the session's current access token and makes every fetch single-flight: however many
 /// requests find the token expired (or rejected) at once, the provider is asked once and all of
-/// them wait for that answer. The same for every ``CredentialsProvider``.
+/// them wait for that answer. The same for every ``CredentialsProvider``: each token is checked
+/// before it is cached (one rule for every source, an app's own providers included), and a token
+/// endpoint, metadata server or IAM answer of 408, 429 or 5xx (or a transient transport failure)
+/// is retried under the session's ``RetryPolicy``, its waits reported like every other wait.
 actor SessionTokenCoordinator {
     let provider: any CredentialsProvider
     private let skew: TimeInterval
@@ -23,15 +26,24 @@ actor SessionTokenCoordinator {
 
     /// Receives one entry per provider call (the session's logger).
     private let log: (@Sendable (RequestLogEntry) -> Void)?
+    /// The session's retry policy, sleep and wait observer, for failing token sources.
+    private let retry: RetryPolicy
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let waitObserver: (@Sendable (RetryWait) -> Void)?
 
     init(
         provider: any CredentialsProvider, skew: TimeInterval, now: @escaping @Sendable () -> Date,
-        log: (@Sendable (RequestLogEntry) -> Void)? = nil
+        log: (@Sendable (RequestLogEntry) -> Void)? = nil, retry: RetryPolicy = .disabled,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        waitObserver: (@Sendable (RetryWait) -> Void)? = nil
     ) {
         self.provider = provider
         self.skew = skew
         self.now = now
         self.log = log
+        self.retry = retry
+        self.sleep = sleep
+        self.waitObserver = waitObserver
     }
 
     // MARK: - Access
@@ -58,7 +70,7 @@ actor SessionTokenCoordinator {
             }
             let request = AccessTokenRequest(now: now(), minimumValidity: skew, rejectedAccessToken: rejected)
             if let cached, request.accepts(cached) { return cached }
-            start(request)
+            start(rejected: rejected)
             // The task sets `cached` before it finishes; the loop then returns it, or rethrows.
             let task = inFlight!
             return try await task.value
@@ -72,30 +84,101 @@ actor SessionTokenCoordinator {
 
     // MARK: - Single flight
 
-    private func start(_ request: AccessTokenRequest) {
+    private func start(rejected: String?) {
         inFlightGeneration += 1
         let generation = inFlightGeneration
         let provider = self.provider
         let log = self.log
+        let (skew, now, retry, sleep, observer) = (self.skew, self.now, self.retry, self.sleep, self.waitObserver)
         inFlight = Task {
-            let started = ContinuousClock.now
-            // What asked, never a token: the provider's type names the credentials.
-            let report: @Sendable (String?) -> Void = { error in
-                log?(RequestLogEntry(
-                    method: .post, url: String(describing: type(of: provider)), status: nil, duration: ContinuousClock.now - started,
-                    attempt: 1, error: error.map { SecretRedactor.redact($0) }, kind: .accessToken))
-            }
-            do {
-                let token = try await provider.accessToken(for: request)
-                report(nil)
-                self.finish(generation, with: token)
-                return token
-            } catch {
-                report("\(error)")
-                self.finish(generation, with: nil)
-                throw error
+            let clock = ContinuousClock()
+            let firstStarted = clock.now
+            var attempt = 1
+            while true {
+                let started = clock.now
+                let attemptNumber = attempt
+                // What asked, never a token: the provider's type names the credentials.
+                let report: @Sendable (String?, Duration?) -> Void = { error, delay in
+                    log?(RequestLogEntry(
+                        method: .post, url: String(describing: type(of: provider)), status: nil, duration: clock.now - started,
+                        attempt: attemptNumber, error: error.map { SecretRedactor.redact($0) }, kind: .accessToken,
+                        retryDelay: delay))
+                }
+                do {
+                    let request = AccessTokenRequest(now: now(), minimumValidity: skew, rejectedAccessToken: rejected)
+                    let token = try await provider.accessToken(for: request)
+                    // Checked before it is cached: a token no header can carry would fail every
+                    // request without the 401 that replaces it.
+                    try AccessTokenCheck.requireUsable(token, from: "credentials provider \(type(of: provider))")
+                    report(nil, nil)
+                    self.finish(generation, with: token)
+                    return token
+                } catch {
+                    let wait = Self.plannedWait(after: error, attempt: attempt, elapsed: clock.now - firstStarted, policy: retry)
+                    report("\(error)", wait?.delay)
+                    if let wait {
+                        observer?(wait)
+                        do {
+                            try await sleep(wait.delay)
+                            attempt += 1
+                            continue
+                        } catch {
+                            self.finish(generation, with: nil)
+                            throw error
+                        }
+                    }
+                    self.finish(generation, with: nil)
+                    throw error
+                }
             }
         }
+    }
+
+    // MARK: - Retrying a token source
+
+    /// The wait before asking the provider again after `error`, or `nil` when the error is not
+    /// one a retry may mend (an OAuth refusal, a 4xx other than 408/429, a bad token, a file
+    /// problem) or the policy's attempts or time are spent.
+    static func plannedWait(after error: any Error, attempt: Int, elapsed: Duration, policy: RetryPolicy) -> RetryWait? {
+        guard attempt < policy.maxAttempts, let cause = retryCause(error, policy: policy) else { return nil }
+        // The endpoint's Retry-After when it sent one, capped like an API call's.
+        let retryAfter = (error as? CredentialsError)?.retryAfter
+        let delay = retryAfter.map { min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: attempt)
+        guard elapsed + delay < policy.maxTotalTime else { return nil }
+        let endpoint = cause.endpoint ?? "the credentials' token source"
+        let method: GoogleHTTPMethod = endpoint.contains("/computeMetadata/") ? .get : .post
+        return RetryWait(
+            method: method, url: endpoint, reason: "\(cause.reason) from \(endpoint)", status: cause.status, retry: attempt,
+            maxRetries: max(policy.maxAttempts - 1, attempt), delay: delay)
+    }
+
+    /// Why `error` may pass on a retry: a retryable status from the endpoint, or a transient
+    /// transport failure (not "connection refused": nothing listens there).
+    private static func retryCause(
+        _ error: any Error, policy: RetryPolicy
+    ) -> (status: Int?, reason: String, endpoint: String?)? {
+        let status: Int?
+        let transportError: HTTPTransportError?
+        let endpoint: String?
+        switch error {
+        case let error as CredentialsError:
+            let mendable: [CredentialsError.Code] = [.transport, .tokenEndpointError, .unexpectedResponse, .impersonationFailed]
+            guard mendable.contains(error.code) else { return nil }
+            (status, transportError, endpoint) = (error.status, error.transportError, error.endpoint)
+        case let error as OAuthError:
+            guard !error.requiresReauthentication, error.code != .invalidGrant else { return nil }
+            (status, transportError, endpoint) = (error.status, error.transportError, error.transportError?.url)
+        default:
+            return nil
+        }
+        if let transportError {
+            guard policy.retriesTransportErrors, transportError.isTransient, transportError.kind != .connectionRefused else {
+                return nil
+            }
+            return (nil, RetryWait.reason(transportError), endpoint ?? transportError.url)
+        }
+        guard let status, policy.retryableStatuses.contains(status) else { return nil }
+        return (status, RetryWait.reason(status: status, googleReasons: []), endpoint)
     }
 
     private func finish(_ generation: Int, with token: AccessToken?) {

@@ -26,7 +26,7 @@ import GoogleHTTP
 ///   thrown: ``GoogleAPIError`` (also for an `{"error": …}` element mid-stream),
 ///   ``ServerStreamError`` for bytes that are not the stream or resumptions without progress,
 ///   `GoogleHTTPTypes/HTTPTransportError`,
-///   ``AuthorizedSessionError``.
+///   `GoogleAuth/OAuthError`.
 ///
 /// Iterate it once per connection you want; each iterator opens its own.
 public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendable {

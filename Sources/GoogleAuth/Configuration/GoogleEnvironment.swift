@@ -1,5 +1,6 @@
 public import Foundation
 import GoogleHTTPTypes
+public import GoogleHTTP
 import GoogleBase
 
 // MARK: - GoogleEnvironment
@@ -28,6 +29,13 @@ import GoogleBase
 /// | `GOOGLE_OAUTH_REVOKE_URI` | the revocation endpoint |
 /// | `GOOGLE_OAUTH_DEVICE_URI` | the device authorization endpoint |
 /// | `GOOGLE_CLIENT_SECRET_FILE` | the client secret JSON that ``clientConfiguration(file:)`` loads |
+/// | `GOOGLE_API_CA_BUNDLE`, else `SSL_CERT_FILE` | the trusted CAs (a PEM bundle), see ``transportConfiguration(_:)`` |
+/// | `SSL_CERT_DIR` | the trusted CAs (a directory of hashed certificates) |
+///
+/// The CA variables are for networks whose proxy inspects TLS with its own CA: as with OpenSSL
+/// and Go, the bundle replaces the system's trusted CAs, so it must hold every CA to trust (the
+/// system's bundle with the proxy's CA appended). A variable naming nothing is an error, not
+/// ignored: the certificate check would fail later with a less helpful message.
 ///
 /// `google-api-emulator` prints all of them. Every URL must be `https`, or plain `http` to a
 /// loopback host (`127.0.0.0/8`, `::1`, `localhost`): tokens, codes and the client secret go there.
@@ -45,6 +53,10 @@ public struct GoogleEnvironment: Sendable, Hashable {
     public var deviceAuthorizationEndpoint: URL?
     /// The Cloud Console client secret JSON.
     public var clientSecretFile: URL?
+    /// A PEM bundle of CAs to trust instead of the system's (`GOOGLE_API_CA_BUNDLE`, else `SSL_CERT_FILE`).
+    public var caBundleFile: URL?
+    /// A directory of hashed CA certificates to trust instead of the system's (`SSL_CERT_DIR`).
+    public var caDirectory: URL?
 
     // MARK: - Variable names
 
@@ -54,13 +66,17 @@ public struct GoogleEnvironment: Sendable, Hashable {
     public static let revocationEndpointVariable = GoogleEnvironmentVariable.revocationEndpoint
     public static let deviceAuthorizationEndpointVariable = GoogleEnvironmentVariable.deviceAuthorizationEndpoint
     public static let clientSecretFileVariable = GoogleEnvironmentVariable.clientSecretFile
+    public static let caBundleVariable = GoogleEnvironmentVariable.caBundle
+    public static let sslCertificateFileVariable = GoogleEnvironmentVariable.sslCertificateFile
+    public static let sslCertificateDirectoryVariable = GoogleEnvironmentVariable.sslCertificateDirectory
 
     // MARK: - Creating
 
     /// - Parameters: See the properties; `nil` keeps the default.
     public init(
         apiRootURL: URL? = nil, authorizationEndpoint: URL? = nil, tokenEndpoint: URL? = nil,
-        revocationEndpoint: URL? = nil, deviceAuthorizationEndpoint: URL? = nil, clientSecretFile: URL? = nil
+        revocationEndpoint: URL? = nil, deviceAuthorizationEndpoint: URL? = nil, clientSecretFile: URL? = nil,
+        caBundleFile: URL? = nil, caDirectory: URL? = nil
     ) {
         self.apiRootURL = apiRootURL
         self.authorizationEndpoint = authorizationEndpoint
@@ -68,13 +84,16 @@ public struct GoogleEnvironment: Sendable, Hashable {
         self.revocationEndpoint = revocationEndpoint
         self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
         self.clientSecretFile = clientSecretFile
+        self.caBundleFile = caBundleFile
+        self.caDirectory = caDirectory
     }
 
     /// Reads the variables from `variables` (pass a dictionary in tests; never the process's
     /// environment mutated).
     /// - Parameter variables: Environment variables by name.
     /// - Throws: ``GoogleEnvironmentError`` naming the variable whose URL is malformed, not
-    ///   http(s), or plain `http` to a host that is not loopback.
+    ///   http(s), or plain `http` to a host that is not loopback, or whose CA file or directory
+    ///   does not exist.
     public init(variables: [String: String]) throws(GoogleEnvironmentError) {
         func url(_ name: String) throws(GoogleEnvironmentError) -> URL? {
             guard let text = variables[name], !text.isEmpty else { return nil }
@@ -86,8 +105,41 @@ public struct GoogleEnvironment: Sendable, Hashable {
             tokenEndpoint: try url(Self.tokenEndpointVariable),
             revocationEndpoint: try url(Self.revocationEndpointVariable),
             deviceAuthorizationEndpoint: try url(Self.deviceAuthorizationEndpointVariable),
-            clientSecretFile: variables[Self.clientSecretFileVariable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) })
+            clientSecretFile: variables[Self.clientSecretFileVariable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) },
+            caBundleFile: try Self.existing(
+                in: variables, [Self.caBundleVariable, Self.sslCertificateFileVariable], directory: false),
+            caDirectory: try Self.existing(in: variables, [Self.sslCertificateDirectoryVariable], directory: true))
     }
+
+    /// The path the first set variable of `names` gives, which must exist as a file (or directory).
+    private static func existing(in variables: [String: String], _ names: [String], directory: Bool) throws(GoogleEnvironmentError) -> URL? {
+        guard let name = names.first(where: { variables[$0]?.isEmpty == false }), let path = variables[name] else { return nil }
+        var isDirectory: ObjCBool = false
+        // SSL_CERT_DIR may list several directories (OpenSSL's `:` separator); each must exist.
+        for part in directory ? path.split(separator: ":").map(String.init) : [path] {
+            guard FileManager.default.fileExists(atPath: part, isDirectory: &isDirectory), isDirectory.boolValue == directory else {
+                throw GoogleEnvironmentError(
+                    variable: name, reason: "names no \(directory ? "directory" : "file") at \(part) (it should hold the CA certificates to trust)")
+            }
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    /// `base` trusting the CAs the variables name (``caBundleFile``, ``caDirectory``) instead of
+    /// the system's; `base` unchanged when none is set. Give the result to a `CurlTransport`:
+    ///
+    /// ```swift
+    /// let transport = CurlTransport(configuration: environment.transportConfiguration())
+    /// ```
+    public func transportConfiguration(_ base: CurlTransport.Configuration = .default) -> CurlTransport.Configuration {
+        var configuration = base
+        if let caBundleFile { configuration.caBundlePath = caBundleFile.path }
+        if let caDirectory { configuration.caDirectoryPath = caDirectory.path }
+        return configuration
+    }
+
+    /// Whether the variables replace the trusted CAs.
+    public var replacesTrustedCertificates: Bool { caBundleFile != nil || caDirectory != nil }
 
     /// The opt-in for an app: the variables of this process.
     /// - Throws: ``GoogleEnvironmentError`` (see ``init(variables:)``).
@@ -167,6 +219,8 @@ extension GoogleEnvironment {
             result.append((Self.deviceAuthorizationEndpointVariable, deviceAuthorizationEndpoint.absoluteString))
         }
         if let clientSecretFile { result.append((Self.clientSecretFileVariable, clientSecretFile.path)) }
+        if let caBundleFile { result.append((Self.caBundleVariable, caBundleFile.path)) }
+        if let caDirectory { result.append((Self.sslCertificateDirectoryVariable, caDirectory.path)) }
         return result
     }
 }

@@ -8,7 +8,7 @@ import GoogleBase
 /// An OAuth client as registered in the Google Cloud Console: its ID, optional secret, endpoints
 /// and redirect URIs.
 ///
-/// Load the downloaded `client_secret_*.json` with `init(contentsOf:)` or build one in code.
+/// Load the downloaded `client_secret_*.json` with ``init(contentsOf:endpoints:)`` or build one in code.
 /// `description` never shows the client secret.
 public struct OAuthClientConfiguration: Sendable, Hashable {
     /// The OAuth client ID (`…apps.googleusercontent.com`).

@@ -41,7 +41,7 @@ extension AccessToken: CustomStringConvertible, CustomDebugStringConvertible, Cu
     }
 }
 
-extension OAuthCredentials {
+extension OAuthTokens {
     /// The access token part of these credentials.
     public var token: AccessToken {
         AccessToken(value: accessToken, expiresAt: expiresAt, scopes: scopes)

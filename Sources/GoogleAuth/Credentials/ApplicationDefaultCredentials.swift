@@ -81,12 +81,12 @@ public enum ApplicationDefaultCredentials {
         if let path = environment.value("GOOGLE_APPLICATION_CREDENTIALS") {
             let url = environment.file(path)
             let origin = "GOOGLE_APPLICATION_CREDENTIALS (\(path))"
-            guard FileManager.default.fileExists(atPath: url.path) else {
+            guard let file = try CredentialsFile.load(url, origin: origin) else {
                 throw CredentialsError(
                     .notFound, "\(origin) names a file that does not exist",
                     remedy: "set GOOGLE_APPLICATION_CREDENTIALS to the path of a credentials JSON file, or unset it")
             }
-            return try provider(for: CredentialsFile(contentsOf: url, origin: origin), scopes: scopes, transport: transport, source: origin)
+            return try provider(for: file, scopes: scopes, transport: transport, source: origin)
         }
         tried.append("GOOGLE_APPLICATION_CREDENTIALS is not set")
 
@@ -94,9 +94,9 @@ public enum ApplicationDefaultCredentials {
         let wellKnown = wellKnownFilePath(environment)
         if let wellKnown {
             let url = environment.file(wellKnown)
-            if FileManager.default.fileExists(atPath: url.path) {
-                let origin = "gcloud's application default credentials (\(wellKnown))"
-                return try provider(for: CredentialsFile(contentsOf: url, origin: origin), scopes: scopes, transport: transport, source: origin)
+            let origin = "gcloud's application default credentials (\(wellKnown))"
+            if let file = try CredentialsFile.load(url, origin: origin) {
+                return try provider(for: file, scopes: scopes, transport: transport, source: origin)
             }
             tried.append("\(wellKnown) does not exist")
         } else {
@@ -144,14 +144,14 @@ public enum ApplicationDefaultCredentials {
     ) throws -> any CredentialsProvider {
         switch file {
         case .authorizedUser(let info):
-            return AuthorizedUserCredentials(info: info, transport: transport, source: source)
+            return OAuthUserCredentials(authorizedUser: info, transport: transport, source: source)
         case .serviceAccount(let key):
             return ServiceAccountCredentials(key: key, scopes: scopes, transport: transport, source: source)
         case .impersonatedServiceAccount(let info):
             let base: any CredentialsProvider
             switch info.source {
             case .authorizedUser(let user):
-                base = AuthorizedUserCredentials(info: user, transport: transport, source: source + " (source)")
+                base = OAuthUserCredentials(authorizedUser: user, transport: transport, source: source + " (source)")
             case .serviceAccount(let key):
                 base = ServiceAccountCredentials(
                     key: key, scopes: [ImpersonatedCredentials.cloudPlatformScope], transport: transport, source: source + " (source)")

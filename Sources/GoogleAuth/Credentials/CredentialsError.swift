@@ -1,4 +1,5 @@
 import Foundation
+public import GoogleHTTPTypes
 
 // MARK: - CredentialsError
 
@@ -18,7 +19,8 @@ public struct CredentialsError: Error, Sendable, Hashable {
         /// Application Default Credentials searched every place and found nothing.
         public static let notFound = Code(rawValue: "credentials_not_found")
 
-        /// A credentials file could not be read.
+        /// A credentials file could not be read: no permission, a directory, a device or FIFO,
+        /// a symbolic link loop (``CredentialsError/message`` says which).
         public static let unreadableFile = Code(rawValue: "unreadable_credentials_file")
 
         /// A credentials file is not a JSON object, is too large, or a required field is missing or malformed.
@@ -57,8 +59,22 @@ public struct CredentialsError: Error, Sendable, Hashable {
         /// IAM Credentials refused to mint a token for the target service account.
         public static let impersonationFailed = Code(rawValue: "impersonation_failed")
 
-        /// The request to an endpoint failed in transport (connection refused, timeout…).
+        /// The request to an endpoint failed in transport (connection refused, timeout, a
+        /// proxy…); ``CredentialsError/transportError`` holds the transport's error.
         public static let transport = Code(rawValue: "transport_error")
+
+        /// A token source (token endpoint, metadata server, IAM Credentials, or a provider of the
+        /// app's own) gave an access token that cannot be used: empty, not sendable in an HTTP
+        /// header, or of a `token_type` other than Bearer. It was not stored or used.
+        public static let unusableToken = Code(rawValue: "unusable_access_token")
+
+        /// An endpoint's answer passed the size limit of credentials answers (1 MiB, counted
+        /// after decoding); nothing of it was used.
+        public static let responseTooLarge = Code(rawValue: "response_too_large")
+
+        /// The answer points at this machine's clock: a JWT refused for its `iat`/`exp`, or a
+        /// token that had expired when it arrived.
+        public static let clockSkew = Code(rawValue: "clock_skew")
     }
 
     /// What kind of failure this is.
@@ -69,13 +85,26 @@ public struct CredentialsError: Error, Sendable, Hashable {
     public var remedy: String?
     /// The HTTP status, when an endpoint answered.
     public var status: Int?
+    /// The endpoint the failed request went to, its secret query values masked; `nil` when no
+    /// request was sent.
+    public var endpoint: String?
+    /// The transport's error, for ``Code/transport``.
+    public var transportError: HTTPTransportError?
+    /// How long the endpoint asked to wait before trying again (its `Retry-After`), when it did.
+    public var retryAfter: Duration?
 
     /// - Parameters: See the properties.
-    public init(_ code: Code, _ message: String, remedy: String? = nil, status: Int? = nil) {
+    public init(
+        _ code: Code, _ message: String, remedy: String? = nil, status: Int? = nil, endpoint: String? = nil,
+        transportError: HTTPTransportError? = nil, retryAfter: Duration? = nil
+    ) {
         self.code = code
         self.message = message
         self.remedy = remedy
         self.status = status
+        self.endpoint = endpoint
+        self.transportError = transportError
+        self.retryAfter = retryAfter
     }
 }
 

@@ -54,30 +54,37 @@ public enum CredentialsFile: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - url: The file.
     ///   - origin: How to name the file in errors (e.g. `GOOGLE_APPLICATION_CREDENTIALS (/etc/sa.json)`).
-    /// - Throws: ``CredentialsError``: `.unreadableFile`, `.malformedFile`, `.unknownType`,
-    ///   `.unsupportedType`, `.invalidPrivateKey`.
+    /// - Throws: ``CredentialsError``: `.notFound`, `.unreadableFile` (permission, a directory, a
+    ///   device or FIFO, a symbolic link loop), `.malformedFile` (too large, not JSON),
+    ///   `.unknownType`, `.unsupportedType`, `.invalidPrivateKey`.
     public init(contentsOf url: URL, origin: String? = nil) throws {
-        let data: Data
-        do {
-            // Credentials files are a few KB; a path to something huge must not be read into memory.
-            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
-            guard size <= Self.maximumSize else {
-                throw CredentialsError(.malformedFile, "\(origin ?? url.path) is \(size) bytes, too large for a credentials file")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as CredentialsError {
-            throw error
-        } catch {
-            throw CredentialsError(.unreadableFile, "\(origin ?? url.path) cannot be read: \((error as NSError).localizedDescription)")
+        let name = origin ?? url.path
+        guard let file = try Self.load(url, origin: name) else {
+            throw CredentialsError(.notFound, "\(name) names a file that does not exist", remedy: "check the path")
         }
-        try self.init(jsonData: data, origin: origin ?? url.path)
+        self = file
+    }
+
+    /// The file at `url`, or `nil` when nothing exists there (a dangling symbolic link counts as
+    /// nothing; a link loop does not).
+    static func load(_ url: URL, origin: String) throws -> CredentialsFile? {
+        guard let data = try CredentialsFileReader.read(url.path, origin: origin, limit: maximumSize) else { return nil }
+        return try CredentialsFile(jsonData: data, origin: origin)
     }
 
     /// Parses a credentials file's content.
     /// - Throws: ``CredentialsError`` like ``init(contentsOf:origin:)``.
     public init(jsonData data: Data, origin: String = "the credentials file") throws {
-        guard data.count <= Self.maximumSize, case .object(let object)? = try? JSONValue(parsing: data) else {
-            throw CredentialsError(.malformedFile, "\(origin) is not a JSON object", remedy: "download the key file again")
+        guard data.count <= Self.maximumSize else {
+            throw CredentialsError(.malformedFile, "\(origin) is \(data.count) bytes, too large for a credentials file")
+        }
+        guard let value = try? JSONValue(parsing: data) else {
+            throw CredentialsError(
+                .malformedFile, "\(origin) is not JSON" + (data.isEmpty ? " (it is empty)" : ""),
+                remedy: "credentials files are JSON: download the key again, or run `gcloud auth application-default login`")
+        }
+        guard case .object(let object) = value else {
+            throw CredentialsError(.malformedFile, "\(origin) is JSON but not an object", remedy: "download the key file again")
         }
         self = try Self.parse(object, origin: origin)
     }

@@ -60,9 +60,16 @@ public struct ImpersonatedCredentials: CredentialsProvider {
             quotaProjectID: quotaProjectID, transport: transport)
     }
 
-    /// Impersonation through a full `generateAccessToken` URL (an impersonation file's
-    /// `service_account_impersonation_url`), `generateURL`; the other arguments are as in
-    /// ``init(source:targetPrincipal:delegates:scopes:lifetime:endpoint:quotaProjectID:transport:)``.
+    /// - Parameters:
+    ///   - source: Credentials allowed to create tokens for the target.
+    ///   - targetPrincipal: The target service account's email.
+    ///   - delegates: Delegation chain (emails), or empty.
+    ///   - scopes: Scopes for the impersonated tokens.
+    ///   - lifetime: Seconds each token lives, 1…43200.
+    ///   - generateURL: The full `generateAccessToken` URL (an impersonation file's
+    ///     `service_account_impersonation_url`).
+    ///   - quotaProjectID: A project billed for quota, or `nil`.
+    ///   - transport: Carries the requests.
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
         lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport.shared
@@ -87,28 +94,40 @@ public struct ImpersonatedCredentials: CredentialsProvider {
         // The source token travels to this URL: the same https-or-loopback rule as every endpoint.
         try CredentialsHTTP.requireSecure(generateURL, "IAM Credentials endpoint")
         let sourceToken = try await source.accessToken(for: AccessTokenRequest(now: request.now, minimumValidity: 60))
+        // The source may be a provider of the app's own, which no session checks here.
+        try AccessTokenCheck.requireUsable(sourceToken, from: "source credentials \(type(of: source))")
         let body = Body(
             delegates: delegates.isEmpty ? nil : delegates.map { "projects/-/serviceAccounts/\($0)" },
             scope: scopes, lifetime: "\(Int(lifetime))s")
         var headers: GoogleHTTPHeaders = ["Authorization": "Bearer \(sourceToken.value)", "Content-Type": "application/json"]
         for (name, value) in source.requestMetadata { headers[name] = value }
         let encoded = try GoogleJSONEncoder().encode(body)
+        let endpoint = SecretRedactor.redactedURL(generateURL)
+        let what = "IAM Credentials endpoint \(endpoint)"
         let response = try await CredentialsHTTP.send(
             GoogleHTTPRequest(method: .post, url: generateURL, headers: headers, body: .data(encoded), timeouts: CredentialsHTTP.timeouts),
-            transport, "IAM Credentials endpoint")
+            transport, what)
         guard let object = CredentialsHTTP.jsonObject(response.body) else {
-            throw CredentialsHTTP.unexpected(response, "IAM Credentials endpoint")
+            throw CredentialsHTTP.unexpected(response, what, endpoint: endpoint)
         }
         guard (200..<300).contains(response.status) else {
             let message = object["error"]?["message"]?.stringValue.map { SecretRedactor.redact($0) } ?? "HTTP \(response.status)"
             throw CredentialsError(
                 .impersonationFailed, "IAM Credentials refused a token for \(targetPrincipal): \(message)",
                 remedy: "the source credentials need roles/iam.serviceAccountTokenCreator on the target (and the cloud-platform scope)",
-                status: response.status)
+                status: response.status, endpoint: endpoint, retryAfter: CredentialsHTTP.retryAfter(response))
         }
-        guard let token = object["accessToken"]?.stringValue, !token.isEmpty,
+        guard let token = object["accessToken"]?.stringValue,
             let expiry = object["expireTime"]?.stringValue.flatMap({ RFC3339.parse($0) })
-        else { throw CredentialsHTTP.unexpected(response, "IAM Credentials endpoint") }
+        else { throw CredentialsHTTP.unexpected(response, what, endpoint: endpoint) }
+        try CredentialsHTTP.requireUsable(token, from: what, endpoint: endpoint)
+        // expireTime is absolute: one already past, just minted, says the clocks disagree.
+        guard expiry > request.now else {
+            throw CredentialsError(
+                .clockSkew, "the \(what) sent a token for \(targetPrincipal) that had already expired when it arrived "
+                    + "(expireTime \(RFC3339.format(expiry)))",
+                remedy: ClockCheck.remedy(response, now: request.now), status: response.status, endpoint: endpoint)
+        }
         return AccessToken(value: token, expiresAt: expiry, scopes: [])
     }
 

@@ -40,7 +40,9 @@ public struct MetadataServerCredentials: CredentialsProvider {
         var path = "instance/service-accounts/default/token"
         if !scopes.isEmpty { path += "?scopes=" + PercentEncoding.encodeUnreserved(scopes.joined(separator: ",")) }
         let response = try await get(path)
-        return try CredentialsHTTP.oauthToken(response, now: request.now, scopes: Set(scopes), "metadata server")
+        return try CredentialsHTTP.oauthToken(
+            response, now: request.now, scopes: Set(scopes), "metadata server at \(host)",
+            endpoint: "http://\(host)/computeMetadata/v1/instance/service-accounts/default/token")
     }
 
     public func summary() async -> CredentialsSummary {
@@ -59,7 +61,7 @@ public struct MetadataServerCredentials: CredentialsProvider {
     private func text(_ path: String) async throws -> String {
         let response = try await get(path)
         guard response.status == 200, let text = String(data: response.body, encoding: .utf8), text.count < 1024 else {
-            throw CredentialsHTTP.unexpected(response, "metadata server")
+            throw CredentialsHTTP.unexpected(response, "metadata server at \(host)")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }

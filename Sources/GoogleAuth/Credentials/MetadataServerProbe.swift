@@ -32,7 +32,9 @@ final class MetadataServerProbe: Sendable {
         let request = GoogleHTTPRequest(
             method: .get, url: url, headers: ["Metadata-Flavor": "Google"],
             timeouts: HTTPTimeouts(connect: timeout, request: timeout * 2))
-        guard let response = try? await transport.send(request) else { return .unreachable }
+        // Only the head matters: the body is never read (dropping it aborts the transfer), so
+        // whatever answers cannot make the probe read megabytes.
+        guard let response = try? await transport.stream(request) else { return .unreachable }
         return response.headers["Metadata-Flavor"] == "Google" ? .available : .notGoogle
     }
 }

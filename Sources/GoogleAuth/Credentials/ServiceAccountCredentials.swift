@@ -1,5 +1,6 @@
 import Foundation
 import GoogleHTTP
+import GoogleBase
 
 // MARK: - ServiceAccountCredentials
 
@@ -61,7 +62,8 @@ public struct ServiceAccountCredentials: CredentialsProvider {
         return try await CredentialsHTTP.postTokenForm(
             key.tokenURI,
             [("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer"), ("assertion", assertion)],
-            transport: transport, now: request.now, scopes: [], what: "token endpoint \(key.tokenURI.host ?? "")")
+            transport: transport, now: request.now, scopes: [],
+            what: "token endpoint \(SecretRedactor.redactedURL(key.tokenURI)) (service account \(key.clientEmail) from \(source))")
     }
 
     public func summary() async -> CredentialsSummary {

@@ -37,9 +37,9 @@ extension OAuthClient {
     /// Polls the token endpoint until the user approves or denies, or the code expires. Honours
     /// `interval`, adds 5 seconds on `slow_down` and keeps waiting on `authorization_pending`.
     /// - Parameter authorization: The answer of ``requestDeviceAuthorization(scopes:)``.
-    /// - Throws: ``OAuthError/Code/accessDenied``, `OAuthError/deviceCodeExpired`,
+    /// - Throws: ``OAuthError/Code/accessDenied``, ``OAuthError/Code/deviceCodeExpired``,
     ///   ``OAuthError/Code/cancelled`` or other ``OAuthError`` cases.
-    public func pollDeviceAuthorization(_ authorization: DeviceAuthorization) async throws -> OAuthCredentials {
+    public func pollDeviceAuthorization(_ authorization: DeviceAuthorization) async throws -> OAuthTokens {
         var interval = authorization.interval
         var form: [(String, String)] = [("client_id", configuration.clientID)]
         if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
@@ -57,19 +57,20 @@ extension OAuthClient {
             let response = try await postForm(configuration.endpoints.token, form, kind: .devicePoll, attempt: poll) {
                 Self.pollingInterval(after: $0, current: current).map { .seconds($0) }
             }
-            let result = try TokenEndpointResult.parse(response, requestedScopes: authorization.scopes, now: clock())
+            let result = try TokenEndpointResult.parse(
+                response, requestedScopes: authorization.scopes, now: clock(), endpoint: configuration.endpoints.token)
             switch result {
             case .credentials(let credentials):
                 return credentials
-            case .error("authorization_pending", _):
+            case .error("authorization_pending", _, _):
                 // The server is authoritative about expiry; the local clock only stops a runaway loop.
                 if clock() > authorization.expiresAt.addingTimeInterval(TimeInterval(interval)) {
                     throw OAuthError(code: .deviceCodeExpired)
                 }
-            case .error("slow_down", _):
+            case .error("slow_down", _, _):
                 break
-            case .error(let code, let description):
-                throw OAuthError(code: code, description: description)
+            case .error:
+                _ = try result.credentials()
             }
             interval = Self.pollingInterval(after: response, current: interval) ?? interval
         }
@@ -92,7 +93,7 @@ extension OAuthClient {
     /// - Throws: See ``pollDeviceAuthorization(_:)``.
     public func authorizeDevice(
         scopes: [String], present: @Sendable (DeviceAuthorization) async throws -> Void
-    ) async throws -> OAuthCredentials {
+    ) async throws -> OAuthTokens {
         let authorization = try await requestDeviceAuthorization(scopes: scopes)
         try await present(authorization)
         return try await pollDeviceAuthorization(authorization)

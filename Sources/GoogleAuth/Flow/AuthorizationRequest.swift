@@ -64,7 +64,7 @@ public struct AuthorizationRequest: Sendable {
     /// The state is checked first, so a forged redirect is rejected before its contents are trusted.
     /// - Parameter callback: The parsed redirect.
     /// - Throws: ``OAuthError/Code/stateMismatch``; the typed error for an `error=` redirect;
-    ///   `OAuthError/missingAuthorizationCode`.
+    ///   ``OAuthError/Code/missingAuthorizationCode``.
     public func authorizationCode(from callback: AuthorizationCallback) throws -> String {
         guard let received = callback.state, Self.constantTimeEquals(received, state) else {
             throw OAuthError(code: .stateMismatch)

@@ -11,13 +11,13 @@ extension OAuthClient {
     ///   - scopes: Scopes to request.
     ///   - options: Optional parameters and the timeout.
     ///   - browser: How the URL is shown (the system browser, or printed, by default).
-    /// - Returns: The new credentials; check ``OAuthCredentials/grantedScopes`` for partial grants.
+    /// - Returns: The new credentials; check ``OAuthTokens/grantedScopes`` for partial grants.
     /// - Throws: ``OAuthError``: the redirect's `error`, `.timedOut` (a redirect with a wrong or
     ///   missing `state` does not end the wait), `.listenerFailed`, `.cancelled`,
     ///   `.insecureEndpoint` (an http endpoint on a host that is not loopback), or token-endpoint errors.
     public func authorize(
         scopes: [String], options: AuthorizationOptions = .init(), browser: any BrowserOpener = SystemBrowserOpener()
-    ) async throws -> OAuthCredentials {
+    ) async throws -> OAuthTokens {
         try Self.requireSecureEndpoint(configuration.endpoints.authorization)
         let state = SecureRandom.token()
         let listener = try LoopbackRedirectListener(expectedState: state)

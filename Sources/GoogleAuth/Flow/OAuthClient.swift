@@ -28,7 +28,7 @@ public struct OAuthClient: Sendable {
     /// The most bytes an OAuth endpoint's answer may have (token, revocation and device
     /// answers are a few hundred bytes; 1 MiB by default). A larger one fails with
     /// ``OAuthError/Code/transport`` of kind `.responseTooLarge` as soon as it passes the limit.
-    public var maxResponseBodyBytes: Int = 1 << 20
+    public var maxResponseBodyBytes: Int = CredentialsHTTP.maximumAnswerBytes
     /// Receives one entry per request to an OAuth endpoint — code exchange, refresh, revocation,
     /// device authorization and each device-flow poll — in the shape of a session's request log:
     /// endpoint URL, status, the OAuth `error` code, duration, headers with credentials redacted,
@@ -52,32 +52,6 @@ public struct OAuthClient: Sendable {
         self.logger = logger
     }
 
-    /// The former initializer that took the test seams `clock` and `sleep`.
-    @available(*, deprecated, message: "clock and sleep are test seams; use init(configuration:transport:logger:)")
-    public init(
-        configuration: OAuthClientConfiguration,
-        transport: any HTTPTransport = CurlTransport.shared,
-        clock: @escaping @Sendable () -> Date,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        logger: (@Sendable (RequestLogEntry) -> Void)? = nil
-    ) {
-        self.init(configuration: configuration, transport: transport, logger: logger)
-        self.clock = clock
-        self.sleep = sleep
-    }
-
-    /// The former initializer that took the test seam `sleep`.
-    @available(*, deprecated, message: "sleep is a test seam: the server's interval decides device-flow waits")
-    public init(
-        configuration: OAuthClientConfiguration,
-        transport: any HTTPTransport = CurlTransport.shared,
-        sleep: @escaping @Sendable (Duration) async throws -> Void,
-        logger: (@Sendable (RequestLogEntry) -> Void)? = nil
-    ) {
-        self.init(configuration: configuration, transport: transport, logger: logger)
-        self.sleep = sleep
-    }
-
     // MARK: - Authorization code
 
     /// Prepares an authorization request for a redirect URI the app handles itself (a custom
@@ -98,7 +72,7 @@ public struct OAuthClient: Sendable {
     ///   - request: The request made by ``makeAuthorizationRequest(scopes:redirectURI:options:)``.
     ///   - callbackURL: The URL the app was opened with.
     /// - Throws: ``OAuthError`` (`.stateMismatch` before anything is exchanged, the callback's `error`, …).
-    public func completeAuthorization(_ request: AuthorizationRequest, callbackURL: URL) async throws -> OAuthCredentials {
+    public func completeAuthorization(_ request: AuthorizationRequest, callbackURL: URL) async throws -> OAuthTokens {
         let code = try request.authorizationCode(from: AuthorizationCallback(url: callbackURL))
         return try await exchangeCode(code, for: request)
     }
@@ -108,7 +82,7 @@ public struct OAuthClient: Sendable {
     ///   - code: The code from the redirect.
     ///   - request: The request that produced it (for `redirect_uri` and the verifier).
     /// - Throws: ``OAuthError``.
-    public func exchangeCode(_ code: String, for request: AuthorizationRequest) async throws -> OAuthCredentials {
+    public func exchangeCode(_ code: String, for request: AuthorizationRequest) async throws -> OAuthTokens {
         var form: [(String, String)] = [("code", code), ("client_id", configuration.clientID)]
         if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
         form += [
@@ -117,7 +91,9 @@ public struct OAuthClient: Sendable {
             ("redirect_uri", request.redirectURI),
         ]
         let response = try await postForm(configuration.endpoints.token, form, kind: .codeExchange)
-        return try TokenEndpointResult.parse(response, requestedScopes: request.scopes, now: clock()).credentials()
+        return try TokenEndpointResult.parse(
+            response, requestedScopes: request.scopes, now: clock(), endpoint: configuration.endpoints.token
+        ).credentials()
     }
 
     // MARK: - Refresh and revoke
@@ -126,17 +102,19 @@ public struct OAuthClient: Sendable {
     /// the server sent a new one (Google usually does not): keep the old one.
     /// - Parameter refreshToken: The refresh token.
     /// - Throws: ``OAuthError``; `.invalidGrant` means the user must authorize again.
-    public func refresh(refreshToken: String) async throws -> OAuthCredentials {
+    public func refresh(refreshToken: String) async throws -> OAuthTokens {
         var form: [(String, String)] = [("client_id", configuration.clientID)]
         if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
         form += [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
         let response = try await postForm(configuration.endpoints.token, form, kind: .tokenRefresh)
-        return try TokenEndpointResult.parse(response, requestedScopes: [], now: clock()).credentials()
+        return try TokenEndpointResult.parse(
+            response, requestedScopes: [], now: clock(), endpoint: configuration.endpoints.token
+        ).credentials()
     }
 
     /// Refreshes `credentials`, keeping its refresh token when the server does not send a new one.
     /// - Throws: ``OAuthError/Code/missingRefreshToken``, or what ``refresh(refreshToken:)`` throws.
-    public func refresh(_ credentials: OAuthCredentials) async throws -> OAuthCredentials {
+    public func refresh(_ credentials: OAuthTokens) async throws -> OAuthTokens {
         guard let refreshToken = credentials.refreshToken else { throw OAuthError(code: .missingRefreshToken) }
         var fresh = try await refresh(refreshToken: refreshToken)
         if fresh.refreshToken == nil {
@@ -163,7 +141,7 @@ public struct OAuthClient: Sendable {
 
     /// Revokes the grant behind `credentials` (using the refresh token when there is one).
     /// - Throws: See ``revoke(token:)``.
-    public func revoke(_ credentials: OAuthCredentials) async throws {
+    public func revoke(_ credentials: OAuthTokens) async throws {
         try await revoke(token: credentials.refreshToken ?? credentials.accessToken)
     }
 

@@ -48,7 +48,7 @@ public struct FileTokenStore: RefreshLockingTokenStore {
     // The file work (reads, `flock` waiting for another process, `fsync`) runs on a dedicated
     // thread, never on the caller's cooperative thread.
 
-    public func load() async throws -> OAuthCredentials? {
+    public func load() async throws -> OAuthTokens? {
         let path = fileURL.path
         let data = try await DedicatedThread.run("FileTokenStore.load") { () throws -> Data? in
             do throws(PrivateFileReader.Failure) {
@@ -60,7 +60,7 @@ public struct FileTokenStore: RefreshLockingTokenStore {
         return try data.map { try Self.decode($0, path: path) }
     }
 
-    public func save(_ credentials: OAuthCredentials) async throws {
+    public func save(_ credentials: OAuthTokens) async throws {
         let data = try Self.encode(credentials)
         try await DedicatedThread.run("FileTokenStore.save") { [self] in
             try withExclusiveLock {
@@ -86,8 +86,8 @@ public struct FileTokenStore: RefreshLockingTokenStore {
     /// saves what it returns (when it differs) before letting go.
     /// - Throws: ``TokenStoreError``, or what `refresh` throws.
     public func withRefreshLock(
-        _ refresh: @Sendable (OAuthCredentials?) async throws -> OAuthCredentials
-    ) async throws -> OAuthCredentials {
+        _ refresh: @Sendable (OAuthTokens?) async throws -> OAuthTokens
+    ) async throws -> OAuthTokens {
         // `flock` may wait for another process: on a thread of its own.
         let lock = try await DedicatedThread.run("FileTokenStore.lock") { [self] in try acquireLock() }
         defer { Self.releaseLock(lock) }
@@ -105,10 +105,10 @@ public struct FileTokenStore: RefreshLockingTokenStore {
     /// The file holds `{"version": 1, "credentials": {...}}` so the format can evolve.
     private struct Envelope: Codable {
         var version: Int
-        var credentials: OAuthCredentials
+        var credentials: OAuthTokens
     }
 
-    static func encode(_ credentials: OAuthCredentials) throws -> Data {
+    static func encode(_ credentials: OAuthTokens) throws -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -119,7 +119,7 @@ public struct FileTokenStore: RefreshLockingTokenStore {
         }
     }
 
-    static func decode(_ data: Data, path: String) throws -> OAuthCredentials {
+    static func decode(_ data: Data, path: String) throws -> OAuthTokens {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         do {

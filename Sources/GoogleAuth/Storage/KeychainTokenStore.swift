@@ -23,7 +23,7 @@ public struct KeychainTokenStore: TokenStore {
         [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
     }
 
-    public func load() async throws -> OAuthCredentials? {
+    public func load() async throws -> OAuthTokens? {
         var request = query
         request[kSecReturnData as String] = true
         request[kSecMatchLimit as String] = kSecMatchLimitOne
@@ -36,7 +36,7 @@ public struct KeychainTokenStore: TokenStore {
         return try FileTokenStore.decode(data, path: "keychain:\(service)/\(account)")
     }
 
-    public func save(_ credentials: OAuthCredentials) async throws {
+    public func save(_ credentials: OAuthTokens) async throws {
         let data = try FileTokenStore.encode(credentials)
         let update = [kSecValueData as String: data] as CFDictionary
         var status = SecItemUpdate(query as CFDictionary, update)

@@ -8,7 +8,18 @@ import Foundation
 /// (`ya29.…`) are that. The check is a little wider, every visible ASCII character (RFC 9110's
 /// `VCHAR`), and refuses exactly what a header cannot carry or would split on: control
 /// characters (CR, LF, NUL, DEL…), spaces and any byte beyond ASCII.
-enum AccessTokenCheck {
+package enum AccessTokenCheck {
+    /// Refuses a token from any provider that cannot be sent: the check a session applies to
+    /// what every ``CredentialsProvider`` returns, so a provider an app writes is held to the
+    /// rule the library's own sources follow where their answers arrive.
+    /// - Parameters:
+    ///   - token: What the provider returned.
+    ///   - source: The provider, as the error names it.
+    /// - Throws: ``CredentialsError`` (`.unusableToken`).
+    package static func requireUsable(_ token: AccessToken, from source: String) throws(CredentialsError) {
+        try CredentialsHTTP.requireUsable(token.value, from: source)
+    }
+
     /// Why `token` cannot be sent, or `nil` when it can.
     static func problem(with token: String) -> String? {
         if token.isEmpty { return "the access_token is empty" }

@@ -68,9 +68,9 @@ public struct IDTokenClaims: Sendable, Hashable {
     }
 }
 
-// MARK: - OAuthCredentials + ID token
+// MARK: - OAuthTokens + ID token
 
-extension OAuthCredentials {
+extension OAuthTokens {
     /// The ID token's claims (email, sub, …), decoded but **not verified**; `nil` without an ID token
     /// or when it cannot be decoded.
     public var idTokenClaims: IDTokenClaims? {

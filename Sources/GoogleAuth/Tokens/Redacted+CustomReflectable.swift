@@ -8,7 +8,7 @@ import Foundation
 
 private let redacted = "<redacted>"
 
-extension OAuthCredentials: CustomReflectable {
+extension OAuthTokens: CustomReflectable {
     public var customMirror: Mirror {
         Mirror(self, children: [
             "accessToken": redacted,

@@ -8,35 +8,36 @@ import GoogleBase
 
 /// What a token-endpoint answer means: credentials, or an OAuth error code.
 enum TokenEndpointResult {
-    case credentials(OAuthCredentials)
-    case error(code: String, description: String?)
+    case credentials(OAuthTokens)
+    case error(code: String, description: String?, status: Int)
 
     /// Interprets a token endpoint response.
     /// - Throws: ``OAuthError/Code/unexpectedResponse`` for anything that is neither a
     ///   token object nor an OAuth error object (HTML proxy pages, truncated JSON…);
     ///   ``OAuthError/Code/invalidTokenResponse`` for an access token an HTTP header cannot
     ///   carry (empty, control characters…) or a `token_type` other than Bearer.
-    static func parse(_ response: GoogleHTTPResponse, requestedScopes: [String], now: Date) throws -> TokenEndpointResult {
+    /// - Parameter endpoint: The token endpoint, named in the error for an unusable token.
+    static func parse(
+        _ response: GoogleHTTPResponse, requestedScopes: [String], now: Date, endpoint: URL? = nil
+    ) throws -> TokenEndpointResult {
         guard let object = jsonObject(response.body) else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
         if let code = object["error"]?.stringValue {
-            return .error(code: code, description: object["error_description"]?.stringValue)
+            return .error(code: code, description: object["error_description"]?.stringValue, status: response.status)
         }
         guard (200..<300).contains(response.status), let accessToken = object["access_token"]?.stringValue else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }
         // Checked here, before anything is stored: a token that cannot be sent would fail every
         // later request without the 401 that makes a session refresh it.
-        if let problem = AccessTokenCheck.problem(with: accessToken) {
-            throw OAuthError.invalidTokenResponse(reason: problem)
-        }
         let tokenType = object["token_type"]?.stringValue
-        if let tokenType, let problem = AccessTokenCheck.problem(withTokenType: tokenType) {
-            throw OAuthError.invalidTokenResponse(reason: problem)
+        if let problem = AccessTokenCheck.problem(with: accessToken) ?? tokenType.flatMap(AccessTokenCheck.problem(withTokenType:)) {
+            let source = endpoint.map { "the token endpoint \(SecretRedactor.redactedURL($0)) sent an unusable token: " } ?? ""
+            throw OAuthError(code: .invalidTokenResponse, reason: source + problem)
         }
         let scopes = object["scope"]?.stringValue.map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
-        return .credentials(OAuthCredentials(
+        return .credentials(OAuthTokens(
             accessToken: accessToken,
             expiresAt: TokenLifetime.clamped(seconds(object["expires_in"])).map { now.addingTimeInterval($0) },
             refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
@@ -62,10 +63,14 @@ enum TokenEndpointResult {
     }
 
     /// The credentials, or the typed error for an error code.
-    func credentials() throws -> OAuthCredentials {
+    func credentials() throws -> OAuthTokens {
         switch self {
         case .credentials(let credentials): return credentials
-        case .error(let code, let description): throw OAuthError(code: code, description: description)
+        case .error(let code, let description, let status):
+            // The status lets a session tell a failing endpoint (500, 503) from a refusal (400).
+            var error = OAuthError(code: code, description: description)
+            error.status = status
+            throw error
         }
     }
 }

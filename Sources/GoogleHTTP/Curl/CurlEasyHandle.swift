@@ -52,6 +52,10 @@ final class CurlEasyHandle: @unchecked Sendable {
         ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         // Sockets are close-on-exec: a child process started meanwhile must not hold a connection.
         ccurl_easy_open_sockets_cloexec(easy)
+        // Through an HTTPS proxy, the CONNECT's own answer ("200 Connection established") is not
+        // the response: without this it would reach the header callback as a head of its own.
+        // A refused CONNECT is read from CURLINFO_HTTP_CONNECTCODE instead.
+        ccurl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         ccurl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
         ccurl_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
         // With HTTP/2, wait for an existing connection to confirm multiplexing instead of opening more.

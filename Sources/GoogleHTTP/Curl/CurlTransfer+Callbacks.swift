@@ -204,6 +204,12 @@ extension CurlTransfer {
             localFailure = failure
             return false
         }
+        // Plain http through a proxy has no CONNECT: the proxy's 407 arrives as the response.
+        if status == 407, let proxy = CurlProxyEnvironment.proxy(for: url, environment: ProcessInfo.processInfo.environment) {
+            localFailure = HTTPTransportError(
+                kind: .proxyAuthenticationRequired, url: url, message: CurlProxyEnvironment.authenticationRequired(proxy.phrase))
+            return false
+        }
         if status >= 200 { hasFinalHead = true }
         if decodesBody, hasContentEncoding {
             // The caller gets the decoded bytes, which these no longer describe (Go's net/http

@@ -22,12 +22,54 @@ extension CurlTransfer {
             return
         }
         let message = handle.errorMessage(fallback: code)
+        if let proxyFailure = proxyFailure(code, message: message) {
+            finish(proxyFailure)
+            return
+        }
         if let invalid = invalidResponse(code, message: message) {
             finish(invalid)
             return
         }
         let kind = kind(for: code, message: message)
         finish(HTTPTransportError(kind: kind, url: url, message: message, code: Int(code.rawValue)))
+    }
+
+    /// A failure of the proxy rather than of the server, named with the proxy's host and the
+    /// variable that configured it (libcurl reads them from the environment itself): a `CONNECT`
+    /// answered 407 or another error status, a proxy that cannot be reached, a tunnel closed
+    /// before the server answered.
+    private func proxyFailure(_ code: CURLcode, message: String) -> HTTPTransportError? {
+        var connectCode = 0
+        ccurl_easy_getinfo_long(easy, CURLINFO_HTTP_CONNECTCODE, &connectCode)
+        let proxy = CurlProxyEnvironment.proxy(for: url, environment: ProcessInfo.processInfo.environment)
+        if proxy == nil && connectCode == 0 && code != CURLE_COULDNT_RESOLVE_PROXY { return nil }
+        let named = proxy?.phrase ?? "the proxy"
+        let kind: HTTPTransportError.Kind
+        let text: String
+        switch code {
+        case _ where connectCode == 407:
+            kind = .proxyAuthenticationRequired
+            text = CurlProxyEnvironment.authenticationRequired(named, method: "CONNECT")
+        case _ where connectCode >= 300:
+            kind = .proxyTunnelFailed
+            text = "\(named) refused the tunnel to \(url.host ?? "the server"): CONNECT answered \(connectCode)"
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            kind = .proxyUnreachable
+            text = "\(named) could not be found (its host name does not resolve): \(message)"
+        case CURLE_COULDNT_CONNECT:
+            kind = .proxyUnreachable
+            text = "\(named) could not be reached (nothing accepts connections there): \(message)"
+        case CURLE_OPERATION_TIMEDOUT where !hasFinalHead && connectCode == 0:
+            kind = .proxyUnreachable
+            text = "\(named) did not answer in time: \(message)"
+        case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_PROXY
+            where !hasFinalHead && connectCode == 0 && url.scheme?.lowercased() == "https":
+            kind = .proxyTunnelFailed
+            text = "\(named) closed the tunnel to \(url.host ?? "the server") before it answered: \(message)"
+        default:
+            return nil
+        }
+        return HTTPTransportError(kind: kind, url: url, message: text, code: Int(code.rawValue))
     }
 
     /// The causes libcurl reports under generic codes, named: a corrupt content encoding, and

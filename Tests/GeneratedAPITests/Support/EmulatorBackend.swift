@@ -20,7 +20,7 @@ final class EmulatorBackend: Sendable {
     ) throws {
         emulator = try GoogleEmulator.start(configuration: configuration)
         let tokens = emulator.oauth.issueTokens(scopes: scopes)
-        let credentials = OAuthCredentials(
+        let credentials = OAuthTokens(
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600),
             refreshToken: tokens.refresh, scopes: Set(scopes))
         let client = OAuthEmulator.Client.testDesktopClient

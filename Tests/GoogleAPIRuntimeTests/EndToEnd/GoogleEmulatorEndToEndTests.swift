@@ -10,7 +10,7 @@ struct GoogleEmulatorEndToEndTests {
 
     static func makeClient(_ emulator: GoogleEmulator) -> GoogleServiceClient {
         let tokens = emulator.oauth.issueTokens(scopes: [scope])
-        let credentials = OAuthCredentials(
+        let credentials = OAuthTokens(
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh, scopes: [scope])
         let client = OAuthEmulator.Client.testDesktopClient
         let refresher = OAuthClient(configuration: OAuthClientConfiguration(

@@ -89,7 +89,7 @@ struct URITemplateTests {
 
 /// A refresher for tests that never reach the token endpoint.
 struct NoRefresher: TokenRefreshing {
-    func refresh(refreshToken: String) async throws -> OAuthCredentials {
+    func refresh(refreshToken: String) async throws -> OAuthTokens {
         throw OAuthError.invalidGrant(description: "test refresher")
     }
 }

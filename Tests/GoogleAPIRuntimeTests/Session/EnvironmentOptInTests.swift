@@ -28,7 +28,7 @@ import Darwin
         let environment = try GoogleEnvironment(variables: emulator.environmentVariables())
         let tokens = emulator.oauth.issueTokens(scopes: ["https://www.googleapis.com/auth/drive"])
         let session = AuthorizedSession(
-            credentials: InMemoryTokenStore(OAuthCredentials(
+            credentials: InMemoryTokenStore(OAuthTokens(
                 accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh,
                 scopes: ["https://www.googleapis.com/auth/drive"])),
             refresher: OAuthClient(configuration: environment.applied(to: OAuthClientConfiguration(clientID: OAuthEmulator.Client.testDesktopClient.id))),

@@ -29,7 +29,7 @@ struct RefreshTokenExpiryTests {
     }
 
     /// Issued credentials with a valid access token whose grant ended a second ago.
-    private static func endedGrant(_ backend: TestBackend, clock: TestClock) -> OAuthCredentials {
+    private static func endedGrant(_ backend: TestBackend, clock: TestClock) -> OAuthTokens {
         var credentials = backend.credentials(expiresIn: 3600)
         credentials.refreshTokenExpiresAt = clock.now.addingTimeInterval(-1)
         return credentials

@@ -38,9 +38,9 @@ final class TestBackend: Sendable {
 
     /// Credentials the emulator really issued; `expiresIn` may be negative (already expired
     /// for the client, though the emulator still accepts the token until it expires there).
-    func credentials(scopes: [String] = [TestBackend.scope], expiresIn: TimeInterval = 3600, storeScopes: Bool = true) -> OAuthCredentials {
+    func credentials(scopes: [String] = [TestBackend.scope], expiresIn: TimeInterval = 3600, storeScopes: Bool = true) -> OAuthTokens {
         let tokens = oauth.issueTokens(scopes: scopes)
-        return OAuthCredentials(
+        return OAuthTokens(
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(expiresIn), refreshToken: tokens.refresh,
             scopes: storeScopes ? Set(scopes) : [])
     }

@@ -3,6 +3,8 @@ import GoogleAuth
 import GoogleEmulator
 import GoogleHTTP
 import Testing
+import TestSupport
+import GoogleHTTPTypes
 
 // MARK: - GoogleEnvironmentTests
 
@@ -99,5 +101,72 @@ import Testing
         let paths = emulator.recordedRequests.map(\.path)
         #expect(paths.contains("/token"))
         #expect(paths.contains("/revoke"))
+    }
+}
+
+// MARK: - Trusted CAs
+
+/// `GOOGLE_API_CA_BUNDLE`, `SSL_CERT_FILE` and `SSL_CERT_DIR` (issue 35, point 8).
+@Suite struct GoogleEnvironmentCertificateTests {
+    @Test("GOOGLE_API_CA_BUNDLE wins over SSL_CERT_FILE; SSL_CERT_DIR is a directory; both reach the transport configuration")
+    func caVariables() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ours = directory.appendingPathComponent("ours.pem")
+        let openssl = directory.appendingPathComponent("openssl.pem")
+        try Data("x".utf8).write(to: ours)
+        try Data("x".utf8).write(to: openssl)
+        let both = try GoogleEnvironment(variables: ["GOOGLE_API_CA_BUNDLE": ours.path, "SSL_CERT_FILE": openssl.path])
+        #expect(both.caBundleFile?.path == ours.path)
+        let onlyOpenSSL = try GoogleEnvironment(variables: ["SSL_CERT_FILE": openssl.path, "SSL_CERT_DIR": directory.path])
+        let configuration = onlyOpenSSL.transportConfiguration()
+        #expect(configuration.caBundlePath == openssl.path && configuration.caDirectoryPath == directory.path)
+        #expect(onlyOpenSSL.replacesTrustedCertificates)
+        #expect(onlyOpenSSL.variables.contains { $0.name == "SSL_CERT_DIR" })
+        let none = try GoogleEnvironment(variables: ["SSL_CERT_FILE": ""])
+        #expect(!none.replacesTrustedCertificates && none.transportConfiguration() == .default)
+    }
+
+    @Test("a CA variable naming nothing, or a file where a directory belongs, is an error naming the variable")
+    func missingCAFiles() {
+        for (name, value) in [("SSL_CERT_FILE", "/nonexistent/ca.pem"), ("SSL_CERT_DIR", "/etc/hostname"),
+                              ("GOOGLE_API_CA_BUNDLE", "/nonexistent"), ("SSL_CERT_FILE", "/")] {
+            #expect { _ = try GoogleEnvironment(variables: [name: value]) } throws: { error in
+                (error as? GoogleEnvironmentError)?.variable == name
+            }
+        }
+    }
+}
+
+/// The CA variables through the real transport: a self-signed local server is refused by
+/// default and accepted once its certificate is the trusted bundle.
+@Suite struct GoogleEnvironmentTrustTests {
+    @Test("SSL_CERT_FILE / SSL_CERT_DIR make a self-signed local server trusted; without them it is refused",
+          .enabled(if: SelfSignedTLSServer.openssl != nil, "needs the openssl command for a local TLS server"))
+    func selfSignedServer() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await SelfSignedTLSServer.start(in: directory)
+        defer { server.stop() }
+
+        let plain = CurlTransport(configuration: try GoogleEnvironment(variables: [:]).transportConfiguration())
+        await #expect { _ = try await plain.send(GoogleHTTPRequest(url: server.baseURL)) } throws: { error in
+            (error as? HTTPTransportError)?.kind == .tls
+        }
+        let trusting = CurlTransport(
+            configuration: try GoogleEnvironment(variables: ["SSL_CERT_FILE": server.certificateFile.path]).transportConfiguration())
+        #expect(try await trusting.send(GoogleHTTPRequest(url: server.baseURL)).status == 200)
+
+        // A hashed directory, as `openssl rehash` (or c_rehash) makes them.
+        let hashed = directory.appendingPathComponent("certs", isDirectory: true)
+        try FileManager.default.createDirectory(at: hashed, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: server.certificateFile, to: hashed.appendingPathComponent("local.pem"))
+        let rehash = try await ChildProcess.run(URL(fileURLWithPath: SelfSignedTLSServer.openssl!), ["rehash", hashed.path])
+        try #require(rehash.status == 0, "\(rehash.standardError)")
+        let viaDirectory = CurlTransport(
+            configuration: try GoogleEnvironment(variables: ["SSL_CERT_DIR": hashed.path]).transportConfiguration())
+        #expect(try await viaDirectory.send(GoogleHTTPRequest(url: server.baseURL)).status == 200)
     }
 }

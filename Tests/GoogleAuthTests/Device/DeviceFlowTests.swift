@@ -91,10 +91,13 @@ struct DeviceFlowTests {
             let url = URL(string: authorization.verificationURL.absoluteString + "?user_code=\(authorization.userCode)&action=deny")!
             _ = try await transport.send(GoogleHTTPRequest(url: url))
         })
-        await #expect(throws: OAuthError.accessDenied(description: "Forbidden")) {
+        await #expect {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { authorization in
                 shown.withLock { $0 = authorization }
             }
+        } throws: { error in
+            let error = error as? OAuthError
+            return error?.code == .accessDenied && error?.serverDescription == "Forbidden" && error?.status == 403
         }
     }
 

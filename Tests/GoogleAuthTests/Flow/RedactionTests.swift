@@ -21,7 +21,7 @@ struct RedactionTests {
 
     @Test("Every type that holds a secret redacts it")
     func descriptions() throws {
-        let credentials = OAuthCredentials(
+        let credentials = OAuthTokens(
             accessToken: "ya29.SECRET-ACCESS", expiresAt: Date(), refreshToken: "1//SECRET-REFRESH", scopes: ["email"],
             idToken: "h.p.s")
         assertClean(credentials)

@@ -44,8 +44,11 @@ struct TokenExchangeTests {
         let first = try await client.exchangeCode(code, for: request)
         let firstCheck = harness.emulator.authorize(bearer(first.accessToken), anyOf: [])
         #expect(firstCheck.isAllowed)
-        await #expect(throws: OAuthError.invalidGrant(description: "Bad Request")) {
+        await #expect {
             _ = try await client.exchangeCode(code, for: request)
+        } throws: { error in
+            let error = error as? OAuthError
+            return error?.code == .invalidGrant && error?.serverDescription == "Bad Request" && error?.status == 400
         }
         #expect(!harness.emulator.authorize(bearer(first.accessToken), anyOf: []).isAllowed)
         await #expect(throws: OAuthError.self) { _ = try await client.refresh(refreshToken: first.refreshToken ?? "") }
@@ -69,8 +72,11 @@ struct TokenExchangeTests {
         let mismatched = AuthorizationRequest(
             configuration: harness.clientConfiguration, scopes: request.scopes, redirectURI: "http://127.0.0.1:1/",
             state: request.state, pkce: request.pkce)
-        await #expect(throws: OAuthError.redirectURIMismatch(description: "Bad Request")) {
+        await #expect {
             _ = try await harness.makeClient().exchangeCode(code, for: mismatched)
+        } throws: { error in
+            let error = error as? OAuthError
+            return error?.code == .redirectURIMismatch && error?.serverDescription == "Bad Request" && error?.status == 400
         }
     }
 

@@ -11,8 +11,8 @@ import Darwin
 
 @Suite("FileTokenStore")
 struct FileTokenStoreTests {
-    static func credentials(_ index: Int) -> OAuthCredentials {
-        OAuthCredentials(
+    static func credentials(_ index: Int) -> OAuthTokens {
+        OAuthTokens(
             accessToken: "ya29.access-\(index)", expiresAt: Date(timeIntervalSince1970: 1_800_000_000.25 + Double(index)),
             refreshToken: "1//refresh-\(index)", refreshTokenExpiresAt: index.isMultiple(of: 2) ? nil : Date(timeIntervalSince1970: 1_900_000_000),
             scopes: ["email", "scope-\(index)"], idToken: index == 0 ? nil : "h.p.s")

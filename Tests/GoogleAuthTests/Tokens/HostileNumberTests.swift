@@ -14,7 +14,7 @@ struct HostileNumberTests {
     private static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// A client whose token endpoint answers `body`.
-    private func refresh(answering body: String) async throws -> OAuthCredentials {
+    private func refresh(answering body: String) async throws -> OAuthTokens {
         let harness = try EmulatorHarness { request in
             request.path == "/custom/token" ? .json(Data(body.utf8)) : nil
         }

@@ -45,7 +45,7 @@ struct TokenResponseTests {
     ])
     func badIDToken(token: String) {
         #expect(throws: OAuthError.self) { _ = try IDTokenClaims(decoding: token) }
-        let credentials = OAuthCredentials(accessToken: "a", expiresAt: nil, refreshToken: nil, scopes: [], idToken: token)
+        let credentials = OAuthTokens(accessToken: "a", expiresAt: nil, refreshToken: nil, scopes: [], idToken: token)
         #expect(credentials.idTokenClaims == nil)
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// than Bearer, is refused by the OAuth client with `invalidTokenResponse`, so it is never stored.
 @Suite("Token endpoint answers are validated")
 struct TokenValidationTests {
-    static func refresh(answering body: String) async throws -> OAuthCredentials {
+    static func refresh(answering body: String) async throws -> OAuthTokens {
         let harness = try EmulatorHarness { request in
             request.path == "/custom/token" ? .json(Data(body.utf8)) : nil
         }
@@ -29,6 +29,8 @@ struct TokenValidationTests {
             return
         }
         #expect(reason.contains("access_token"))
+        // The source is named: which token endpoint sent it.
+        #expect(reason.contains("the token endpoint http://127.0.0.1:") && reason.contains("/custom/token"))
         #expect(!"\(error)".contains("SECRET"))
     }
 

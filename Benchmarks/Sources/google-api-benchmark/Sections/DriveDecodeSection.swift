@@ -195,14 +195,14 @@ struct DriveListEndpoint: Sendable {
 /// it, and no refresh ever happens.
 enum DriveDecodeSession {
     static func make(transport: CurlTransport = CurlTransport()) -> AuthorizedSession {
-        let credentials = OAuthCredentials(
+        let credentials = OAuthTokens(
             accessToken: "benchmark-access-token", expiresAt: nil, refreshToken: nil,
             scopes: [Drive.Scope.driveReadonly])
         return AuthorizedSession(credentials: InMemoryTokenStore(credentials), refresher: NoRefresh(), transport: transport)
     }
 
     private struct NoRefresh: TokenRefreshing {
-        func refresh(refreshToken: String) async throws -> OAuthCredentials {
+        func refresh(refreshToken: String) async throws -> OAuthTokens {
             throw BenchmarkError.toolFailed("the benchmark token never needs refreshing")
         }
     }

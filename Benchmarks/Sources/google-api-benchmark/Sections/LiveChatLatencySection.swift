@@ -101,7 +101,7 @@ struct LiveChatLatencySection: BenchmarkSection {
     static func session(_ emulator: GoogleEmulator) -> AuthorizedSession {
         let scopes = [YouTube.Scope.youtubeReadonly]
         let tokens = emulator.oauth.issueTokens(scopes: scopes)
-        let credentials = OAuthCredentials(
+        let credentials = OAuthTokens(
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh, scopes: Set(scopes))
         let client = OAuthEmulator.Client.testDesktopClient
         let refresher = OAuthClient(configuration: OAuthClientConfiguration(

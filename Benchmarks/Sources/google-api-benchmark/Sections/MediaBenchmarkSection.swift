@@ -103,13 +103,13 @@ struct MediaBenchmarkSection: BenchmarkSection {
 /// A client whose session holds a non-expiring token (the loopback servers do not check it).
 enum MediaBenchmarkClient {
     struct NoRefresh: TokenRefreshing {
-        func refresh(refreshToken: String) async throws -> OAuthCredentials {
+        func refresh(refreshToken: String) async throws -> OAuthTokens {
             throw OAuthError.refreshFailed(message: "the benchmark token never expires")
         }
     }
 
     static func make(rootURL: URL) -> GoogleServiceClient {
-        let store = InMemoryTokenStore(OAuthCredentials(accessToken: "benchmark-token", expiresAt: nil, refreshToken: nil, scopes: []))
+        let store = InMemoryTokenStore(OAuthTokens(accessToken: "benchmark-token", expiresAt: nil, refreshToken: nil, scopes: []))
         let session = AuthorizedSession(credentials: store, refresher: NoRefresh())
         let descriptor = GoogleServiceDescriptor(
             name: "drive", version: "v3", rootURL: rootURL, servicePath: "", batchPath: nil)

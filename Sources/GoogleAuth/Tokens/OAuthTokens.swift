@@ -1,11 +1,11 @@
 import Foundation
 
-// MARK: - OAuthCredentials
+// MARK: - OAuthTokens
 
 /// The tokens a user's authorization produced, as kept in a ``TokenStore``.
 ///
 /// `description` never shows token values, so logging a credentials value is safe.
-public struct OAuthCredentials: Sendable, Hashable, Codable {
+public struct OAuthTokens: Sendable, Hashable, Codable {
     /// The bearer token sent with API requests.
     public var accessToken: String
     /// Absolute expiry of `accessToken`; `nil` when the server did not say.
@@ -56,10 +56,10 @@ public struct OAuthCredentials: Sendable, Hashable, Codable {
 
 // MARK: - CustomStringConvertible
 
-extension OAuthCredentials: CustomStringConvertible, CustomDebugStringConvertible {
+extension OAuthTokens: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String {
         let expiry = expiresAt.map { "\($0)" } ?? "unknown"
-        return "OAuthCredentials(accessToken: <redacted>, refreshToken: \(refreshToken == nil ? "none" : "<redacted>"), expiresAt: \(expiry), scopes: \(scopes.sorted()))"
+        return "OAuthTokens(accessToken: <redacted>, refreshToken: \(refreshToken == nil ? "none" : "<redacted>"), expiresAt: \(expiry), scopes: \(scopes.sorted()))"
     }
 
     public var debugDescription: String { description }

@@ -1,23 +1,32 @@
 import Foundation
-public import GoogleAuth
+public import GoogleHTTP
 
 // MARK: - OAuthUserCredentials
 
-/// A person's OAuth tokens as a `GoogleAuth/CredentialsProvider`: loads them from a `GoogleAuth/TokenStore`, refreshes
-/// them with a `GoogleAuth/TokenRefreshing` (an `GoogleAuth/OAuthClient`), saves refreshed tokens back, and turns an
-/// ended grant (`invalid_grant`, no refresh token, time-based access over) into
-/// `GoogleAuth/OAuthError/Code/reauthenticationRequired`: the stored tokens are deleted,
-/// the optional handler may supply new ones, and otherwise every later call fails fast without
-/// contacting the token endpoint.
+/// A person's OAuth credentials as a ``CredentialsProvider``, the one provider for a user's
+/// tokens: loads their ``OAuthTokens`` from a ``TokenStore``, refreshes them with a
+/// ``TokenRefreshing`` (an ``OAuthClient``), saves refreshed tokens back, and turns an ended grant
+/// (`invalid_grant`, no refresh token, time-based access over) into
+/// ``OAuthError/Code/reauthenticationRequired``: the stored tokens are deleted, the optional
+/// handler may supply new ones, and otherwise every later call fails fast without contacting the
+/// token endpoint.
 ///
-/// `AuthorizedSession(credentials: store, refresher: client)` builds one of these.
+/// `AuthorizedSession(credentials: store, refresher: client)` builds one of these for an app's own
+/// sign-in; ``init(authorizedUser:quotaProjectID:transport:source:)`` builds one for an
+/// `authorized_user` file (what `gcloud auth application-default login` writes).
 public actor OAuthUserCredentials: CredentialsProvider {
     private let store: any TokenStore
     private let refresher: any TokenRefreshing
-    private let reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)?
+    private let reauthenticationHandler: (@Sendable () async throws -> OAuthTokens?)?
     public nonisolated let quotaProjectID: String?
+    /// Where the credentials come from, for ``summary()``.
+    private let source: String
+    /// The account an `authorized_user` file names, when it names one.
+    private let account: String?
+    /// `.user` for an app's own sign-in, `.authorizedUser` for a file.
+    private let kind: CredentialsSummary.Kind
     /// The credentials last loaded, refreshed or saved.
-    private var cached: OAuthCredentials?
+    private var cached: OAuthTokens?
     /// Set after the grant ended: later calls fail fast.
     private var terminalError: OAuthError?
 
@@ -29,12 +38,43 @@ public actor OAuthUserCredentials: CredentialsProvider {
     ///     deleted; return new credentials to save and continue with, or `nil` to fail.
     public init(
         store: any TokenStore, refresher: any TokenRefreshing, quotaProjectID: String? = nil,
-        reauthenticationHandler: (@Sendable () async throws -> OAuthCredentials?)? = nil
+        reauthenticationHandler: (@Sendable () async throws -> OAuthTokens?)? = nil
     ) {
         self.store = store
         self.refresher = refresher
         self.quotaProjectID = quotaProjectID
         self.reauthenticationHandler = reauthenticationHandler
+        self.source = "the OAuth token store"
+        self.account = nil
+        self.kind = .user
+    }
+
+    /// The credentials of an `authorized_user` file: its refresh token, refreshed by its OAuth
+    /// client at its `token_uri`. Tokens are kept in memory only; nothing is written back to the
+    /// file.
+    /// - Parameters:
+    ///   - info: The file's fields.
+    ///   - quotaProjectID: Overrides the file's `quota_project_id`.
+    ///   - transport: Carries the refresh requests.
+    ///   - source: Where the file came from, for ``summary()`` and errors.
+    public init(
+        authorizedUser info: CredentialsFile.AuthorizedUserInfo, quotaProjectID: String? = nil,
+        transport: any HTTPTransport = CurlTransport.shared, source: String = "an authorized_user file"
+    ) {
+        var endpoints = OAuthEndpoints.google
+        endpoints.token = info.tokenURI
+        let client = OAuthClient(
+            configuration: OAuthClientConfiguration(clientID: info.clientID, clientSecret: info.clientSecret, endpoints: endpoints),
+            transport: transport)
+        // No access token yet: the first request refreshes.
+        let tokens = OAuthTokens(accessToken: "", expiresAt: .distantPast, refreshToken: info.refreshToken, scopes: [])
+        self.store = InMemoryTokenStore(tokens)
+        self.refresher = client
+        self.quotaProjectID = quotaProjectID ?? info.quotaProjectID
+        self.reauthenticationHandler = nil
+        self.source = source
+        self.account = info.account
+        self.kind = .authorizedUser
     }
 
     // MARK: - CredentialsProvider
@@ -46,8 +86,8 @@ public actor OAuthUserCredentials: CredentialsProvider {
 
     public func summary() async -> CredentialsSummary {
         let current = try? await currentCredentials()
-        let email = current?.idToken.flatMap { try? IDTokenClaims(decoding: $0) }?.email
-        return CredentialsSummary(kind: .user, source: "the OAuth token store", account: email, quotaProjectID: quotaProjectID)
+        let email = current?.idToken.flatMap { try? IDTokenClaims(decoding: $0) }?.email ?? account
+        return CredentialsSummary(kind: kind, source: source, account: email, quotaProjectID: quotaProjectID)
     }
 
     public func knownScopes() async throws -> Set<String> {
@@ -57,9 +97,9 @@ public actor OAuthUserCredentials: CredentialsProvider {
     // MARK: - The user's credentials
 
     /// The stored credentials without refreshing them, or `nil` when none are stored.
-    /// - Throws: `GoogleAuth/OAuthError/Code/reauthenticationRequired` once the grant
+    /// - Throws: ``OAuthError/Code/reauthenticationRequired`` once the grant
     ///   ended, or the store's error.
-    public func currentCredentials() async throws -> OAuthCredentials? {
+    public func currentCredentials() async throws -> OAuthTokens? {
         if let terminalError { throw terminalError }
         if let cached { return cached }
         cached = try await store.load()
@@ -68,14 +108,14 @@ public actor OAuthUserCredentials: CredentialsProvider {
 
     /// Saves credentials obtained by rerunning authorization and leaves the reauthentication state.
     /// - Throws: The token store's error.
-    public func replace(with credentials: OAuthCredentials) async throws {
+    public func replace(with credentials: OAuthTokens) async throws {
         try await store.save(credentials)
         cached = credentials
         terminalError = nil
     }
 
     /// Credentials whose access token `request` accepts: loaded, or refreshed and saved.
-    func credentials(for request: AccessTokenRequest) async throws -> OAuthCredentials {
+    func credentials(for request: AccessTokenRequest) async throws -> OAuthTokens {
         if let terminalError { throw terminalError }
         if cached == nil {
             guard let loaded = try await store.load() else { throw OAuthError(code: .notAuthorized) }
@@ -94,12 +134,12 @@ public actor OAuthUserCredentials: CredentialsProvider {
     /// store's lock on the credentials stored at that moment: when another process refreshed
     /// meanwhile, its token is used and no refresh is sent (so N processes starting with an
     /// expired token send one, and a rotated refresh token is never used twice).
-    private func refresh(_ old: OAuthCredentials) async throws -> OAuthCredentials {
+    private func refresh(_ old: OAuthTokens) async throws -> OAuthTokens {
         guard old.refreshToken != nil else {
             return try await requireReauthentication(reason: "the access token expired and there is no refresh token")
         }
         let refresher = self.refresher
-        let fresh: OAuthCredentials
+        let fresh: OAuthTokens
         do {
             if let shared = store as? any RefreshLockingTokenStore {
                 fresh = try await shared.withRefreshLock { stored in
@@ -120,7 +160,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
         } catch OAuthError.Code.notAuthorized {
             return try await requireReauthentication(reason: "the stored credentials were deleted (signed out)")
         } catch {
-            if SessionErrorClassifier.isInvalidGrant(error) {
+            if let error = error as? OAuthError, error.code == .invalidGrant || error.code == .reauthenticationRequired {
                 return try await requireReauthentication(reason: "the refresh token was rejected (invalid_grant)")
             }
             throw error
@@ -130,7 +170,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
     }
 
     /// `old` with a new access token from `refresher`, keeping what the answer leaves out.
-    private static func refreshed(_ old: OAuthCredentials, refresher: any TokenRefreshing) async throws -> OAuthCredentials {
+    private static func refreshed(_ old: OAuthTokens, refresher: any TokenRefreshing) async throws -> OAuthTokens {
         guard let refreshToken = old.refreshToken else { throw OAuthError(code: .notAuthorized) }
         var merged = try await refresher.refresh(refreshToken: refreshToken)
         if merged.refreshToken == nil { merged.refreshToken = refreshToken }
@@ -142,10 +182,14 @@ public actor OAuthUserCredentials: CredentialsProvider {
 
     /// Deletes the stored credentials, gives the app's handler a chance to supply new ones, and
     /// otherwise enters the fail-fast state.
-    private func requireReauthentication(reason: String) async throws -> OAuthCredentials {
+    private func requireReauthentication(reason: String) async throws -> OAuthTokens {
         cached = nil
         try? await store.delete()
-        let error = OAuthError.reauthenticationRequired(reason: reason)
+        // A file's grant is renewed where the file came from, not by the app's sign-in.
+        let error = OAuthError(
+            code: .reauthenticationRequired,
+            reason: kind == .authorizedUser
+                ? "\(reason) for \(source); run `gcloud auth application-default login` again" : reason)
         if let reauthenticationHandler, let renewed = try? await reauthenticationHandler() {
             try await store.save(renewed)
             cached = renewed
@@ -163,7 +207,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
 
     /// The token as the session should see it: never valid past the grant's end (time-based
     /// access), so requests after it come back here, where they fail.
-    static func boundedByGrant(_ token: AccessToken, _ credentials: OAuthCredentials) -> AccessToken {
+    package static func boundedByGrant(_ token: AccessToken, _ credentials: OAuthTokens) -> AccessToken {
         guard let end = credentials.refreshTokenExpiresAt, token.expiresAt.map({ $0 > end }) ?? true else { return token }
         var bounded = token
         bounded.expiresAt = end

@@ -1,8 +1,8 @@
 import Foundation
 
-// MARK: - OAuthCredentials + header safety
+// MARK: - OAuthTokens + header safety
 
-extension OAuthCredentials {
+extension OAuthTokens {
     /// Whether ``accessToken`` can be sent in an `Authorization: Bearer` header: not empty, and
     /// only visible ASCII characters (no control characters, spaces or other bytes a header
     /// cannot carry). Tokens from ``OAuthClient`` always can; a token file edited or damaged by

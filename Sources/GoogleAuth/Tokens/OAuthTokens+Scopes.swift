@@ -1,6 +1,6 @@
 // MARK: - Granted scopes
 
-extension OAuthCredentials {
+extension OAuthTokens {
     /// The scopes the user granted (an alias of `scopes` that reads well at call sites).
     public var grantedScopes: Set<String> { scopes }
 
