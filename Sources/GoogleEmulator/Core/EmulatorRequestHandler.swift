@@ -15,6 +15,8 @@ struct EmulatorRequestHandler: Sendable {
         var apiRouter = HTTPRouter()
         DriveHandlers(context: context).register(in: &apiRouter)
         DriveUploadHandlers(context: context).register(in: &apiRouter)
+        DriveChangeHandlers(context: context).register(in: &apiRouter)
+        DriveSharedDriveHandlers(context: context).register(in: &apiRouter)
         LiveBroadcastHandlers(context: context).register(in: &apiRouter)
         LiveStreamHandlers(context: context).register(in: &apiRouter)
         LiveChatHandlers(context: context).register(in: &apiRouter)
