@@ -6,7 +6,9 @@ public import GoogleHTTP
 /// parameters, the query, the JSON body and the scopes that authorize it.
 public struct APICall: Sendable {
     public var method: GoogleHTTPMethod
-    /// The Discovery method's `path`, relative to the service path, with `{x}`/`{+x}` templates.
+    /// The Discovery method's `path`, relative to the service path, with `{x}`/`{+x}` templates;
+    /// `/…` is relative to the root URL, and an absolute `http(s)://` URL (a link an API
+    /// returned) is used as it is.
     public var path: String
     /// Scopes any one of which authorizes the call.
     public var scopes: [String]

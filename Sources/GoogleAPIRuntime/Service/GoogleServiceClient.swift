@@ -158,7 +158,11 @@ public struct GoogleServiceClient: Sendable {
         switch base {
         case .service:
             let expanded = try URITemplate.expand(call.path, values: call.pathParameters, lists: call.pathParameterLists)
-            if expanded.utf8.first == UInt8(ascii: "/") {
+            if expanded.hasPrefix("https://") || expanded.hasPrefix("http://") {
+                // A link an API handed out (Drive's `exportLinks`): the session still sends the
+                // token only to origins it trusts.
+                text += expanded
+            } else if expanded.utf8.first == UInt8(ascii: "/") {
                 text += rootText
                 text += expanded.dropFirst()
             } else {
