@@ -5,9 +5,9 @@ import GoogleDrive
 
 // MARK: - FileCommands
 
-/// `files list`, `files get`, `files download`, `files upload`.
+/// `files list`, `files get`, `files download`, `files export`, `files upload`.
 enum FileCommands {
-    static let commands = [list, get, download, upload]
+    static let commands = [list, get, download, ExportCommand.export, upload]
 
     // MARK: - list
 
@@ -16,15 +16,19 @@ enum FileCommands {
         options: [
             OptionSpecification("query", value: "Q", help: "A Drive search query, e.g. \"name contains 'report'\"."),
             OptionSpecification("max", value: "N", help: "Stop after N files."),
+            OptionSpecification("drive", value: "DRIVE_ID", help: "List one shared drive's files (see `drives list`)."),
         ]
     ) { arguments in
         let context = try DriveTool.context(arguments)
         let limit = try arguments.positiveInteger("max")
         let query = arguments.value("query") ?? "trashed = false"
+        let driveID = arguments.value("drive")
         let drive = try DriveTool.service(context)
         let files: [Drive.File] = try await context.reportingErrors {
+            // Shared drives' files are included by default; --drive narrows to one drive.
             let pages: APIPageSequence<Drive.FileList> = drive.files.listPages(
-                .init(pageSize: Int32(min(limit ?? 100, 100)), q: query), fields: "nextPageToken,files(\(DriveTool.fileFields))")
+                .init(corpora: driveID == nil ? nil : "drive", driveId: driveID, pageSize: Int32(min(limit ?? 100, 100)), q: query),
+                fields: "nextPageToken,files(\(DriveTool.fileFields))")
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(

@@ -71,10 +71,13 @@ public struct DriveChannelWatch: Sendable {
 
     // MARK: - Running
 
-    /// Opens the channel and keeps it open until the task is cancelled, then stops it.
+    /// Opens the channel (unless `first` is one already open) and keeps it open until the task
+    /// is cancelled, then stops it.
+    /// - Parameter first: A channel ``open()`` returned, to keep open instead of opening one.
     /// - Throws: The error of the first opening (later failures are retried and reported).
-    public func run() async throws {
-        var current = try await open()
+    public func run(from first: DriveChannelCredentials? = nil) async throws {
+        var current: DriveChannelCredentials
+        if let first { current = first } else { current = try await open() }
         while !Task.isCancelled {
             try? await Task.sleep(for: delay(until: current.expiration))
             if Task.isCancelled { break }
