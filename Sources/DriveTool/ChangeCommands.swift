@@ -19,6 +19,7 @@ enum ChangeCommands {
                 help: "Be notified on a loopback webhook at PORT (0: any) through a changes.watch channel, renewed before it expires."),
             OptionSpecification("poll", value: "SECONDS", help: "Look for changes this often when idle (default 10; 300 with --webhook)."),
             OptionSpecification("once", help: "Print the changes made since the last run, then exit."),
+            OptionSpecification("page-size", value: "N", help: "Changes per request (1-1000, default 100)."),
         ]
     ) { arguments in
         let context = try DriveTool.context(arguments)
@@ -31,6 +32,8 @@ enum ChangeCommands {
         }
         let poll = try arguments.positiveInteger("poll") ?? (webhookPort == nil ? 10 : 300)
         let once = arguments.flag("once")
+        let pageSize = try arguments.positiveInteger("page-size")
+        if let pageSize, pageSize > 1000 { throw CommandLineError.usage("--page-size takes 1 to 1000") }
         if once, webhookPort != nil { throw CommandLineError.usage("--once and --webhook do not go together") }
         // The position is kept next to the sign-in tokens, one file per corpus.
         let tokens = DriveChangeTokenStore(directory: context.environment.tokenStoreFile.deletingLastPathComponent())
@@ -77,7 +80,7 @@ enum ChangeCommands {
         let feed = drive.changeFeed(
             corpus: corpus, tokens: tokens,
             configuration: .init(
-                pollInterval: .seconds(poll), fields: "changes(changeType,time,removed,fileId,driveId,file(name,mimeType,trashed))",
+                pollInterval: .seconds(poll), pageSize: pageSize.map(Int32.init), fields: "changes(changeType,time,removed,fileId,driveId,file(name,mimeType,trashed))",
                 waitsForChanges: !once),
             wakeup: receiver?.wakeup)
         try await context.reportingErrors {

@@ -145,12 +145,13 @@ public struct DriveChannelWatch: Sendable {
         receiver?.revoke(channelID: channel.channelID)
     }
 
-    /// The wait before renewing a channel expiring at `expiration`: `renewalMargin` before it,
-    /// or half its remaining life when that is shorter.
+    /// The wait before renewing a channel expiring at `expiration`: until `renewalMargin` before
+    /// it, or half its remaining life when less than the margin remains (Drive granted less
+    /// than asked).
     func delay(until expiration: Date?) -> Duration {
         let remaining = (expiration ?? Date().addingTimeInterval(Self.seconds(lifetime))).timeIntervalSinceNow
         let margin = Self.seconds(renewalMargin)
-        let wait = remaining > 2 * margin ? remaining - margin : remaining / 2
+        let wait = remaining > margin ? remaining - margin : remaining / 2
         return .milliseconds(Int64(max(0, wait) * 1000))
     }
 

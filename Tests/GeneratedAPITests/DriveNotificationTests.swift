@@ -122,10 +122,11 @@ import TestSupport
         let receiver = DriveNotificationReceiver()
         try receiver.start()
         defer { receiver.stop() }
-        // Channels of three seconds, renewed halfway.
+        // Channels of a minute renewed 58 s before they expire: a renewal every 2 s, none of them
+        // anywhere near expiring however slow the machine.
         let watch = DriveChannelWatch(
             drive: drive, resource: .changes(.user), address: receiver.address, receiver: receiver,
-            lifetime: .seconds(3), renewalMargin: .seconds(2), retryDelay: .milliseconds(100),
+            lifetime: .seconds(60), renewalMargin: .seconds(58), retryDelay: .milliseconds(100),
             onEvent: { event in
                 if case .renewed(let old, let new) = event { events.withLock { $0.append("\(old)>\(new)") } }
             })
@@ -158,7 +159,7 @@ import TestSupport
         defer { receiver.stop() }
         let watch = DriveChannelWatch(
             drive: drive, resource: .changes(.user), address: receiver.address, receiver: receiver,
-            lifetime: .seconds(4), renewalMargin: .seconds(3), retryDelay: .milliseconds(50),
+            lifetime: .seconds(60), renewalMargin: .seconds(59), retryDelay: .milliseconds(50),
             onEvent: { event in
                 switch event {
                 case .renewalFailed: failures.withLock { $0 += 1 }
