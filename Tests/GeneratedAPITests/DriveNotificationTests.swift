@@ -131,7 +131,8 @@ import TestSupport
                 if case .renewed(let old, let new) = event { events.withLock { $0.append("\(old)>\(new)") } }
             })
         let running = Task { try await watch.run() }
-        #expect(await waitUntil { events.withLock { $0.count >= 2 } }, "two renewals")
+        // A hang guard: on a loaded machine each renewal is four requests behind a 2 s wait.
+        #expect(await waitUntil(.seconds(300)) { events.withLock { $0.count >= 2 } }, "two renewals")
         running.cancel()
         _ = try? await running.value
         let emulator = backend.emulator
@@ -171,7 +172,7 @@ import TestSupport
         // The next two watch calls fail (400: not retried by the session, so the watch sees each).
         backend.emulator.faults.enqueue(.status(400), matching: "/drive/v3/changes/watch", method: .post, count: 2)
         let running = Task { try await watch.run(from: first) }
-        #expect(await waitUntil { renewed.withLock { $0 } })
+        #expect(await waitUntil(.seconds(300)) { renewed.withLock { $0 } })
         #expect(failures.withLock { $0 } == 2)
         running.cancel()
         _ = try? await running.value
