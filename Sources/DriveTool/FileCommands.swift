@@ -163,21 +163,21 @@ enum FileCommands {
         // Size and MD5 in the answer let the runtime check the stored bytes against the file.
         let drive = try DriveTool.service(context)
         let progress = ProgressReporter(label: resuming ? "Resuming" : "Uploading")
+        // A saved session that cannot be resumed (expired at Drive, or the file changed) is
+        // replaced by a new upload from byte 0; the metadata goes with the new session, so it is
+        // passed when resuming too (the name is then the file's: --name is not taken with --resume).
         let media = MediaUpload.resumable(
             file: source, contentType: session?.contentType ?? arguments.value("mime-type") ?? "application/octet-stream",
             resuming: session, chunkSize: chunkSize,
+            restartingStaleSession: { reason in
+                standardError("The saved upload session cannot be resumed: \(reason). Starting the upload over from byte 0.")
+            },
             sessionDidChange: { try await saved.save($0) },
             progress: { progress.update(completed: $0.completedBytes, total: $0.totalBytes) })
         let created: Drive.File
         do {
             created = try await context.reportingErrors {
-                do {
-                    return try await drive.files.create(body: resuming ? nil : metadata, media: media, fields: DriveTool.fileFields)
-                } catch let error as GoogleAPIClientError where error.code == .uploadSourceChanged {
-                    // The session can never take this file now; nothing was sent to it.
-                    try? await saved.delete()
-                    throw CommandLineError.failure("\(error). Run without --resume to start over.")
-                }
+                try await drive.files.create(body: metadata, media: media, fields: DriveTool.fileFields)
             }
         } catch CommandLineError.failure(let message) where FileManager.default.fileExists(atPath: saved.fileURL.path) {
             progress.finish()

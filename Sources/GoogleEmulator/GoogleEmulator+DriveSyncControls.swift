@@ -60,3 +60,13 @@ extension GoogleEmulator {
     /// files.export's size limit in bytes (Google: 10 MB); `exportLinks` have none.
     public static let driveExportSizeLimit = DriveExport.sizeLimit
 }
+
+// MARK: - Upload sessions
+
+extension GoogleEmulator {
+    /// Forgets every open resumable upload session, as Google does after about a week: their
+    /// URIs then answer 404.
+    public func expireDriveUploadSessions() {
+        context.drive.removeAllSessions()
+    }
+}

@@ -192,6 +192,10 @@ final class DriveStore: Sendable {
     func removeSession(_ id: String) {
         state.withLock { _ = $0.sessions.removeValue(forKey: id) }
     }
+
+    func removeAllSessions() {
+        state.withLock { $0.sessions.removeAll() }
+    }
 }
 
 // MARK: - JSON
