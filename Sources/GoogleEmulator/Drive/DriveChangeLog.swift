@@ -18,6 +18,9 @@ final class DriveChangeLog: Sendable {
 
     private struct State {
         var entries: [Entry] = []
+        /// Token of position 0; raised when tokens expire, so that every token handed out
+        /// before (the current start token included) is refused.
+        var base = 0
         /// The smallest token still accepted.
         var oldestValid = 1
     }
@@ -32,12 +35,15 @@ final class DriveChangeLog: Sendable {
 
     /// The token that lists changes made from now on.
     var startToken: Int {
-        state.withLock { $0.entries.count + 1 }
+        state.withLock { $0.base + $0.entries.count + 1 }
     }
 
     /// Makes every token handed out so far invalid (a control for tests of the resync path).
     func expireTokens() {
-        state.withLock { $0.oldestValid = $0.entries.count + 1 }
+        state.withLock { state in
+            state.base += 1_000_000
+            state.oldestValid = state.base + state.entries.count + 1
+        }
     }
 
     /// Up to `limit` entries at or after `token` for which `include` is true, the token after the
@@ -47,17 +53,17 @@ final class DriveChangeLog: Sendable {
         from token: Int, limit: Int, where include: (Entry) -> Bool
     ) -> (entries: [(token: Int, entry: Entry)], next: Int, atEnd: Bool)? {
         state.withLock { state in
-            guard token >= state.oldestValid, token <= state.entries.count + 1 else { return nil }
+            guard token >= state.oldestValid, token - state.base <= state.entries.count + 1 else { return nil }
             var found: [(token: Int, entry: Entry)] = []
-            var index = token - 1
+            var index = token - state.base - 1
             while index < state.entries.count, found.count < limit {
                 let entry = state.entries[index]
-                if include(entry) { found.append((index + 1, entry)) }
+                if include(entry) { found.append((state.base + index + 1, entry)) }
                 index += 1
             }
             // Skip entries this corpus does not see, so a caught-up page says so.
             while index < state.entries.count, !include(state.entries[index]) { index += 1 }
-            return (found, index + 1, index == state.entries.count)
+            return (found, state.base + index + 1, index == state.entries.count)
         }
     }
 
