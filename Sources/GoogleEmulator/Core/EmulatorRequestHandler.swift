@@ -17,6 +17,7 @@ struct EmulatorRequestHandler: Sendable {
         DriveUploadHandlers(context: context).register(in: &apiRouter)
         DriveChangeHandlers(context: context).register(in: &apiRouter)
         DriveSharedDriveHandlers(context: context).register(in: &apiRouter)
+        DrivePermissionHandlers(context: context).register(in: &apiRouter)
         LiveBroadcastHandlers(context: context).register(in: &apiRouter)
         LiveStreamHandlers(context: context).register(in: &apiRouter)
         LiveChatHandlers(context: context).register(in: &apiRouter)

@@ -73,7 +73,8 @@ final class DriveChannels: Sendable {
     // MARK: - Changes
 
     /// Notifies the channels watching `file` or a corpus it belongs to.
-    func fileChanged(_ file: DriveFile, state resourceState: String) {
+    /// - Parameter changed: For an `update`, what changed (`X-Goog-Changed`).
+    func fileChanged(_ file: DriveFile, state resourceState: String, changed: String = "content") {
         let targets: [(String, String, String?)] = state.withLock { state in
             state.channels.values.compactMap { channel in
                 switch channel.resource {
@@ -83,7 +84,7 @@ final class DriveChannels: Sendable {
                     return (channel.id, "change", nil)
                 case .file(let id):
                     guard id == file.id else { return nil }
-                    return (channel.id, resourceState, resourceState == "update" ? "content" : nil)
+                    return (channel.id, resourceState, resourceState == "update" ? changed : nil)
                 }
             }
         }

@@ -28,6 +28,8 @@ struct DriveFile: Sendable {
     /// The shared drive holding the file; `nil` for My Drive. A shared drive's root folder has
     /// the drive's ID as its own.
     var driveID: String? = nil
+    /// Who else may use the file (the owner's permission is implied).
+    var permissions: [DrivePermission] = []
 
     static let folderMimeType = "application/vnd.google-apps.folder"
     static let googleAppsPrefix = "application/vnd.google-apps."

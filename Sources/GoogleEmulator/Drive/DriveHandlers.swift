@@ -194,7 +194,7 @@ struct DriveHandlers: Sendable {
             candidate.md5Checksum = content.md5
         }
         candidate.modifiedTime = metadata["modifiedTime"].flatMap { $0.stringValue.flatMap(RFC3339.parse) } ?? Date()
-        let updated = store.update(id) { $0 = candidate }
+        let updated = store.update(id, changed: content == nil ? "properties" : "content") { $0 = candidate }
         guard let updated else { return Self.fileNotFound(fileID) }
         return jsonResponse(store.json(updated), request: request, defaultFields: Self.fileDefaultFields)
     }

@@ -126,7 +126,9 @@ final class DriveStore: Sendable {
     }
 
     /// Applies `change` to a file; `nil` when it does not exist.
-    func update(_ id: String, _ change: (inout DriveFile) -> Void) -> DriveFile? {
+    /// - Parameters:
+    ///   - changed: What changed, for `X-Goog-Changed` (`content`, `properties`, `permissions`).
+    func update(_ id: String, changed: String = "content", _ change: (inout DriveFile) -> Void) -> DriveFile? {
         let result: (old: DriveFile, new: DriveFile)? = state.withLock { state in
             guard var file = state.files[id] else { return nil }
             let old = file
@@ -138,7 +140,7 @@ final class DriveStore: Sendable {
         }
         guard let result else { return nil }
         let notification = result.old.trashed == result.new.trashed ? "update" : (result.new.trashed ? "trash" : "untrash")
-        channels.fileChanged(result.new, state: notification)
+        channels.fileChanged(result.new, state: notification, changed: changed)
         return result.new
     }
 

@@ -36,6 +36,25 @@ import Testing
         #expect(empty.json.string("newStartPageToken") == next)
     }
 
+    @Test func permissionChangesAreChanges() async throws {
+        let harness = try EmulatorHarness()
+        let id = try harness.emulator.addDriveFile(name: "shared.txt", content: Data("s".utf8))
+        let token = try await startToken(harness)
+        let granted = try await harness.sendJSON(
+            .post, "/drive/v3/files/\(id)/permissions", json: ["type": "user", "role": "reader", "emailAddress": "friend@example.com"])
+        #expect(granted.status == 200)
+        let permissionID = try #require(granted.json.string("id"))
+        let list = try await harness.send(.get, "/drive/v3/files/\(id)/permissions")
+        #expect(list.json.array("permissions").map { $0.string("role") } == ["owner", "reader"])
+        #expect(try await harness.sendJSON(.patch, "/drive/v3/files/\(id)/permissions/\(permissionID)", json: ["role": "writer"]).status == 200)
+        #expect(try await harness.send(.delete, "/drive/v3/files/\(id)/permissions/\(permissionID)").status == 204)
+        #expect(try await harness.send(.delete, "/drive/v3/files/\(id)/permissions/\(permissionID)").status == 404)
+        let bad = try await harness.sendJSON(.post, "/drive/v3/files/\(id)/permissions", json: ["type": "user", "role": "reader"])
+        #expect(bad.status == 400)
+        let changes = try await harness.send(.get, "/drive/v3/changes?pageToken=\(token)").json.array("changes")
+        #expect(changes.map { $0.string("fileId") } == [id, id, id], "grant, role change, removal")
+    }
+
     @Test func pagesCarryNextPageTokenUntilTheLast() async throws {
         let harness = try EmulatorHarness()
         var token = try await startToken(harness)

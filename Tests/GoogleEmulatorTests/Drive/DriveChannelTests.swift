@@ -84,7 +84,7 @@ import Testing
         #expect(try await harness.send(.delete, "/drive/v3/files/\(id)").status == 204)
         #expect(await waitUntil { hook.messages.count == 4 })
         #expect(hook.messages.map { $0["X-Goog-Resource-State"] } == ["sync", "update", "trash", "remove"])
-        #expect(hook.messages[1]["X-Goog-Changed"] == "content")
+        #expect(hook.messages[1]["X-Goog-Changed"] == "properties")
     }
 
     @Test func channelsStopAtExpiration() async throws {

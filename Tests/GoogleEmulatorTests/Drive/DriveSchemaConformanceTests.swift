@@ -92,6 +92,10 @@ import Testing
         try await check(
             harness, .get, "/drive/v3/changes?pageToken=1&pageSize=1000&fields=*&includeItemsFromAllDrives=true&supportsAllDrives=true",
             schema: "ChangeList")
+        try await check(
+            harness, .post, "/drive/v3/files/\(doc)/permissions?fields=*", schema: "Permission",
+            json: ["type": "user", "role": "reader", "emailAddress": "a@example.com"])
+        try await check(harness, .get, "/drive/v3/files/\(doc)/permissions?fields=*", schema: "PermissionList")
         try await check(harness, .get, "/drive/v3/drives?fields=*", schema: "DriveList")
         try await check(harness, .get, "/drive/v3/drives/\(team)?fields=*", schema: "Drive")
         try await check(harness, .post, "/drive/v3/drives?requestId=q", schema: "Drive", json: ["name": "Other"])
