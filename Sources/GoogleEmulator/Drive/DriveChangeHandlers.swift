@@ -47,14 +47,10 @@ struct DriveChangeHandlers: Sendable {
                 return GoogleErrorResponse.required("pageToken")
             }
             if let failure = checkDrive(request) { return failure }
-            var pageSize = 100
-            if let text = request.queryValue("pageSize") {
-                guard let value = Int(text), (1...1000).contains(value) else {
-                    return GoogleErrorResponse.make(
-                        status: 400, reason: "invalid", message: "Invalid value '\(text)'. Values must be within the range: [1, 1000]",
-                        location: "pageSize", locationType: "parameter")
-                }
-                pageSize = value
+            let pageSize: Int
+            switch DriveHandlers.pageSize(request, default: 100, maximum: 1000) {
+            case .success(let value): pageSize = value
+            case .failure(let error): return error.response
             }
             let driveID = request.queryValue("driveId")
             let allDrives = request.queryValue("includeItemsFromAllDrives") == "true"

@@ -48,14 +48,10 @@ struct DriveHandlers: Sendable {
                         status: 400, reason: "invalid", message: "Invalid Value", location: "q", locationType: "parameter")
                 }
             }
-            var pageSize = context.configuration.drivePageSize
-            if let text = request.queryValue("pageSize") {
-                guard let value = Int(text), (1...1000).contains(value) else {
-                    return GoogleErrorResponse.make(
-                        status: 400, reason: "invalid", message: "Invalid value '\(text)'. Values must be within the range: [1, 1000]",
-                        location: "pageSize", locationType: "parameter")
-                }
-                pageSize = value
+            let pageSize: Int
+            switch Self.pageSize(request, default: context.configuration.drivePageSize, maximum: 1000) {
+            case .success(let value): pageSize = value
+            case .failure(let error): return error.response
             }
             let orderByText = request.queryValue("orderBy") ?? ""
             let orderBy = orderByText.split(separator: ",").compactMap { term -> (key: String, descending: Bool)? in
@@ -347,6 +343,17 @@ struct DriveHandlers: Sendable {
             }
         }
         return .success((driveID, includeAll))
+    }
+
+    /// The request's `pageSize` (1 to `maximum`), `default` without one, or Google's 400.
+    static func pageSize(_ request: HTTPServerRequest, default value: Int, maximum: Int) -> Result<Int, MetadataError> {
+        guard let text = request.queryValue("pageSize") else { return .success(value) }
+        guard let size = Int(text), (1...maximum).contains(size) else {
+            return .failure(MetadataError(response: GoogleErrorResponse.make(
+                status: 400, reason: "invalid", message: "Invalid value '\(text)'. Values must be within the range: [1, \(maximum)]",
+                location: "pageSize", locationType: "parameter")))
+        }
+        return .success(size)
     }
 
     static func includeItemsRequired() -> HTTPServerResponse {

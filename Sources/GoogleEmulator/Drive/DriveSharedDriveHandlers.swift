@@ -46,14 +46,10 @@ struct DriveSharedDriveHandlers: Sendable {
 
     func list(_ request: HTTPServerRequest) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveRead) {
-            var pageSize = 10
-            if let text = request.queryValue("pageSize") {
-                guard let value = Int(text), (1...100).contains(value) else {
-                    return GoogleErrorResponse.make(
-                        status: 400, reason: "invalid", message: "Invalid value '\(text)'. Values must be within the range: [1, 100]",
-                        location: "pageSize", locationType: "parameter")
-                }
-                pageSize = value
+            let pageSize: Int
+            switch DriveHandlers.pageSize(request, default: 10, maximum: 100) {
+            case .success(let value): pageSize = value
+            case .failure(let error): return error.response
             }
             var offset = 0
             if let token = request.queryValue("pageToken"), !token.isEmpty {
