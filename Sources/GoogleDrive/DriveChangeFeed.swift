@@ -92,6 +92,9 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
         private var next: String?
         /// Whether `next` came as `newStartPageToken` (nothing more for now).
         private var caughtUp = false
+        /// The wakeup's count before the last page was asked for: a notification after it
+        /// (while fetching or delivering) ends the next wait at once.
+        private var mark = 0
 
         init(feed: DriveChangeFeed) {
             self.feed = feed
@@ -114,6 +117,7 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
                     }
                 }
                 let current = try await currentToken()
+                mark = feed.wakeup?.mark ?? 0
                 let page = try await fetch(current)
                 buffer = page.changes ?? []
                 if let nextPage = page.nextPageToken {
@@ -164,7 +168,7 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
 
         private func wait() async {
             if let wakeup = feed.wakeup {
-                await wakeup.wait(upTo: feed.configuration.pollInterval)
+                await wakeup.wait(upTo: feed.configuration.pollInterval, unlessNotifiedSince: mark)
             } else {
                 try? await Task.sleep(for: feed.configuration.pollInterval)
             }

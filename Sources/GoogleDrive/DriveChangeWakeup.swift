@@ -2,83 +2,85 @@ import Synchronization
 
 // MARK: - DriveChangeWakeup
 
-/// Wakes a caught-up ``DriveChangeFeed`` before its poll interval is over: a notification
-/// receiver calls ``notify()`` and the feed asks for changes at once. Wake-ups do not queue up:
-/// any number of notifications before the feed waits again give one early look, so duplicated
-/// or out-of-order notifications cost at most one request.
+/// Wakes caught-up ``DriveChangeFeed``s before their poll interval is over: a notification
+/// receiver calls ``notify()`` and every feed waiting on this wakeup asks for changes at once. A
+/// notification that comes while a feed is busy (fetching, or delivering a page) makes its next
+/// wait end at once, so none is lost; several before a feed waits again give one early look, so
+/// duplicated or out-of-order notifications cost at most one request.
 public final class DriveChangeWakeup: Sendable {
     private struct State {
-        var pending = false
-        var waiter: CheckedContinuation<Void, Never>?
-        var generation = 0
+        /// Notifications so far.
+        var count = 0
+        var nextWaitID = 0
+        /// Waits in progress.
+        var active: Set<Int> = []
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        /// Active waits ended (timeout, cancellation) before their continuation was stored.
+        var ended: Set<Int> = []
     }
 
     private let state = Mutex(State())
 
     public init() {}
 
-    /// Wakes the waiting feed, or the next one to wait.
+    /// Wakes every waiting feed, and makes the next wait of a busy one end at once.
     public func notify() {
-        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
-            guard let waiter = state.waiter else {
-                state.pending = true
-                return nil
-            }
-            state.waiter = nil
-            return waiter
+        let waiters = state.withLock { state in
+            state.count += 1
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
         }
-        waiter?.resume()
+        for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns after `interval`, at a ``notify()``, or when the task is cancelled, whichever
-    /// comes first. One waiter at a time.
+    /// The number of notifications so far: take it before looking for changes, and pass it to
+    /// ``wait(upTo:unlessNotifiedSince:)``.
+    var mark: Int {
+        state.withLock { $0.count }
+    }
+
+    /// Returns after `interval`, at a notification, or when the task is cancelled, whichever
+    /// comes first; at once when there was a notification since `mark`.
     /// - Returns: Whether a notification ended the wait.
     @discardableResult
-    func wait(upTo interval: Duration) async -> Bool {
-        if state.withLock({ state in
-            defer { state.pending = false }
-            return state.pending
-        }) { return true }
-        let generation = state.withLock { state -> Int in
-            state.generation += 1
-            return state.generation
+    func wait(upTo interval: Duration, unlessNotifiedSince mark: Int) async -> Bool {
+        let id = state.withLock { state in
+            state.nextWaitID += 1
+            state.active.insert(state.nextWaitID)
+            return state.nextWaitID
         }
-        let woken = Mutex(true)
         let timer = Task {
             try? await Task.sleep(for: interval)
-            woken.withLock { $0 = false }
-            self.resume(generation)
+            self.end(id)
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let resumeNow: Bool = state.withLock { state in
-                    // A notify, timeout or cancellation that came first leaves nothing to wait for.
-                    if state.pending || state.generation != generation || Task.isCancelled {
-                        state.pending = false
-                        return true
-                    }
-                    state.waiter = continuation
+                let now = state.withLock { state in
+                    if state.count != mark || state.ended.contains(id) || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
                     return false
                 }
-                if resumeNow { continuation.resume() }
+                if now { continuation.resume() }
             }
         } onCancel: {
-            woken.withLock { $0 = false }
-            self.resume(generation)
+            end(id)
         }
         timer.cancel()
-        return woken.withLock { $0 }
+        return state.withLock { state in
+            state.active.remove(id)
+            state.ended.remove(id)
+            state.waiters[id] = nil
+            return state.count != mark
+        }
     }
 
-    /// Ends wait number `generation`, if it is still the one waiting.
-    private func resume(_ generation: Int) {
+    /// Ends wait `id` (timeout or cancellation), if it is still in progress.
+    private func end(_ id: Int) {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
-            guard state.generation == generation else { return nil }
-            // Later waits do not match this generation.
-            state.generation += 1
-            let waiter = state.waiter
-            state.waiter = nil
-            return waiter
+            guard state.active.contains(id) else { return nil }
+            if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+            state.ended.insert(id)
+            return nil
         }
         waiter?.resume()
     }

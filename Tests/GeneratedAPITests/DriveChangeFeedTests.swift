@@ -185,6 +185,33 @@ import Darwin
         #expect(value == id)
         first.cancel()
     }
+
+    @Test func oneNotificationWakesEveryWaitingFeed() async throws {
+        let fixture = try Fixture()
+        let team = fixture.emulator.addSharedDrive(name: "Team")
+        _ = try await fixture.drain()
+        _ = try await fixture.drain(.sharedDrive(id: team))
+        let wakeup = DriveChangeWakeup()
+        let emulator = fixture.emulator
+        let lists: @Sendable () -> Int = { emulator.recordedRequests.filter { $0.path == "/drive/v3/changes" }.count }
+        let before = lists()
+        let feeds = [DriveChangeCorpus.user, .sharedDrive(id: team)].map { corpus in
+            fixture.drive.changeFeed(corpus: corpus, tokens: fixture.tokens, configuration: .init(pollInterval: .seconds(3600)), wakeup: wakeup)
+        }
+        let firsts = feeds.map { feed in
+            Task { () -> String? in
+                for try await change in feed { return change.fileId }
+                return nil
+            }
+        }
+        // Both caught up and waiting an hour.
+        #expect(await waitUntil { lists() >= before + 2 })
+        let id = try emulator.addDriveFile(name: "both", content: Data("b".utf8), parentID: team)
+        wakeup.notify()
+        for first in firsts {
+            #expect(try await withTimeout(.seconds(300)) { try await first.value } == id)
+        }
+    }
 }
 
 // MARK: - Helpers
