@@ -74,10 +74,34 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
         Iterator(feed: self)
     }
 
-    /// The field mask sent: the caller's plus the members the feed needs.
+    /// The field mask sent: the caller's plus the members the feed needs (unless named already).
     var pageFields: String? {
         guard let fields = configuration.fields, !fields.isEmpty else { return nil }
-        return "nextPageToken,newStartPageToken," + fields
+        let named = Self.topLevelMembers(of: fields)
+        let missing = ["nextPageToken", "newStartPageToken"].filter { !named.contains($0) && !named.contains("*") }
+        return (missing + [fields]).joined(separator: ",")
+    }
+
+    /// The top-level member names of a field mask (`a,b(c,d),e/f` → `a`, `b`, `e`).
+    static func topLevelMembers(of mask: String) -> Set<String> {
+        var members: Set<String> = []
+        var depth = 0
+        var current = ""
+        for character in mask + "," {
+            switch character {
+            case "(":
+                depth += 1
+            case ")":
+                depth -= 1
+            case "," where depth == 0:
+                let name = current.split(separator: "/").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                if !name.isEmpty { members.insert(name) }
+                current = ""
+            default:
+                if depth == 0 { current.append(character) }
+            }
+        }
+        return members
     }
 
     // MARK: - Iterator

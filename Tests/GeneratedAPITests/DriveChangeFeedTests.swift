@@ -127,6 +127,15 @@ import Darwin
         #expect(changes.map(\.fileId) == ids)
         #expect(changes.map { $0.file?.name } == (0..<12).map { "masked-\($0)" })
         #expect(changes.allSatisfy { $0.time == nil }, "only the fields asked for")
+
+        // A mask naming the tokens itself, or `*`, is sent as it is.
+        let more = try fixture.addFiles(3, prefix: "again")
+        #expect(try await fixture.drain(pageSize: 2, fields: "nextPageToken,changes(fileId),newStartPageToken").map(\.fileId) == more)
+        let all = try fixture.addFiles(3, prefix: "star")
+        #expect(try await fixture.drain(pageSize: 2, fields: "*").map(\.fileId) == all)
+        let sent = fixture.emulator.recordedRequests.filter { $0.path == "/drive/v3/changes" }.compactMap(\.query)
+        #expect(sent.contains { $0.contains("fields=nextPageToken%2Cchanges%28fileId%29%2CnewStartPageToken&") || $0.hasSuffix("fields=nextPageToken%2Cchanges%28fileId%29%2CnewStartPageToken") })
+        #expect(sent.contains { $0.contains("fields=%2A") })
     }
 
     @Test func eachCorpusKeepsItsOwnToken() async throws {

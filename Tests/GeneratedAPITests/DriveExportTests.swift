@@ -35,6 +35,10 @@ import TestSupport
         #expect(exported.suffix(line.utf8.count) == Data(line.utf8))
         #expect(!FileManager.default.fileExists(atPath: GoogleServiceClient.partialDownloadURL(for: destination).path))
         #expect(backend.emulator.recordedRequests.contains { $0.path.hasPrefix("/emulator/drive/export-links/") && $0.status == 200 })
+
+        // A special file is written in place, as downloads do: no partial file beside it.
+        #expect(try await drive.exportContent(fileID: id, mimeType: "text/plain", to: URL(fileURLWithPath: "/dev/null")) == .exportLink)
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null.partial"))
     }
 
     @Test func aSmallExportUsesFilesExport() async throws {
