@@ -6,14 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if canImport(Glibc)
-private let systemConnect = Glibc.connect
-#elseif canImport(Musl)
-private let systemConnect = Musl.connect
-#elseif canImport(Darwin)
-private let systemConnect = Darwin.connect
-#endif
+import GoogleBase
 
 // MARK: - NotificationPoster
 
@@ -50,9 +43,9 @@ enum NotificationPoster {
     /// Sends the request and returns the response status, or `nil` when nothing usable came back
     /// within `timeout` seconds.
     static func post(to address: Address, headers: [(String, String)], timeout: Int = 5) -> Int? {
-        let fd = socket(address.ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = SystemCall.streamSocket(domain: address.ipv6 ? AF_INET6 : AF_INET)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        defer { _ = SystemCall.close(fd) }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -63,7 +56,7 @@ enum NotificationPoster {
         let bytes = Array(request.utf8)
         var sent = 0
         while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[sent...].withUnsafeBytes { SystemCall.send(fd, $0.baseAddress, $0.count) }
             guard written > 0 else { return nil }
             sent += written
         }
@@ -71,7 +64,7 @@ enum NotificationPoster {
         var response: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
         while response.count < 4096, !response.contains(UInt8(ascii: "\n")) {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = buffer.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             response += buffer[0..<count]
         }
@@ -89,7 +82,7 @@ enum NotificationPoster {
             socketAddress.sin6_addr = in6addr_loopback
             return withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+                    SystemCall.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
                 }
             }
         }
@@ -99,7 +92,7 @@ enum NotificationPoster {
         socketAddress.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
         return withUnsafePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                SystemCall.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
     }
