@@ -4,7 +4,8 @@ import GoogleDrive
 
 // MARK: - DriveTool
 
-/// The `drive` command-line tool: sign in, list, inspect, download and upload Drive files.
+/// The `drive` command-line tool: sign in, list, inspect, download, export and upload Drive
+/// files, list shared drives, follow changes.
 public enum DriveTool {
     public static let name = "drive"
 
@@ -23,7 +24,8 @@ public enum DriveTool {
             name: name,
             summary: "list, download and upload Google Drive files",
             commonOptions: ToolEnvironment.commonOptions,
-            commands: AuthCommands.commands(makeContext: context, browser: browser) + FileCommands.commands,
+            commands: AuthCommands.commands(makeContext: context, browser: browser) + FileCommands.commands
+                + SharedDriveCommands.commands + ChangeCommands.commands,
             epilogue: ToolEnvironment.environmentHelp)
     }
 

@@ -5,9 +5,9 @@ import GoogleDrive
 
 // MARK: - FileCommands
 
-/// `files list`, `files get`, `files download`, `files upload`.
+/// `files list`, `files get`, `files download`, `files export`, `files upload`.
 enum FileCommands {
-    static let commands = [list, get, download, upload]
+    static let commands = [list, get, download, ExportCommand.export, upload]
 
     // MARK: - list
 
@@ -16,15 +16,19 @@ enum FileCommands {
         options: [
             OptionSpecification("query", value: "Q", help: "A Drive search query, e.g. \"name contains 'report'\"."),
             OptionSpecification("max", value: "N", help: "Stop after N files."),
+            OptionSpecification("drive", value: "DRIVE_ID", help: "List one shared drive's files (see `drives list`)."),
         ]
     ) { arguments in
         let context = try DriveTool.context(arguments)
         let limit = try arguments.positiveInteger("max")
         let query = arguments.value("query") ?? "trashed = false"
+        let driveID = arguments.value("drive")
         let drive = try DriveTool.service(context)
         let files: [Drive.File] = try await context.reportingErrors {
+            // Shared drives' files are included by default; --drive narrows to one drive.
             let pages: APIPageSequence<Drive.FileList> = drive.files.listPages(
-                .init(pageSize: Int32(min(limit ?? 100, 100)), q: query), fields: "nextPageToken,files(\(DriveTool.fileFields))")
+                .init(corpora: driveID == nil ? nil : "drive", driveId: driveID, pageSize: Int32(min(limit ?? 100, 100)), q: query),
+                fields: "nextPageToken,files(\(DriveTool.fileFields))")
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(
@@ -159,21 +163,21 @@ enum FileCommands {
         // Size and MD5 in the answer let the runtime check the stored bytes against the file.
         let drive = try DriveTool.service(context)
         let progress = ProgressReporter(label: resuming ? "Resuming" : "Uploading")
+        // A saved session that cannot be resumed (expired at Drive, or the file changed) is
+        // replaced by a new upload from byte 0; the metadata goes with the new session, so it is
+        // passed when resuming too (the name is then the file's: --name is not taken with --resume).
         let media = MediaUpload.resumable(
             file: source, contentType: session?.contentType ?? arguments.value("mime-type") ?? "application/octet-stream",
             resuming: session, chunkSize: chunkSize,
+            restartingStaleSession: { reason in
+                standardError("The saved upload session cannot be resumed: \(reason). Starting the upload over from byte 0.")
+            },
             sessionDidChange: { try await saved.save($0) },
             progress: { progress.update(completed: $0.completedBytes, total: $0.totalBytes) })
         let created: Drive.File
         do {
             created = try await context.reportingErrors {
-                do {
-                    return try await drive.files.create(body: resuming ? nil : metadata, media: media, fields: DriveTool.fileFields)
-                } catch let error as GoogleAPIClientError where error.code == .uploadSourceChanged {
-                    // The session can never take this file now; nothing was sent to it.
-                    try? await saved.delete()
-                    throw CommandLineError.failure("\(error). Run without --resume to start over.")
-                }
+                try await drive.files.create(body: metadata, media: media, fields: DriveTool.fileFields)
             }
         } catch CommandLineError.failure(let message) where FileManager.default.fileExists(atPath: saved.fileURL.path) {
             progress.finish()

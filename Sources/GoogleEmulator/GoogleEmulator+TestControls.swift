@@ -35,7 +35,8 @@ extension GoogleEmulator {
         let now = Date()
         let file = DriveFile(
             id: context.drive.newFileID(), name: name, mimeType: mimeType, parents: [parentID ?? context.drive.rootFolderID],
-            createdTime: now, modifiedTime: now, contentURL: stored.url, size: stored.size, md5Checksum: stored.md5, sequence: 0)
+            createdTime: now, modifiedTime: now, contentURL: stored.url, size: stored.size, md5Checksum: stored.md5, sequence: 0,
+            driveID: parentID.flatMap { context.drive.file($0)?.driveID })
         return context.drive.insert(file).id
     }
 

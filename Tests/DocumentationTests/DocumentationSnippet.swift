@@ -47,26 +47,32 @@ struct DocumentationSnippet {
         return snippets
     }
 
-    /// The snippet as a function of the checked file: its `import` lines go to the top of the file
-    /// (`imports`), the rest becomes the body of an `async throws` function, with line directives
-    /// so that the compiler's messages name the document and its line.
-    func function(named name: String, imports: inout Set<String>) -> String {
+    /// Blocks as one function of the checked file: their `import` lines go to the top of the
+    /// file (`imports`), the rest becomes the body of an `async throws` function, each block under
+    /// a line directive so that the compiler's messages name the document and its line. Each block
+    /// sits in a scope inside the one before it: it sees the names earlier blocks declared and
+    /// may declare them again.
+    static func function(of snippets: [DocumentationSnippet], named name: String, imports: inout Set<String>) -> String {
         var body: [String] = []
-        for code in lines {
-            let trimmed = code.trimmingCharacters(in: .whitespaces)
-            if trimmed.range(of: #"^(@[A-Za-z_]+ )*((public|package|internal) )?import "#, options: .regularExpression) != nil {
-                imports.insert(trimmed)
-                body.append("")
-            } else {
-                body.append(code)
+        for (index, snippet) in snippets.enumerated() {
+            if index > 0 { body.append("do {") }
+            body.append("#sourceLocation(file: \"\(snippet.file)\", line: \(snippet.line))")
+            for code in snippet.lines {
+                let trimmed = code.trimmingCharacters(in: .whitespaces)
+                if trimmed.range(of: #"^(@[A-Za-z_]+ )*((public|package|internal) )?import "#, options: .regularExpression) != nil {
+                    imports.insert(trimmed)
+                    body.append("")
+                } else {
+                    body.append(code)
+                }
             }
         }
         return """
             @available(macOS 15, *)
             func \(name)() async throws {
-            #sourceLocation(file: "\(file)", line: \(line))
             \(body.joined(separator: "\n"))
             #sourceLocation()
+            \(String(repeating: "}", count: max(snippets.count - 1, 0)))
             }
 
             """

@@ -70,9 +70,13 @@ struct DocumentationSnippetTests {
         var count = 0
         for file in try Self.documents() {
             let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(file), encoding: .utf8)
-            for snippet in DocumentationSnippet.snippets(in: text, file: file) where !snippet.isManifest {
-                count += 1
-                functions.append(snippet.function(named: "snippet\(count)", imports: &imports))
+            // An article's blocks continue each other (a name one declares is used by the next),
+            // so they are one function; README's examples stand alone.
+            let snippets = DocumentationSnippet.snippets(in: text, file: file).filter { !$0.isManifest }
+            let groups = file == "README.md" ? snippets.map { [$0] } : (snippets.isEmpty ? [] : [snippets])
+            for group in groups {
+                count += group.count
+                functions.append(DocumentationSnippet.function(of: group, named: "snippet\(functions.count)", imports: &imports))
             }
         }
         let context = try String(

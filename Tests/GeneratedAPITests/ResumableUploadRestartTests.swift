@@ -83,6 +83,39 @@ import TestSupport
         #expect(backend.emulator.driveFileIDs(named: "video.bin").count == 1)
     }
 
+    @Test("a session the server forgot is uploadSessionExpired; asked to, the upload restarts from byte 0 and replaces the session")
+    func expiredSessionRestarts() async throws {
+        let fixture = try Fixture(fileName: "lecture.bin", size: 5 * Self.chunk + 77)
+        let (backend, drive, file, payload) = (fixture.backend, fixture.drive, fixture.file, fixture.payload)
+        let saved = try await Self.interruptedUpload(drive, file: file, stopAfter: 2 * Int64(Self.chunk))
+        backend.emulator.expireDriveUploadSessions()
+
+        // Without the option: its own code, with the remedy.
+        let plain = MediaUpload.resumable(file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk)
+        do {
+            _ = try await drive.files.create(body: Drive.File(name: "lecture.bin"), media: plain)
+            Issue.record("an expired session must not be resumed")
+        } catch let error as GoogleAPIClientError {
+            #expect(error.code == .uploadSessionExpired)
+            #expect(error.description.contains("start the upload over"))
+        }
+
+        // With it: told why, a new session reported (replacing the saved one), all bytes sent.
+        let reasons = Mutex<[GoogleAPIClientError.Code]>([])
+        let sessions = Mutex<[ResumableUploadSession]>([])
+        let restarting = MediaUpload.resumable(
+            file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk,
+            restartingStaleSession: { error in reasons.withLock { $0.append(error.code) } },
+            sessionDidChange: { session in sessions.withLock { $0.append(session) } })
+        let created = try await drive.files.create(body: Drive.File(name: "lecture.bin"), media: restarting)
+        #expect(created.name == "lecture.bin", "the metadata goes with the new session")
+        #expect(backend.emulator.driveFileContent(try #require(created.id)) == payload)
+        #expect(reasons.withLock { $0 } == [.uploadSessionExpired])
+        let reported = sessions.withLock { $0 }
+        #expect(reported.first?.confirmedBytes == 0)
+        #expect(reported.first?.uri != saved.uri)
+    }
+
     @Test("FileUploadSessionStore keeps the session across a restart: a new process's store value finds it and the upload completes")
     func publicStoreResumesAfterRestart() async throws {
         let fixture = try Fixture(fileName: "talk.bin", size: 4 * Self.chunk + 99)

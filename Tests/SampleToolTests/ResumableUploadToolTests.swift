@@ -84,8 +84,8 @@ struct ResumableUploadToolTests {
         #expect(Self.savedSessions(fixture).isEmpty, "the saved session is deleted on completion")
     }
 
-    @Test("a failed upload says how to continue; --resume of a file changed since is refused and the session dropped")
-    func failedUploadHintsAndChangedFileIsRefused() async throws {
+    @Test("a failed upload says how to continue; --resume of a file changed since starts over from byte 0 and says so")
+    func failedUploadHintsAndChangedFileStartsOver() async throws {
         let fixture = try ToolFixture()
         _ = try await fixture.login("drive")
         let source = fixture.directory.appendingPathComponent("notes.bin")
@@ -95,19 +95,44 @@ struct ResumableUploadToolTests {
         let failed = try await fixture.run("drive", "files", "upload", source.path, "--chunk-size", String(Self.chunk))
         #expect(failed.status == 1)
         #expect(failed.standardError.contains("--resume"), "\(failed.standardError)")
-        #expect(Self.savedSessions(fixture).count == 1)
+        let stale = try #require(Self.savedSessions(fixture).first.flatMap(Self.session(in:)))
 
         let handle = try FileHandle(forWritingTo: source)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data([1]))
         try handle.close()
-        fixture.emulator.clearRecordedRequests()
-        let refused = try await fixture.run("drive", "files", "upload", source.path, "--resume")
-        #expect(refused.status == 1)
-        #expect(refused.standardError.contains("size changed"), "\(refused.standardError)")
-        #expect(refused.standardError.contains("start over"))
-        #expect(!refused.standardError.contains("continue where it stopped"))
-        #expect(fixture.emulator.recordedRequests.filter { $0.path.hasPrefix("/upload/") }.isEmpty)
+        let restarted = try await fixture.run("drive", "files", "upload", source.path, "--resume", "--json")
+        #expect(restarted.status == 0, "\(restarted.standardError)")
+        #expect(restarted.standardError.contains("size changed"), "\(restarted.standardError)")
+        #expect(restarted.standardError.contains("Starting the upload over from byte 0"))
+        let created = try JSONSerialization.jsonObject(with: Data(restarted.standardOutput.utf8)) as? [String: Any]
+        let id = try #require(created?["id"] as? String)
+        #expect(fixture.emulator.driveFileContent(id) == (try Data(contentsOf: source)))
+        #expect(created?["name"] as? String == "notes.bin")
+        #expect(Self.savedSessions(fixture).isEmpty, "the stale session is gone")
+        #expect(stale["uri"] != nil)
+    }
+
+    @Test("--resume of a session Drive no longer knows starts over from byte 0 and says so")
+    func expiredSessionStartsOver() async throws {
+        let fixture = try ToolFixture()
+        _ = try await fixture.login("drive")
+        let source = fixture.directory.appendingPathComponent("clip.bin")
+        let payload = PatternData.make(size: 3 * Self.chunk + 5, blockSize: Self.chunk)
+        try payload.write(to: source)
+        fixture.emulator.faults.enqueue(.delay(.zero), matching: "/upload/drive/v3/files", method: .put, count: 1)
+        fixture.emulator.faults.enqueue(.status(400), matching: "/upload/drive/v3/files", method: .put)
+        let failed = try await fixture.run("drive", "files", "upload", source.path, "--chunk-size", String(Self.chunk))
+        #expect(failed.status == 1)
+        #expect(Self.confirmedBytes(Self.savedSessions(fixture).first.flatMap(Self.session(in:))) == Self.chunk)
+
+        fixture.emulator.expireDriveUploadSessions()
+        let restarted = try await fixture.run("drive", "files", "upload", source.path, "--resume", "--json")
+        #expect(restarted.status == 0, "\(restarted.standardError)")
+        #expect(restarted.standardError.contains("can no longer be resumed"), "\(restarted.standardError)")
+        #expect(restarted.standardError.contains("Starting the upload over from byte 0"))
+        let created = try JSONSerialization.jsonObject(with: Data(restarted.standardOutput.utf8)) as? [String: Any]
+        #expect(fixture.emulator.driveFileContent(try #require(created?["id"] as? String)) == payload)
         #expect(Self.savedSessions(fixture).isEmpty)
     }
 

@@ -89,6 +89,10 @@ extension GoogleAPIClientError {
         /// A saved resumable upload session was not resumed because the media is not what it was
         /// started with (another size, or the file changed): nothing was sent.
         public static let uploadSourceChanged = Code(rawValue: "uploadSourceChanged")
+        /// A resumable upload session can no longer be resumed: the server no longer knows its
+        /// URI (404 or 410; sessions expire after about a week). The bytes it received are lost:
+        /// start the upload over, or let ``MediaUpload/restartsStaleSession`` do it.
+        public static let uploadSessionExpired = Code(rawValue: "uploadSessionExpired")
     }
 }
 
@@ -126,6 +130,7 @@ extension GoogleAPIClientError: CustomStringConvertible {
         case .resourceChanged: "the resource changed during the transfer: \(reason)"
         case .integrityCheckFailed: "integrity check failed: \(reason)"
         case .uploadSourceChanged: "cannot resume the upload of \(path ?? "the media"): \(reason)"
+        case .uploadSessionExpired: "the upload session can no longer be resumed (\(reason)); start the upload over"
         default: "\(code): \(reason)"
         }
     }

@@ -36,8 +36,20 @@ extension GoogleServiceClient {
     private func uploadResponse(_ call: APICall, media: MediaUpload) async throws -> Data {
         try await checkScopes(call)
         if let saved = media.resumableSession {
-            try media.requireSameSource(as: saved)
-            return try await continueUpload(saved, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil)
+            do {
+                try media.requireSameSource(as: saved)
+                return try await continueUpload(saved, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil)
+            } catch let error as GoogleAPIClientError
+                where media.restartsStaleSession && [.uploadSessionExpired, .uploadSourceChanged].contains(error.code)
+            {
+                // The session is of no use any more: a new one, from byte 0, replaces it.
+                try await media.sessionWillRestart?(error)
+                var fresh = media
+                fresh.resumableSession = nil
+                let uploadSession = try await startResumableUpload(call, media: fresh)
+                try await media.sessionDidChange?(uploadSession)
+                return try await continueUpload(uploadSession, media: fresh, chunkSize: resumableChunkSize(media), knownOffset: 0)
+            }
         }
         let size = try media.byteCount()
         switch resolvedStrategy(call, media: media, size: size) {

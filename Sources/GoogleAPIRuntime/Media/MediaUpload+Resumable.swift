@@ -38,6 +38,25 @@ extension MediaUpload {
         return media
     }
 
+    /// ``resumable(file:contentType:resuming:chunkSize:sessionDidChange:progress:)`` that starts
+    /// over from byte 0 when the saved session cannot be resumed (it expired at the server, or
+    /// the file changed), after telling `sessionWillRestart` why; see ``restartsStaleSession``.
+    /// Pass the call's metadata even when resuming: it goes with the new session.
+    /// - Returns: The media.
+    public static func resumable(
+        file: URL, contentType: String, resuming session: ResumableUploadSession?, chunkSize: Int = 8 << 20,
+        restartingStaleSession sessionWillRestart: @escaping @Sendable (GoogleAPIClientError) async throws -> Void,
+        sessionDidChange: (@Sendable (ResumableUploadSession) async throws -> Void)? = nil,
+        progress: (@Sendable (MediaProgress) -> Void)? = nil
+    ) -> MediaUpload {
+        var media = resumable(
+            file: file, contentType: contentType, resuming: session, chunkSize: chunkSize, sessionDidChange: sessionDidChange,
+            progress: progress)
+        media.restartsStaleSession = true
+        media.sessionWillRestart = sessionWillRestart
+        return media
+    }
+
     /// The identity of the file being uploaded, or `nil` for bytes in memory.
     /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)``.
     func fileIdentity() throws(GoogleAPIClientError) -> UploadFileIdentity? {

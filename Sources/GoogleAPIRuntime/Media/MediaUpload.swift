@@ -40,6 +40,16 @@ public struct MediaUpload: Sendable {
     /// bytes, so the caller can persist it; awaited before the upload continues, and an error
     /// it throws stops the upload.
     public var sessionDidChange: (@Sendable (ResumableUploadSession) async throws -> Void)?
+    /// Whether a ``resumableSession`` that cannot be resumed — the server no longer knows it
+    /// (``GoogleAPIClientError/Code/uploadSessionExpired``) or the file is not the one it was
+    /// started with (``GoogleAPIClientError/Code/uploadSourceChanged``) — is replaced by a new
+    /// upload from byte 0 instead of failing. The call's metadata is sent with the new session
+    /// (so pass it when resuming too), which ``sessionDidChange`` receives, replacing the stale
+    /// one wherever it was saved.
+    public var restartsStaleSession = false
+    /// Called with the reason before a stale session is replaced (see ``restartsStaleSession``),
+    /// e.g. to tell the user; an error it throws stops the upload.
+    public var sessionWillRestart: (@Sendable (GoogleAPIClientError) async throws -> Void)?
 
     /// - Parameters:
     ///   - source: The bytes to upload.

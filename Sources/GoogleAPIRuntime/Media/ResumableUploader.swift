@@ -71,8 +71,7 @@ struct ResumableUploader {
                 if failures > 0 { try await pause(failures, reason: "the server confirmed no new bytes") }
                 continue
             case .success(let response) where response.status == 404 || response.status == 410:
-                throw GoogleAPIClientError.mediaTransferFailed(
-                    "the upload session has expired (HTTP \(response.status)); start a new upload")
+                throw Self.sessionExpired(response.status)
             case .success(let response) where Self.isRetryableStatus(response.status):
                 failures += 1
                 try await pause(
@@ -123,11 +122,15 @@ struct ResumableUploader {
         case 200, 201: return .complete(response.body)
         case 308: return .incomplete(offset: try Self.nextOffset(from: response.headers, total: uploadSession.totalBytes))
         case 404, 410:
-            throw GoogleAPIClientError.mediaTransferFailed(
-                "the upload session has expired (HTTP \(response.status)); start a new upload")
+            throw Self.sessionExpired(response.status)
         default:
             throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body)
         }
+    }
+
+    /// The server no longer knows the session URI.
+    static func sessionExpired(_ status: Int) -> GoogleAPIClientError {
+        GoogleAPIClientError(code: .uploadSessionExpired, reason: "the server answered HTTP \(status) for the session")
     }
 
     /// `Range: bytes=0-N` means the server has N+1 bytes; no `Range` means none.

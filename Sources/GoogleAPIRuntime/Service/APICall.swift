@@ -6,7 +6,9 @@ public import GoogleHTTP
 /// parameters, the query, the JSON body and the scopes that authorize it.
 public struct APICall: Sendable {
     public var method: GoogleHTTPMethod
-    /// The Discovery method's `path`, relative to the service path, with `{x}`/`{+x}` templates.
+    /// The Discovery method's `path`, relative to the service path, with `{x}`/`{+x}` templates;
+    /// `/…` is relative to the root URL, and an absolute `http(s)://` URL (a link an API
+    /// returned) is used as it is.
     public var path: String
     /// Scopes any one of which authorizes the call.
     public var scopes: [String]
@@ -19,6 +21,10 @@ public struct APICall: Sendable {
     public private(set) var pathParameterLists: [String: [String]] = [:]
     /// Query parameters in order; repeated names are sent repeatedly.
     public private(set) var query: [(name: String, value: String)] = []
+    /// Query parameters the method declares that this call leaves unset (generated builders
+    /// add every parameter, `nil` ones included): where the client's
+    /// ``GoogleServiceClient/parameterDefaults`` apply.
+    public private(set) var unsetQueryNames: [String] = []
     public private(set) var body: (any Encodable & Sendable)?
     /// Extra request headers, e.g. `X-Goog-Upload-...` for special endpoints.
     public var headers: GoogleHTTPHeaders = [:]
@@ -63,15 +69,27 @@ public struct APICall: Sendable {
     public mutating func addQuery(_ name: String, _ value: (some APIParameterValue)?) {
         // Inlinable so that generated methods (a dozen optional parameters each) get it
         // specialized: the generic call looked up `Optional<T>`'s metadata at run time each time.
-        guard let value else { return }
+        guard let value else {
+            noteUnset(name)
+            return
+        }
         appendQuery(name, value.apiParameterString)
     }
 
     /// Adds a repeated query parameter, once per value; `nil` leaves it out.
     @inlinable
     public mutating func addQuery(_ name: String, _ values: [some APIParameterValue]?) {
-        guard let values else { return }
+        guard let values else {
+            noteUnset(name)
+            return
+        }
         for value in values { appendQuery(name, value.apiParameterString) }
+    }
+
+    /// Records a declared parameter left unset (what the inlinable `addQuery` calls).
+    @usableFromInline
+    mutating func noteUnset(_ name: String) {
+        unsetQueryNames.append(name)
     }
 
     /// Appends one query item (what the inlinable `addQuery` calls; `query`'s setter is private).
@@ -83,6 +101,7 @@ public struct APICall: Sendable {
     /// Replaces every query parameter named `name` with a single one (`nil` removes them).
     public mutating func setQuery(_ name: String, _ value: (some APIParameterValue)?) {
         query.removeAll { $0.name == name }
+        unsetQueryNames.removeAll { $0 == name }
         addQuery(name, value)
     }
 

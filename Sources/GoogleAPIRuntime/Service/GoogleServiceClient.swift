@@ -20,6 +20,11 @@ public struct GoogleServiceClient: Sendable {
     public var encoder = GoogleJSONEncoder()
     /// Media settings for uploads and downloads.
     public var media = MediaConfiguration()
+    /// Values sent for query parameters a method declares and a call leaves unset; a value the
+    /// call sets wins. By default ``APIParameterDefaults/sharedDrives``: `supportsAllDrives` and
+    /// `includeItemsFromAllDrives` are `true`, because without them a file in a shared drive is
+    /// "File not found" and missing from lists. Remove an entry to restore the API's default.
+    public var parameterDefaults = APIParameterDefaults.sharedDrives
     /// `rootURL`'s text ending in `/`, and that followed by the service path: where each
     /// call's URL starts (made once here rather than on every call).
     private let rootText: String
@@ -153,7 +158,11 @@ public struct GoogleServiceClient: Sendable {
         switch base {
         case .service:
             let expanded = try URITemplate.expand(call.path, values: call.pathParameters, lists: call.pathParameterLists)
-            if expanded.utf8.first == UInt8(ascii: "/") {
+            if expanded.hasPrefix("https://") || expanded.hasPrefix("http://") {
+                // A link an API handed out (Drive's `exportLinks`): the session still sends the
+                // token only to origins it trusts.
+                text += expanded
+            } else if expanded.utf8.first == UInt8(ascii: "/") {
                 text += rootText
                 text += expanded.dropFirst()
             } else {
@@ -176,6 +185,9 @@ public struct GoogleServiceClient: Sendable {
             separator = "&"
         }
         for item in call.query { append(item.name, item.value) }
+        for item in parameterDefaults.items where call.unsetQueryNames.contains(item.name) {
+            append(item.name, item.value)
+        }
         for (index, item) in extraQuery.enumerated()
         where !call.query.contains(where: { $0.name == item.name }) && !extraQuery[..<index].contains(where: { $0.name == item.name }) {
             append(item.name, item.value)

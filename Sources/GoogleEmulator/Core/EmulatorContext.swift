@@ -31,6 +31,7 @@ final class EmulatorContext: Sendable {
 
     func setBaseURL(_ url: String) {
         boundBaseURL.withLock { $0 = url }
+        drive.linkBase.withLock { $0 = url }
     }
 
     /// `http://host:port` as the client addressed us (its `Host` header), for absolute URLs such as

@@ -4,6 +4,11 @@ import Foundation
 
 /// Export formats per Docs Editors type, and rendering of a document's text into them.
 enum DriveExport {
+    /// Where `exportLinks` point: a download of the export without files.export's size limit.
+    static let linkPath = "/emulator/drive/export-links"
+    /// files.export's limit on an exported document (Google: 10 MB).
+    static let sizeLimit = 10 * 1024 * 1024
+
     static let formats: [String: [String]] = [
         "application/vnd.google-apps.document": ["text/plain", "text/html", "text/markdown", "application/pdf"],
         "application/vnd.google-apps.spreadsheet": ["text/csv", "text/tab-separated-values", "application/pdf"],

@@ -25,6 +25,11 @@ struct DriveFile: Sendable {
     var version: Int64 = 1
     /// Creation order, the tie-breaker for every sort.
     var sequence: Int
+    /// The shared drive holding the file; `nil` for My Drive. A shared drive's root folder has
+    /// the drive's ID as its own.
+    var driveID: String? = nil
+    /// Who else may use the file (the owner's permission is implied).
+    var permissions: [DrivePermission] = []
 
     static let folderMimeType = "application/vnd.google-apps.folder"
     static let googleAppsPrefix = "application/vnd.google-apps."
@@ -33,10 +38,15 @@ struct DriveFile: Sendable {
     /// Docs, Sheets, Slides, Drawings: exportable, not downloadable.
     var isDocsEditorsFile: Bool { mimeType.hasPrefix(Self.googleAppsPrefix) && !isFolder }
     var hasBinaryContent: Bool { contentURL != nil }
+    /// The folder standing for a shared drive (its ID is the drive's).
+    var isDriveRoot: Bool { driveID != nil && driveID == id }
 
     // MARK: - JSON
 
-    func json(owner: DriveOwner) -> JSONValue {
+    /// - Parameters:
+    ///   - owner: The owner of My Drive files (shared drive files have none).
+    ///   - linkBase: `http://host:port` of the emulator, for `exportLinks`.
+    func json(owner: DriveOwner, linkBase: String? = nil) -> JSONValue {
         let fileExtension = name.contains(".") && hasBinaryContent ? name.split(separator: ".").last.map(String.init) : nil
         return JSONValue.compactObject([
             ("kind", .string("drive#file")),
@@ -48,6 +58,7 @@ struct DriveFile: Sendable {
             ("trashed", .bool(trashed)),
             ("explicitlyTrashed", trashed ? .bool(true) : nil),
             ("parents", .array(parents.map(JSONValue.string))),
+            ("driveId", driveID.map(JSONValue.string)),
             ("properties", properties.isEmpty ? nil : .members(properties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("appProperties", appProperties.isEmpty ? nil : .members(appProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("spaces", .array([.string("drive")])),
@@ -55,8 +66,10 @@ struct DriveFile: Sendable {
             ("webViewLink", .string(webViewLink)),
             ("createdTime", .string(RFC3339.format(createdTime))),
             ("modifiedTime", .string(RFC3339.format(modifiedTime))),
-            ("owners", .array([owner.json])),
-            ("ownedByMe", .bool(true)),
+            // Shared drives own their files: no `owners`, not owned by the user.
+            ("owners", driveID == nil ? .array([owner.json]) : nil),
+            ("ownedByMe", .bool(driveID == nil)),
+            ("exportLinks", exportLinks(base: linkBase)),
             ("originalFilename", hasBinaryContent ? .string(name) : nil),
             ("fileExtension", fileExtension.map(JSONValue.string)),
             ("fullFileExtension", fileExtension.map(JSONValue.string)),
@@ -68,6 +81,16 @@ struct DriveFile: Sendable {
                 ("canTrash", .bool(true)), ("canRename", .bool(true)), ("canAddChildren", .bool(isFolder)),
             ])),
         ])
+    }
+
+    /// For Docs Editors files: one download link per export format. They stay usable past
+    /// files.export's size limit.
+    private func exportLinks(base: String?) -> JSONValue? {
+        guard let base, isDocsEditorsFile, let formats = DriveExport.formats[mimeType] else { return nil }
+        return .members(formats.map { format in
+            let query = format.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? format
+            return (format, .string("\(base)\(DriveExport.linkPath)/\(id)?mimeType=\(query)"))
+        })
     }
 
     private var webViewLink: String {

@@ -30,6 +30,9 @@ struct DriveHandlers: Sendable {
             await DriveMediaHandlers(context: context).export(request, fileID: parameters["fileId"] ?? "")
         }
         router.get("/drive/v3/about") { request, _ in await about(request) }
+        router.get("\(DriveExport.linkPath)/{fileId}") { request, parameters in
+            await DriveMediaHandlers(context: context).exportLink(request, fileID: parameters["fileId"] ?? "")
+        }
     }
 
     // MARK: - files.list
@@ -45,14 +48,10 @@ struct DriveHandlers: Sendable {
                         status: 400, reason: "invalid", message: "Invalid Value", location: "q", locationType: "parameter")
                 }
             }
-            var pageSize = context.configuration.drivePageSize
-            if let text = request.queryValue("pageSize") {
-                guard let value = Int(text), (1...1000).contains(value) else {
-                    return GoogleErrorResponse.make(
-                        status: 400, reason: "invalid", message: "Invalid value '\(text)'. Values must be within the range: [1, 1000]",
-                        location: "pageSize", locationType: "parameter")
-                }
-                pageSize = value
+            let pageSize: Int
+            switch Self.pageSize(request, default: context.configuration.drivePageSize, maximum: 1000) {
+            case .success(let value): pageSize = value
+            case .failure(let error): return error.response
             }
             let orderByText = request.queryValue("orderBy") ?? ""
             let orderBy = orderByText.split(separator: ",").compactMap { term -> (key: String, descending: Bool)? in
@@ -60,7 +59,12 @@ struct DriveHandlers: Sendable {
                 guard let key = words.first else { return nil }
                 return (key, words.dropFirst().first?.lowercased() == "desc")
             }
-            let scope = "files|\(request.queryValue("q") ?? "")|\(orderByText)"
+            let corpus: (driveID: String?, allDrives: Bool)
+            switch listCorpus(request) {
+            case .success(let value): corpus = value
+            case .failure(let error): return error.response
+            }
+            let scope = "files|\(request.queryValue("q") ?? "")|\(orderByText)|\(corpus.driveID ?? "")|\(corpus.allDrives)"
             var offset = 0
             if let token = request.queryValue("pageToken"), !token.isEmpty {
                 guard let parsed = PageToken.offset(from: token, scope: scope) else {
@@ -69,14 +73,17 @@ struct DriveHandlers: Sendable {
                 }
                 offset = parsed
             }
-            let files = store.list(query: query, orderBy: orderBy)
+            let files = store.list(query: query, orderBy: orderBy).filter { file in
+                if let driveID = corpus.driveID { return file.driveID == driveID }
+                return file.driveID == nil || corpus.allDrives
+            }
             let page = files.dropFirst(offset).prefix(pageSize)
             let nextOffset = offset + page.count
             let body = JSONValue.compactObject([
                 ("kind", .string("drive#fileList")),
                 ("nextPageToken", nextOffset < files.count ? .string(PageToken.make(offset: nextOffset, scope: scope)) : nil),
                 ("incompleteSearch", .bool(false)),
-                ("files", .array(page.map { $0.json(owner: store.owner) })),
+                ("files", .array(page.map { store.json($0) })),
             ])
             return jsonResponse(body, request: request, defaultFields: Self.fileListDefaultFields)
         }
@@ -86,13 +93,13 @@ struct DriveHandlers: Sendable {
 
     func get(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveRead) {
-            guard let file = store.file(resolve(fileID)) else { return Self.fileNotFound(fileID) }
+            guard let file = visibleFile(fileID, request) else { return Self.fileNotFound(fileID) }
             if request.queryValue("alt") == "media" {
                 return DriveMediaHandlers(context: context).download(request, file: file)
             }
             // ETag and If-None-Match (304) as for the metadata of any Google resource.
             return ConditionalGet.apply(
-                to: jsonResponse(file.json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields), for: request)
+                to: jsonResponse(store.json(file), request: request, defaultFields: Self.fileDefaultFields), for: request)
         }
     }
 
@@ -101,9 +108,9 @@ struct DriveHandlers: Sendable {
     func create(_ request: HTTPServerRequest) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveWrite) {
             guard let metadata = await request.jsonBody() else { return GoogleErrorResponse.parseError() }
-            switch makeFile(metadata: metadata, defaultMimeType: "application/octet-stream", content: nil) {
+            switch makeFile(metadata: metadata, defaultMimeType: "application/octet-stream", content: nil, request: request) {
             case .success(let file):
-                return jsonResponse(store.insert(file).json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields)
+                return jsonResponse(store.json(store.insert(file)), request: request, defaultFields: Self.fileDefaultFields)
             case .failure(let error):
                 return error.response
             }
@@ -111,7 +118,9 @@ struct DriveHandlers: Sendable {
     }
 
     /// Builds a new file from request metadata (shared with uploads).
-    func makeFile(metadata: JSONValue, defaultMimeType: String, content: StoredContent?) -> Result<DriveFile, MetadataError> {
+    func makeFile(
+        metadata: JSONValue, defaultMimeType: String, content: StoredContent?, request: HTTPServerRequest
+    ) -> Result<DriveFile, MetadataError> {
         let now = Date()
         var file = DriveFile(
             id: store.newFileID(), name: "Untitled", mimeType: defaultMimeType, parents: [store.rootFolderID],
@@ -120,10 +129,12 @@ struct DriveHandlers: Sendable {
             guard let list = parents.arrayValue?.compactMap(\.stringValue), list.count == parents.arrayValue?.count else {
                 return .failure(MetadataError(field: "parents"))
             }
-            for parent in list where parent != "root" && store.file(parent)?.isFolder != true {
+            for parent in list where parent != "root" && visibleFile(parent, request)?.isFolder != true {
                 return .failure(MetadataError(response: Self.fileNotFound(parent, location: "parents")))
             }
             if !list.isEmpty { file.parents = list.map { $0 == "root" ? store.rootFolderID : $0 } }
+            // A file created in a shared drive's folder belongs to that drive.
+            file.driveID = list.first.flatMap { store.file($0)?.driveID }
         }
         if let mimeType = metadata["mimeType"] {
             guard let value = mimeType.stringValue else { return .failure(MetadataError(field: "mimeType")) }
@@ -160,11 +171,11 @@ struct DriveHandlers: Sendable {
     /// Updates metadata (and content, for uploads) and answers with the file.
     func applyUpdate(_ request: HTTPServerRequest, fileID: String, metadata: JSONValue, content: StoredContent?) -> HTTPServerResponse {
         let id = resolve(fileID)
-        guard let existing = store.file(id) else { return Self.fileNotFound(fileID) }
+        guard let existing = visibleFile(fileID, request) else { return Self.fileNotFound(fileID) }
         var candidate = existing
         if case .failure(let error) = apply(metadata, to: &candidate) { return error.response }
         let added = request.queryValue("addParents")?.split(separator: ",").map(String.init) ?? []
-        for parent in added where parent != "root" && store.file(parent)?.isFolder != true {
+        for parent in added where parent != "root" && visibleFile(parent, request)?.isFolder != true {
             return Self.fileNotFound(parent, location: "addParents")
         }
         let removed = Set(request.queryValue("removeParents")?.split(separator: ",").map { $0 == "root" ? store.rootFolderID : String($0) } ?? [])
@@ -179,9 +190,9 @@ struct DriveHandlers: Sendable {
             candidate.md5Checksum = content.md5
         }
         candidate.modifiedTime = metadata["modifiedTime"].flatMap { $0.stringValue.flatMap(RFC3339.parse) } ?? Date()
-        let updated = store.update(id) { $0 = candidate }
+        let updated = store.update(id, changed: content == nil ? "properties" : "content") { $0 = candidate }
         guard let updated else { return Self.fileNotFound(fileID) }
-        return jsonResponse(updated.json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields)
+        return jsonResponse(store.json(updated), request: request, defaultFields: Self.fileDefaultFields)
     }
 
     /// Copies writable metadata fields from a request body onto a file.
@@ -222,7 +233,7 @@ struct DriveHandlers: Sendable {
 
     func delete(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveWrite) {
-            guard store.delete(resolve(fileID)) else { return Self.fileNotFound(fileID) }
+            guard visibleFile(fileID, request) != nil, store.delete(resolve(fileID)) else { return Self.fileNotFound(fileID) }
             return HTTPServerResponse(status: 204)
         }
     }
@@ -236,7 +247,7 @@ struct DriveHandlers: Sendable {
 
     func copy(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveWrite) {
-            guard let original = store.file(resolve(fileID)) else { return Self.fileNotFound(fileID) }
+            guard let original = visibleFile(fileID, request) else { return Self.fileNotFound(fileID) }
             guard !original.isFolder else {
                 return GoogleErrorResponse.forbidden("cannotCopyFile", "This file cannot be copied by the user.")
             }
@@ -258,7 +269,7 @@ struct DriveHandlers: Sendable {
             if let parents = metadata["parents"]?.arrayValue?.compactMap(\.stringValue), !parents.isEmpty {
                 copy.parents = parents.map { $0 == "root" ? store.rootFolderID : $0 }
             }
-            return jsonResponse(store.insert(copy).json(owner: store.owner), request: request, defaultFields: Self.fileDefaultFields)
+            return jsonResponse(store.json(store.insert(copy)), request: request, defaultFields: Self.fileDefaultFields)
         }
     }
 
@@ -295,6 +306,60 @@ struct DriveHandlers: Sendable {
     /// `root` is an alias for the root folder's ID.
     func resolve(_ fileID: String) -> String {
         fileID == "root" ? store.rootFolderID : fileID
+    }
+
+    /// The file, unless it is in a shared drive and the request lacks `supportsAllDrives=true`:
+    /// Drive then answers "File not found" exactly as for a file that does not exist.
+    func visibleFile(_ fileID: String, _ request: HTTPServerRequest) -> DriveFile? {
+        guard let file = store.file(resolve(fileID)) else { return nil }
+        if file.driveID != nil, !Self.supportsAllDrives(request) { return nil }
+        return file
+    }
+
+    static func supportsAllDrives(_ request: HTTPServerRequest) -> Bool {
+        request.queryValue("supportsAllDrives") == "true" || request.queryValue("supportsTeamDrives") == "true"
+    }
+
+    /// files.list's corpus from `corpora`, `driveId` and `includeItemsFromAllDrives`, with the
+    /// errors Google gives for combinations it refuses.
+    func listCorpus(_ request: HTTPServerRequest) -> Result<(driveID: String?, allDrives: Bool), MetadataError> {
+        let corpora = request.queryValue("corpora") ?? "user"
+        let driveID = request.queryValue("driveId")
+        let includeAll = request.queryValue("includeItemsFromAllDrives") == "true"
+            || request.queryValue("includeTeamDriveItems") == "true"
+        guard (driveID != nil) == (corpora == "drive") else {
+            return .failure(MetadataError(response: GoogleErrorResponse.make(
+                status: 403, reason: "teamDriveIdRequiresTeamDriveCorpora",
+                message: "The driveId parameter must be specified if and only if corpora is set to drive.")))
+        }
+        if driveID != nil || corpora.split(separator: ",").contains(where: { $0 == "drive" || $0 == "allDrives" }), !includeAll {
+            return .failure(MetadataError(response: Self.includeItemsRequired()))
+        }
+        if let driveID {
+            guard store.sharedDrives.drive(driveID) != nil, Self.supportsAllDrives(request) else {
+                return .failure(MetadataError(response: GoogleErrorResponse.make(
+                    status: 404, reason: "notFound", message: "Shared drive not found: \(driveID)", location: "driveId",
+                    locationType: "parameter")))
+            }
+        }
+        return .success((driveID, includeAll))
+    }
+
+    /// The request's `pageSize` (1 to `maximum`), `default` without one, or Google's 400.
+    static func pageSize(_ request: HTTPServerRequest, default value: Int, maximum: Int) -> Result<Int, MetadataError> {
+        guard let text = request.queryValue("pageSize") else { return .success(value) }
+        guard let size = Int(text), (1...maximum).contains(size) else {
+            return .failure(MetadataError(response: GoogleErrorResponse.make(
+                status: 400, reason: "invalid", message: "Invalid value '\(text)'. Values must be within the range: [1, \(maximum)]",
+                location: "pageSize", locationType: "parameter")))
+        }
+        return .success(size)
+    }
+
+    static func includeItemsRequired() -> HTTPServerResponse {
+        GoogleErrorResponse.make(
+            status: 403, reason: "invalid",
+            message: "The includeItemsFromAllDrives parameter must be set to true when driveId is specified or corpora contains drive or allDrives.")
     }
 
     /// What Drive v3 answers for a file when the request has no `fields`: only these four

@@ -70,13 +70,25 @@ struct DriveMediaHandlers: Sendable {
 
     // MARK: - Export
 
+    /// files.export, limited to ``DriveExport/sizeLimit`` bytes.
     func export(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
+        await exportResponse(request, fileID: fileID, limited: true)
+    }
+
+    /// An `exportLinks` download: the same export, without the size limit.
+    func exportLink(_ request: HTTPServerRequest, fileID: String) async -> HTTPServerResponse {
+        await exportResponse(request, fileID: fileID, limited: false)
+    }
+
+    private func exportResponse(_ request: HTTPServerRequest, fileID: String, limited: Bool) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveRead) {
             guard let targetType = request.queryValue("mimeType"), !targetType.isEmpty else {
                 return GoogleErrorResponse.required("mimeType")
             }
-            let id = fileID == "root" ? context.drive.rootFolderID : fileID
-            guard let file = context.drive.file(id) else { return DriveHandlers.fileNotFound(fileID) }
+            // Export links address the file directly; files.export needs supportsAllDrives for
+            // a shared drive's file, like every method.
+            let file = limited ? DriveHandlers(context: context).visibleFile(fileID, request) : context.drive.file(fileID)
+            guard let file else { return DriveHandlers.fileNotFound(fileID) }
             guard file.isDocsEditorsFile, let text = file.documentText else {
                 return GoogleErrorResponse.forbidden("fileNotExportable", "Export only supports Docs Editors files.")
             }
@@ -86,6 +98,9 @@ struct DriveMediaHandlers: Sendable {
                 return GoogleErrorResponse.make(
                     status: 400, reason: "badRequest", message: "The requested conversion is not supported.",
                     location: "convertTo", locationType: "parameter")
+            }
+            if limited, data.count > DriveExport.sizeLimit {
+                return GoogleErrorResponse.forbidden("exportSizeLimitExceeded", "This file is too large to be exported.")
             }
             return HTTPServerResponse(status: 200, headers: ["Content-Type": targetType], body: .data(data))
         }

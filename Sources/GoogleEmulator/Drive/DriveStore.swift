@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import GoogleBase
+import GoogleJSON
 
 // MARK: - DriveStore
 
@@ -22,6 +23,14 @@ final class DriveStore: Sendable {
     let contentChanges = DriveContentChanges()
     /// Storage quota reported by about.get.
     let storageLimit: Int64 = 15 * 1024 * 1024 * 1024
+    /// Every change, for changes.list.
+    let changeLog = DriveChangeLog()
+    /// Shared drives.
+    let sharedDrives = DriveSharedDrives()
+    /// Notification channels opened by changes.watch and files.watch.
+    let channels = DriveChannels()
+    /// `http://host:port` of the emulator, for absolute links in metadata (`exportLinks`).
+    let linkBase = Mutex("http://127.0.0.1")
 
     init(contentDirectory: URL, owner: DriveOwner, rootFolderID: String, identifiers: IdentifierGenerator) {
         self.contentDirectory = contentDirectory
@@ -52,8 +61,8 @@ final class DriveStore: Sendable {
     /// Files matching `query`, sorted by `orderBy` (`name`, `modifiedTime`, `createdTime`,
     /// `folder`, each optionally `desc`, comma-separated).
     func list(query: DriveQuery?, orderBy: [(key: String, descending: Bool)]) -> [DriveFile] {
-        // The root folder is reachable by ID (and `root`) but never listed, as in Drive.
-        let all = state.withLock { $0.files.values.filter { $0.id != rootFolderID } }
+        // The root folders (My Drive's, each shared drive's) are reachable by ID but never listed.
+        let all = state.withLock { $0.files.values.filter { $0.id != rootFolderID && !$0.isDriveRoot } }
         let matching = all.filter { query?.matches($0, rootID: rootFolderID, ownerEmail: owner.emailAddress) ?? true }
         return matching.sorted { lhs, rhs in
             for (key, descending) in orderBy {
@@ -97,24 +106,42 @@ final class DriveStore: Sendable {
     /// Adds a file, assigning its sequence number.
     @discardableResult
     func insert(_ file: DriveFile) -> DriveFile {
-        state.withLock { state in
+        let inserted = state.withLock { state in
             var file = file
             file.sequence = state.nextSequence
             state.nextSequence += 1
             state.files[file.id] = file
+            recordChange(file, removed: false)
             return file
         }
+        channels.fileChanged(inserted, state: "add")
+        return inserted
+    }
+
+    /// Logs a change; called under the state lock so the log keeps the order of the changes.
+    private func recordChange(_ file: DriveFile, removed: Bool) {
+        // Shared drives' root folders are the drives themselves, not files that change.
+        guard file.id != rootFolderID, !file.isDriveRoot else { return }
+        changeLog.record(DriveChangeLog.Entry(fileID: file.id, driveID: file.driveID, time: Date(), removed: removed))
     }
 
     /// Applies `change` to a file; `nil` when it does not exist.
-    func update(_ id: String, _ change: (inout DriveFile) -> Void) -> DriveFile? {
-        state.withLock { state in
+    /// - Parameters:
+    ///   - changed: What changed, for `X-Goog-Changed` (`content`, `properties`, `permissions`).
+    func update(_ id: String, changed: String = "content", _ change: (inout DriveFile) -> Void) -> DriveFile? {
+        let result: (old: DriveFile, new: DriveFile)? = state.withLock { state in
             guard var file = state.files[id] else { return nil }
+            let old = file
             change(&file)
             file.version += 1
             state.files[id] = file
-            return file
+            recordChange(file, removed: false)
+            return (old, file)
         }
+        guard let result else { return nil }
+        let notification = result.old.trashed == result.new.trashed ? "update" : (result.new.trashed ? "trash" : "untrash")
+        channels.fileChanged(result.new, state: notification, changed: changed)
+        return result.new
     }
 
     /// Deletes a file and, for folders, everything under it. Returns whether it existed.
@@ -124,13 +151,17 @@ final class DriveStore: Sendable {
             var pending = [id]
             var removed: [DriveFile] = []
             while let next = pending.popLast() {
-                if let file = state.files.removeValue(forKey: next) { removed.append(file) }
+                if let file = state.files.removeValue(forKey: next) {
+                    removed.append(file)
+                    recordChange(file, removed: true)
+                }
                 pending += state.files.values.filter { $0.parents.contains(next) }.map(\.id)
             }
             return removed
         }
         for file in removed {
             if let url = file.contentURL { try? FileManager.default.removeItem(at: url) }
+            channels.fileChanged(file, state: "remove")
         }
         return !removed.isEmpty
     }
@@ -162,5 +193,18 @@ final class DriveStore: Sendable {
 
     func removeSession(_ id: String) {
         state.withLock { _ = $0.sessions.removeValue(forKey: id) }
+    }
+
+    func removeAllSessions() {
+        state.withLock { $0.sessions.removeAll() }
+    }
+}
+
+// MARK: - JSON
+
+extension DriveStore {
+    /// A file's metadata as Drive answers it (with absolute `exportLinks`).
+    func json(_ file: DriveFile) -> JSONValue {
+        file.json(owner: owner, linkBase: linkBase.withLock { $0 })
     }
 }

@@ -26,7 +26,7 @@ struct DriveUploadHandlers: Sendable {
 
     private func start(_ request: HTTPServerRequest, targetFileID: String?) async -> HTTPServerResponse {
         await context.authorized(request, scopes: Scopes.driveWrite) {
-            if let target = targetFileID, store.file(metadataHandlers.resolve(target)) == nil {
+            if let target = targetFileID, metadataHandlers.visibleFile(target, request) == nil {
                 return DriveHandlers.fileNotFound(target)
             }
             switch request.queryValue("uploadType") {
@@ -103,9 +103,9 @@ struct DriveUploadHandlers: Sendable {
         if let targetFileID {
             return metadataHandlers.applyUpdate(request, fileID: targetFileID, metadata: metadata, content: content)
         }
-        switch metadataHandlers.makeFile(metadata: metadata, defaultMimeType: mimeType, content: content) {
+        switch metadataHandlers.makeFile(metadata: metadata, defaultMimeType: mimeType, content: content, request: request) {
         case .success(let file):
-            return metadataHandlers.jsonResponse(store.insert(file).json(owner: store.owner), request: request, defaultFields: DriveHandlers.fileDefaultFields)
+            return metadataHandlers.jsonResponse(store.json(store.insert(file)), request: request, defaultFields: DriveHandlers.fileDefaultFields)
         case .failure(let error):
             try? FileManager.default.removeItem(at: content.url)
             return error.response

@@ -48,7 +48,7 @@ struct ResumableChunkReceiver {
         defer { session.progress.withLock { $0.busy = false } }
 
         if let completed = session.progress.withLock({ $0.completedFileID }), let file = context.drive.file(completed) {
-            return handlers.metadataHandlers.jsonResponse(file.json(owner: context.drive.owner), request: request, defaultFields: DriveHandlers.fileDefaultFields)
+            return handlers.metadataHandlers.jsonResponse(context.drive.json(file), request: request, defaultFields: DriveHandlers.fileDefaultFields)
         }
         guard let range = contentRange.range else { return statusAfterChunk() }
         return await receiveChunk(range)

@@ -54,3 +54,14 @@ var ledgerFile: URL { fatalError() }
 @available(macOS 15, *) var lifecycle: YouTubeBroadcastLifecycle { fatalError() }
 var broadcastID: String { fatalError() }
 var streamKey: String { fatalError() }
+// "Keeping in sync": what an app does with each change.
+func forget(_ fileID: String?) {}
+@available(macOS 15, *) func remember(_ file: Drive.File) {}
+@available(macOS 15, *) func apply(_ change: Drive.Change) {}
+func reloadEverything() async throws {}
+/// A notification's HTTP header fields, as the app's server framework hands them over.
+var headers: [String: String] { fatalError() }
+@available(macOS 15, *) var wakeup: DriveChangeWakeup { fatalError() }
+var sharedFileID: String { fatalError() }
+var teamDriveID: String { fatalError() }
+var documentID: String { fatalError() }
