@@ -70,20 +70,20 @@ extension TokenStoreError {
         public static func ~= (pattern: Code, value: any Error) -> Bool { (value as? TokenStoreError)?.code == pattern }
     }
 
-    // MARK: Former case names
+    // MARK: Shorthands for the package's own code (callers use the initializer)
 
     /// ``Code/corrupt``.
-    public static func corrupt(path: String, reason: String) -> Self { Self(code: .corrupt, path: path, reason: reason) }
+    package static func corrupt(path: String, reason: String) -> Self { Self(code: .corrupt, path: path, reason: reason) }
     /// ``Code/io``.
-    public static func io(operation: String, path: String, errno: Int32) -> Self {
+    package static func io(operation: String, path: String, errno: Int32) -> Self {
         Self(code: .io, path: path, operation: operation, errno: errno)
     }
     /// ``Code/keychain``.
-    public static func keychain(operation: String, status: Int32) -> Self { Self(code: .keychain, operation: operation, status: status) }
+    package static func keychain(operation: String, status: Int32) -> Self { Self(code: .keychain, operation: operation, status: status) }
     /// ``Code/encodingFailed``.
-    public static func encodingFailed(reason: String) -> Self { Self(code: .encodingFailed, reason: reason) }
+    package static func encodingFailed(reason: String) -> Self { Self(code: .encodingFailed, reason: reason) }
     /// ``Code/unsafeFile``.
-    public static func unsafeFile(path: String, reason: String) -> Self { Self(code: .unsafeFile, path: path, reason: reason) }
+    package static func unsafeFile(path: String, reason: String) -> Self { Self(code: .unsafeFile, path: path, reason: reason) }
 }
 
 // MARK: - CustomStringConvertible
