@@ -48,7 +48,9 @@ let package = Package(
         // RS256 for service account keys: OpenSSL's libcrypto loaded at run time (no header, no link
         // flag), Security.framework on Apple platforms. No libcurl, so the emulator can use it.
         .target(name: "GoogleCrypto"),
-        .target(name: "GoogleAuth", dependencies: ["GoogleBase", "GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer", "GoogleCrypto"]),
+        .target(
+            name: "GoogleAuth",
+            dependencies: ["GoogleBase", "GoogleJSON", "GoogleHTTPTypes", "GoogleHTTP", "LocalHTTPServer", "GoogleCrypto"]),
         .target(name: "GoogleAPIRuntime", dependencies: ["GoogleBase", "GoogleJSON", "GoogleAuth", "GoogleHTTPTypes", "GoogleHTTP"]),
 
         // MARK: - Emulator
@@ -114,7 +116,8 @@ let package = Package(
         // MARK: - Tests
         // Helpers several test targets share (child processes, the exit-test gate, gzip fixtures).
         .target(name: "TestSupport", dependencies: ["GoogleBase", "GoogleHTTPTypes"], path: "Tests/TestSupport"),
-        .testTarget(name: "GoogleHTTPTests", dependencies: ["GoogleBase", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
+        .testTarget(
+            name: "GoogleHTTPTests", dependencies: ["GoogleBase", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "TestSupport"]),
         .testTarget(name: "GoogleJSONTests", dependencies: ["GoogleJSON"]),
         // Type-checks README.md's and the DocC articles' Swift blocks against the built modules.
         .testTarget(
@@ -126,7 +129,9 @@ let package = Package(
         .testTarget(name: "GoogleHTTPTypesTests", dependencies: ["GoogleBase", "GoogleHTTPTypes"]),
         .testTarget(name: "LocalHTTPServerTests", dependencies: ["GoogleBase", "LocalHTTPServer", "GoogleHTTP", "TestSupport"]),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "GoogleHTTP", "LocalHTTPServer"]),
-        .testTarget(name: "GoogleAuthTests", dependencies: ["GoogleBase", "GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
+        .testTarget(
+            name: "GoogleAuthTests",
+            dependencies: ["GoogleBase", "GoogleAuth", "GoogleHTTPTypes", "GoogleEmulator", "LocalHTTPServer", "TestSupport"]),
         .testTarget(
             name: "GoogleAPIRuntimeTests",
             dependencies: ["GoogleBase", "GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "GoogleEmulator", "GoogleCrypto", "TestSupport"]
@@ -149,7 +154,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["GoogleBase", "GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit", "GoogleDrive", "TestSupport"]
+            dependencies: [
+                "GoogleBase", "GoogleAPIRuntime", "GoogleAuth", "GoogleHTTP", "LocalHTTPServer", "GoogleEmulator", "GoogleAPICodegenKit",
+                "GoogleDrive", "TestSupport",
+            ]
         ),
         // The public API of every library module, compared with the listings checked in under API/.
         .testTarget(
@@ -161,7 +169,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedAPITests",
-            dependencies: ["GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP", "LocalHTTPServer", "TestSupport"]
+            dependencies: [
+                "GoogleDrive", "GoogleYouTube", "GoogleAPIRuntime", "GoogleAuth", "GoogleEmulator", "GoogleHTTP", "LocalHTTPServer",
+                "TestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -19,7 +19,7 @@ struct GenerateGoogleAPISources: CommandPlugin {
         var generated = 0
         for target in context.package.targets {
             guard let target = target as? SourceModuleTarget,
-                  requested.isEmpty || requested.contains(target.name)
+                requested.isEmpty || requested.contains(target.name)
             else { continue }
             let directory = Self.directory(of: target)
             let config = directory.appendingPathComponent("google-api-codegen.json")
@@ -32,7 +32,9 @@ struct GenerateGoogleAPISources: CommandPlugin {
             let (document, moduleName, checkedIn) = try Self.readConfiguration(config, targetName: target.name)
             guard checkedIn else {
                 if requested.contains(target.name) {
-                    Diagnostics.warning("\(config.path):1: warning: '\(target.name)' is generated at build time; set \"checkedInSources\": true to check sources in")
+                    Diagnostics.warning(
+                        "\(config.path):1: warning: '\(target.name)' is generated at build time; set \"checkedInSources\": true to check sources in"
+                    )
                 }
                 continue
             }
@@ -69,8 +71,8 @@ struct GenerateGoogleAPISources: CommandPlugin {
 
     static func readConfiguration(_ file: URL, targetName: String) throws -> (URL, String, Bool) {
         guard let data = FileManager.default.contents(atPath: file.path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let document = object["discoveryDocument"] as? String
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let document = object["discoveryDocument"] as? String
         else {
             throw CommandError("\(file.path):1: error: expected {\"discoveryDocument\": \"path/to/api.json\"}")
         }

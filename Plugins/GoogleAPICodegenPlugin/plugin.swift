@@ -19,7 +19,8 @@ import PackagePlugin
 struct GoogleAPICodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let configuration = try CodegenConfiguration.load(targetDirectory: CodegenConfiguration.directory(of: target), targetName: target.name)
+        let configuration = try CodegenConfiguration.load(
+            targetDirectory: CodegenConfiguration.directory(of: target), targetName: target.name)
         // Checked-in sources (GenerateGoogleAPISources) are already part of the target.
         guard !configuration.checkedInSources else { return [] }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
@@ -37,9 +38,11 @@ struct GoogleAPICodegenPlugin: BuildToolPlugin {
                 // The documentation overlay beside the document (`drive.v3.overlay.json`), when there is one.
                 inputFiles: [configuration.document, configuration.file] + configuration.overlay
                     + (configuration.quotaCosts.map { [$0] } ?? []),
-                outputFiles: try CodegenConfiguration.outputFileNames(moduleName: configuration.moduleName, document: configuration.document)
-                    .map { output.appendingPathComponent($0) }
-            ),
+                outputFiles: try CodegenConfiguration.outputFileNames(
+                    moduleName: configuration.moduleName, document: configuration.document
+                )
+                .map { output.appendingPathComponent($0) }
+            )
         ]
     }
 }
@@ -73,7 +76,8 @@ struct CodegenConfiguration {
         var schemaKeys: [String] = []
         var resourceKeys: [String] = []
         if let data = FileManager.default.contents(atPath: document.path),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        {
             schemaKeys = (object["schemas"] as? [String: Any]).map { Array($0.keys) } ?? []
             resourceKeys = (object["resources"] as? [String: Any]).map { Array($0.keys) } ?? []
         }
@@ -102,7 +106,7 @@ struct CodegenConfiguration {
             throw PluginError("\(file.path):1: error: target '\(targetName)' uses GoogleAPICodegenPlugin but has no \(fileName)")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let document = object["discoveryDocument"] as? String
+            let document = object["discoveryDocument"] as? String
         else {
             throw PluginError("\(file.path):1: error: expected {\"discoveryDocument\": \"path/to/api.json\"}")
         }
@@ -110,7 +114,8 @@ struct CodegenConfiguration {
         let moduleName = object["moduleName"] as? String ?? targetName
         // It prefixes the output file names this plugin declares: an identifier names no other folder.
         guard GeneratedFileLayout.isValidModuleName(moduleName) else {
-            throw PluginError("\(file.path):1: error: \"moduleName\" must be a Swift identifier (ASCII letters, digits and _, at most 64 characters)")
+            throw PluginError(
+                "\(file.path):1: error: \"moduleName\" must be a Swift identifier (ASCII letters, digits and _, at most 64 characters)")
         }
         return CodegenConfiguration(
             file: file,

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleCLIKit
 import GoogleAPIRuntime
+import GoogleCLIKit
 import GoogleDrive
 
 // MARK: - ChangeCommands
@@ -41,7 +41,8 @@ enum ChangeCommands {
         let json = context.environment.wantsJSON
         let saved = try await context.reportingErrors { try await tokens.load(corpus) }
         if saved == nil {
-            standardError("First run for \(corpus.key): showing changes from now on (position kept in \(tokens.fileURL(for: corpus).path)).")
+            standardError(
+                "First run for \(corpus.key): showing changes from now on (position kept in \(tokens.fileURL(for: corpus).path)).")
         }
 
         var receiver: DriveNotificationReceiver?
@@ -80,7 +81,8 @@ enum ChangeCommands {
         let feed = drive.changeFeed(
             corpus: corpus, tokens: tokens,
             configuration: .init(
-                pollInterval: .seconds(poll), pageSize: pageSize.map(Int32.init), fields: "changes(changeType,time,removed,fileId,driveId,file(name,mimeType,trashed))",
+                pollInterval: .seconds(poll), pageSize: pageSize.map(Int32.init),
+                fields: "changes(changeType,time,removed,fileId,driveId,file(name,mimeType,trashed))",
                 waitsForChanges: !once),
             wakeup: receiver?.wakeup)
         try await context.reportingErrors {
@@ -105,9 +107,10 @@ enum ChangeCommands {
     private static func print(_ change: Drive.Change, json: Bool) throws {
         let removed = change.removed == true
         if json {
-            try JSONOutput.printLine(Line(
-                time: change.time, fileId: change.fileId, driveId: change.driveId, removed: removed,
-                name: change.file?.name, mimeType: change.file?.mimeType, trashed: change.file?.trashed))
+            try JSONOutput.printLine(
+                Line(
+                    time: change.time, fileId: change.fileId, driveId: change.driveId, removed: removed,
+                    name: change.file?.name, mimeType: change.file?.mimeType, trashed: change.file?.trashed))
             return
         }
         let time = change.time.map { ISO8601DateFormatter().string(from: $0) } ?? "-"

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleCLIKit
 import GoogleAPIRuntime
+import GoogleCLIKit
 import GoogleDrive
 
 // MARK: - FileCommands
@@ -134,7 +134,8 @@ enum FileCommands {
             OptionSpecification("parent", value: "FOLDER_ID", help: "Folder to upload into."),
             OptionSpecification("mime-type", value: "MIME", help: "Content type (default: application/octet-stream)."),
             OptionSpecification("resume", help: "Continue the interrupted upload of PATH from where the server stopped."),
-            OptionSpecification("chunk-size", value: "BYTES", help: "Bytes per request, rounded down to a multiple of 256 KiB (default 8 MiB)."),
+            OptionSpecification(
+                "chunk-size", value: "BYTES", help: "Bytes per request, rounded down to a multiple of 256 KiB (default 8 MiB)."),
         ]
     ) { arguments in
         let context = try DriveTool.context(arguments)

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleCLIKit
 import GoogleAPIRuntime
+import GoogleCLIKit
 import GoogleDrive
 
 // MARK: - SharedDriveCommands
@@ -21,7 +21,8 @@ enum SharedDriveCommands {
                 .init(pageSize: Int32(min(limit ?? 100, 100))), fields: "nextPageToken,drives(id,name,createdTime)")
             return try await pages.collect(limit: limit)
         }
-        try ListingOutput.print(drives, json: context.environment.wantsJSON, noun: "shared drive", headers: ["ID", "CREATED", "NAME"]) { item in
+        try ListingOutput.print(drives, json: context.environment.wantsJSON, noun: "shared drive", headers: ["ID", "CREATED", "NAME"]) {
+            item in
             [item.id ?? "", item.createdTime.map { ISO8601DateFormatter().string(from: $0) } ?? "", item.name ?? ""]
         }
     }

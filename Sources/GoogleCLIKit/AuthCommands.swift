@@ -25,7 +25,8 @@ public enum AuthCommands {
                 try context.requireUserCredentials(for: "logout")
                 try await logout(context)
             },
-            Command("status", summary: "Show which credentials are in use: source, account, scopes, token expiry, quota project.") { arguments in
+            Command("status", summary: "Show which credentials are in use: source, account, scopes, token expiry, quota project.") {
+                arguments in
                 try await status(try makeContext(arguments))
             },
         ]

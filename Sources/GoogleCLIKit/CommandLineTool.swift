@@ -65,7 +65,7 @@ public struct CommandLineTool: Sendable {
                 standardError("Run `\(name) \(command.name) --help` for usage.")
             }
             return Task.isCancelled ? .interrupted : error.exitStatus
-        } catch where Task.isCancelled {
+        } catch  where Task.isCancelled {
             standardError("\(name): interrupted")
             return .interrupted
         } catch {

@@ -65,7 +65,8 @@ public final class ProgressReporter: Sendable {
             if isTerminal {
                 let width = 24
                 let filled = Int(fraction * Double(width))
-                text = "\(label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+                text =
+                    "\(label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
                     + "\(HumanReadable.bytes(completed))"
             }
             text += " / \(HumanReadable.bytes(total)) (\(Int(fraction * 100))%)"

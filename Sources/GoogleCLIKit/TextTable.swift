@@ -13,7 +13,8 @@ public struct TextTable: Sendable {
     /// (``TerminalText``) and line breaks become spaces.
     public mutating func append(_ row: [String]) {
         let row = row.map(Self.cell)
-        rows.append(row.count >= headers.count ? Array(row.prefix(headers.count)) : row + Array(repeating: "", count: headers.count - row.count))
+        rows.append(
+            row.count >= headers.count ? Array(row.prefix(headers.count)) : row + Array(repeating: "", count: headers.count - row.count))
     }
 
     /// The table as lines no wider than `maxWidth` columns.
@@ -23,7 +24,9 @@ public struct TextTable: Sendable {
             ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
         }
         let separators = max(0, headers.count - 1) * 2
-        while widths.reduce(0, +) + separators > maxWidth, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 8 {
+        while widths.reduce(0, +) + separators > maxWidth, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+            widths[widest] > 8
+        {
             widths[widest] -= 1
         }
         func line(_ cells: [String]) -> String {

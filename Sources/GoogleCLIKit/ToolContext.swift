@@ -20,8 +20,10 @@ public struct ToolContext: Sendable {
     public init(environment: ToolEnvironment, scopes: [String], transport: (any HTTPTransport)? = nil) {
         self.environment = environment
         self.scopes = scopes
-        self.transport = transport ?? (environment.google.replacesTrustedCertificates
-            ? CurlTransport(configuration: environment.google.transportConfiguration()) : CurlTransport.shared)
+        self.transport =
+            transport
+            ?? (environment.google.replacesTrustedCertificates
+                ? CurlTransport(configuration: environment.google.transportConfiguration()) : CurlTransport.shared)
     }
 
     public var toolName: String { environment.toolName }

@@ -41,7 +41,8 @@ public struct ToolEnvironment: Sendable {
     /// The options every tool command accepts.
     public static let commonOptions: [OptionSpecification] = [
         OptionSpecification("client-secret", value: "PATH", help: "Cloud Console client secret JSON (or GOOGLE_CLIENT_SECRET_FILE)."),
-        OptionSpecification("token-store", value: "PATH", help: "Where tokens are kept (or GOOGLE_TOKEN_STORE; default ~/.config/<tool>/tokens.json)."),
+        OptionSpecification(
+            "token-store", value: "PATH", help: "Where tokens are kept (or GOOGLE_TOKEN_STORE; default ~/.config/<tool>/tokens.json)."),
         OptionSpecification("json", help: "Print JSON for scripts instead of a table."),
         OptionSpecification(
             "auth", value: "user|adc",

@@ -20,21 +20,24 @@ final class LibCrypto: @unchecked Sendable {
     // @unchecked: only immutable function pointers and an opened library handle, never closed.
 
     typealias KeyPointer = OpaquePointer
-    typealias DecodeKey = @convention(c) (
-        UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int
-    ) -> OpaquePointer?
+    typealias DecodeKey =
+        @convention(c) (
+            UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int
+        ) -> OpaquePointer?
     typealias EncodeKey = @convention(c) (OpaquePointer, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
     typealias KeyToPKCS8 = @convention(c) (OpaquePointer) -> OpaquePointer?
     typealias Free = @convention(c) (OpaquePointer?) -> Void
     typealias KeyInt = @convention(c) (OpaquePointer) -> Int32
     typealias NewContext = @convention(c) () -> OpaquePointer?
     typealias Digest = @convention(c) () -> OpaquePointer?
-    typealias DigestInit = @convention(c) (
-        OpaquePointer, UnsafeMutablePointer<OpaquePointer?>?, OpaquePointer?, OpaquePointer?, OpaquePointer
-    ) -> Int32
-    typealias DigestSign = @convention(c) (
-        OpaquePointer, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int>, UnsafePointer<UInt8>?, Int
-    ) -> Int32
+    typealias DigestInit =
+        @convention(c) (
+            OpaquePointer, UnsafeMutablePointer<OpaquePointer?>?, OpaquePointer?, OpaquePointer?, OpaquePointer
+        ) -> Int32
+    typealias DigestSign =
+        @convention(c) (
+            OpaquePointer, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int>, UnsafePointer<UInt8>?, Int
+        ) -> Int32
     typealias DigestVerify = @convention(c) (OpaquePointer, UnsafePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int) -> Int32
     typealias NewKeyContext = @convention(c) (Int32, OpaquePointer?) -> OpaquePointer?
     typealias ContextOperation = @convention(c) (OpaquePointer) -> Int32
@@ -46,28 +49,28 @@ final class LibCrypto: @unchecked Sendable {
     static let rsaType: Int32 = 6
     static let ed25519Type: Int32 = 1087
 
-    let decodePrivateKey: DecodeKey      // d2i_AutoPrivateKey: PKCS#8 or PKCS#1 DER
-    let decodePublicKey: DecodeKey       // d2i_PUBKEY: SubjectPublicKeyInfo DER
-    let encodePublicKey: EncodeKey       // i2d_PUBKEY
-    let keyToPKCS8: KeyToPKCS8           // EVP_PKEY2PKCS8
-    let encodePKCS8: EncodeKey           // i2d_PKCS8_PRIV_KEY_INFO
-    let freePKCS8: Free                  // PKCS8_PRIV_KEY_INFO_free
-    let freeKey: Free                    // EVP_PKEY_free
-    let keyType: KeyInt                  // EVP_PKEY_get_base_id (3.x) / EVP_PKEY_base_id (1.1)
-    let keyBits: KeyInt                  // EVP_PKEY_get_bits / EVP_PKEY_bits
-    let newDigestContext: NewContext     // EVP_MD_CTX_new
-    let freeDigestContext: Free          // EVP_MD_CTX_free
-    let sha256: Digest                   // EVP_sha256
-    let digestSignInit: DigestInit       // EVP_DigestSignInit
-    let digestSign: DigestSign           // EVP_DigestSign
-    let digestVerifyInit: DigestInit     // EVP_DigestVerifyInit
-    let digestVerify: DigestVerify       // EVP_DigestVerify
-    let newKeyContext: NewKeyContext     // EVP_PKEY_CTX_new_id
-    let freeKeyContext: Free             // EVP_PKEY_CTX_free
-    let keygenInit: ContextOperation     // EVP_PKEY_keygen_init
-    let setRSAKeygenBits: ContextSetInt? // EVP_PKEY_CTX_set_rsa_keygen_bits (a function since 3.0)
-    let keygen: Keygen                   // EVP_PKEY_keygen
-    let clearErrors: ClearErrors         // ERR_clear_error
+    let decodePrivateKey: DecodeKey  // d2i_AutoPrivateKey: PKCS#8 or PKCS#1 DER
+    let decodePublicKey: DecodeKey  // d2i_PUBKEY: SubjectPublicKeyInfo DER
+    let encodePublicKey: EncodeKey  // i2d_PUBKEY
+    let keyToPKCS8: KeyToPKCS8  // EVP_PKEY2PKCS8
+    let encodePKCS8: EncodeKey  // i2d_PKCS8_PRIV_KEY_INFO
+    let freePKCS8: Free  // PKCS8_PRIV_KEY_INFO_free
+    let freeKey: Free  // EVP_PKEY_free
+    let keyType: KeyInt  // EVP_PKEY_get_base_id (3.x) / EVP_PKEY_base_id (1.1)
+    let keyBits: KeyInt  // EVP_PKEY_get_bits / EVP_PKEY_bits
+    let newDigestContext: NewContext  // EVP_MD_CTX_new
+    let freeDigestContext: Free  // EVP_MD_CTX_free
+    let sha256: Digest  // EVP_sha256
+    let digestSignInit: DigestInit  // EVP_DigestSignInit
+    let digestSign: DigestSign  // EVP_DigestSign
+    let digestVerifyInit: DigestInit  // EVP_DigestVerifyInit
+    let digestVerify: DigestVerify  // EVP_DigestVerify
+    let newKeyContext: NewKeyContext  // EVP_PKEY_CTX_new_id
+    let freeKeyContext: Free  // EVP_PKEY_CTX_free
+    let keygenInit: ContextOperation  // EVP_PKEY_keygen_init
+    let setRSAKeygenBits: ContextSetInt?  // EVP_PKEY_CTX_set_rsa_keygen_bits (a function since 3.0)
+    let keygen: Keygen  // EVP_PKEY_keygen
+    let clearErrors: ClearErrors  // ERR_clear_error
 
     /// The sonames tried, newest first: OpenSSL 3 (Debian 12, Ubuntu 22.04+), then 1.1.
     static let libraryNames = ["libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"]
@@ -85,10 +88,11 @@ final class LibCrypto: @unchecked Sendable {
             guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
             if let library = LibCrypto(handle: handle) { return .success(library) }
         }
-        return .failure(CryptoError(
-            .libraryUnavailable,
-            "OpenSSL's libcrypto could not be loaded (tried \(libraryNames.joined(separator: ", "))); "
-                + "install libssl3 (it comes with libcurl4-openssl-dev) to sign with service account keys"))
+        return .failure(
+            CryptoError(
+                .libraryUnavailable,
+                "OpenSSL's libcrypto could not be loaded (tried \(libraryNames.joined(separator: ", "))); "
+                    + "install libssl3 (it comes with libcurl4-openssl-dev) to sign with service account keys"))
     }
 
     private init?(handle: UnsafeMutableRawPointer) {

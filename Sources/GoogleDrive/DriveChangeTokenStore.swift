@@ -1,5 +1,6 @@
 public import Foundation
 internal import GoogleBase
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -68,7 +68,9 @@ public struct DriveNotification: Sendable, Hashable {
         let channelID = try required("X-Goog-Channel-ID")
         let resourceID = try required("X-Goog-Resource-ID")
         let state = try required("X-Goog-Resource-State")
-        guard state.allSatisfy({ $0.isLetter }) else { throw DriveNotificationError(code: .malformedHeader, header: "X-Goog-Resource-State") }
+        guard state.allSatisfy({ $0.isLetter }) else {
+            throw DriveNotificationError(code: .malformedHeader, header: "X-Goog-Resource-State")
+        }
         let numberText = try required("X-Goog-Message-Number")
         guard let number = Int64(numberText), number >= 1 else {
             throw DriveNotificationError(code: .malformedHeader, header: "X-Goog-Message-Number")
@@ -111,7 +113,8 @@ public struct DriveNotification: Sendable, Hashable {
     /// Equal strings take the same time to compare whatever their content; only the length
     /// (not secret) shows.
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        let left = Array(lhs.utf8)
+        let right = Array(rhs.utf8)
         guard left.count == right.count else { return false }
         var difference: UInt8 = 0
         for index in left.indices { difference |= left[index] ^ right[index] }

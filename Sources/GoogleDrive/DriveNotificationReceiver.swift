@@ -33,7 +33,6 @@ public final class DriveNotificationReceiver: Sendable {
         let state = Mutex(State())
     }
 
-
     /// - Parameters:
     ///   - port: The loopback port; `0` (the default) lets the system pick one.
     ///   - path: The path notifications arrive at.

@@ -1,6 +1,6 @@
 public import Foundation
-import GoogleJSON
 import GoogleBase
+import GoogleJSON
 
 // MARK: - Client configuration for tools
 

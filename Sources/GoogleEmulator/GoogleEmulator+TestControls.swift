@@ -30,7 +30,9 @@ extension GoogleEmulator {
     /// Adds a binary file directly (no request), returning its ID.
     /// - Throws: when the content cannot be written to the content directory.
     @discardableResult
-    public func addDriveFile(name: String, mimeType: String = "application/octet-stream", content: Data, parentID: String? = nil) throws -> String {
+    public func addDriveFile(name: String, mimeType: String = "application/octet-stream", content: Data, parentID: String? = nil) throws
+        -> String
+    {
         let stored = try context.drive.storeContent(content)
         let now = Date()
         let file = DriveFile(

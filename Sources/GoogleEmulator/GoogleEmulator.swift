@@ -99,8 +99,10 @@ public final class GoogleEmulator: Sendable {
 
     /// The OAuth endpoints of this emulator.
     public var oauthEndpoints: (authorization: URL, token: URL, revocation: URL, deviceAuthorization: URL) {
-        (baseURL.appendingPathComponent("o/oauth2/v2/auth"), baseURL.appendingPathComponent("token"),
-         baseURL.appendingPathComponent("revoke"), baseURL.appendingPathComponent("device/code"))
+        (
+            baseURL.appendingPathComponent("o/oauth2/v2/auth"), baseURL.appendingPathComponent("token"),
+            baseURL.appendingPathComponent("revoke"), baseURL.appendingPathComponent("device/code")
+        )
     }
 
     // MARK: - Controls

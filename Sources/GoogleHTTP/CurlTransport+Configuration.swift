@@ -10,6 +10,8 @@ extension CurlTransport {
             /// HTTP/2 over TLS when the server offers it (ALPN), HTTP/1.1 otherwise.
             case http2OverTLS
             /// Always HTTP/1.1.
+            // The protocol's own spelling (HTTP/1.1), public API since the first commit.
+            // swift-format-ignore: AlwaysUseLowerCamelCase
             case http1_1
             /// HTTP/2 everywhere, using the upgrade dance for cleartext `http://`.
             case http2

@@ -1,6 +1,7 @@
-import Foundation
 internal import CCurl
+import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -12,8 +12,9 @@ extension GoogleHTTPHeaders {
     /// a negative or garbled number. Callers that must refuse an invalid field rather than ignore it
     /// check ``contains(_:)`` first.
     package var contentLength: Int64? {
-        let values = Set(values(for: "Content-Length").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) })
+        let values = Set(
+            values(for: "Content-Length").flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces) })
         guard values.count == 1, let text = values.first, (1...18).contains(text.utf8.count),
             text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }

@@ -1,4 +1,5 @@
 import GoogleBase
+
 // MARK: - CustomStringConvertible
 
 /// Printing headers (`print`, string interpolation, `dump`) never shows a credential: the values
@@ -6,14 +7,16 @@ import GoogleBase
 /// the scheme (`Bearer REDACTED`).
 extension GoogleHTTPHeaders: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String {
-        "[" + fields.map { "\($0.name): \(SecretRedactor.redactedValue($0.value, ofHeader: $0.name))" }
+        "["
+            + fields.map { "\($0.name): \(SecretRedactor.redactedValue($0.value, ofHeader: $0.name))" }
             .joined(separator: ", ") + "]"
     }
 
     public var debugDescription: String { "GoogleHTTPHeaders(\(description))" }
 
     public var customMirror: Mirror {
-        Mirror(self, unlabeledChildren: fields.map { "\($0.name): \(SecretRedactor.redactedValue($0.value, ofHeader: $0.name))" },
-               displayStyle: .collection)
+        Mirror(
+            self, unlabeledChildren: fields.map { "\($0.name): \(SecretRedactor.redactedValue($0.value, ofHeader: $0.name))" },
+            displayStyle: .collection)
     }
 }

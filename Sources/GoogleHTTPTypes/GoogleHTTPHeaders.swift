@@ -95,7 +95,7 @@ extension String {
             switch (lhs.next(), rhs.next()) {
             case (nil, nil):
                 return true
-            case let (left?, right?):
+            case (let left?, let right?):
                 if left == right { continue }
                 if (left | 0x20) == (right | 0x20), (left | 0x20) >= 0x61, (left | 0x20) <= 0x7A { continue }
                 return false

@@ -13,12 +13,14 @@ extension GoogleHTTPRequest: CustomStringConvertible, CustomDebugStringConvertib
     public var debugDescription: String { "GoogleHTTPRequest(\(description))" }
 
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "method": method.rawValue,
-            "url": SecretRedactor.redactedURL(url),
-            "headers": headers,
-            "body": bodySummary,
-        ])
+        Mirror(
+            self,
+            children: [
+                "method": method.rawValue,
+                "url": SecretRedactor.redactedURL(url),
+                "headers": headers,
+                "body": bodySummary,
+            ])
     }
 
     private var bodySummary: String {

@@ -73,14 +73,15 @@ extension JSONValue {
 extension JSONTape {
     /// Turns an error thrown by a type's own `init(from:)` into one with a path and offset.
     func translate(_ error: DecodingError) -> GoogleJSONDecodingError {
-        let (kind, context): (GoogleJSONDecodingError.Kind, DecodingError.Context) = switch error {
-        case .typeMismatch(_, let context): (.typeMismatch, context)
-        case .valueNotFound(_, let context): (.valueNotFound, context)
-        case .keyNotFound(let key, let context):
-            (.keyNotFound, DecodingError.Context(codingPath: context.codingPath + [key], debugDescription: context.debugDescription))
-        case .dataCorrupted(let context): (.dataCorrupted, context)
-        @unknown default: (.dataCorrupted, DecodingError.Context(codingPath: [], debugDescription: "\(error)"))
-        }
+        let (kind, context): (GoogleJSONDecodingError.Kind, DecodingError.Context) =
+            switch error {
+            case .typeMismatch(_, let context): (.typeMismatch, context)
+            case .valueNotFound(_, let context): (.valueNotFound, context)
+            case .keyNotFound(let key, let context):
+                (.keyNotFound, DecodingError.Context(codingPath: context.codingPath + [key], debugDescription: context.debugDescription))
+            case .dataCorrupted(let context): (.dataCorrupted, context)
+            @unknown default: (.dataCorrupted, DecodingError.Context(codingPath: [], debugDescription: "\(error)"))
+            }
         let index = tokenIndex(for: context.codingPath)
         return GoogleJSONDecodingError(
             kind: kind, path: JSONCodingKey.pathString(context.codingPath),
@@ -97,10 +98,16 @@ extension JSONTape {
             var found: Int?
             while child < Int(token.end) {
                 if token.kind == .object {
-                    if (try? string(at: child)) == key.stringValue { found = child + 1; break }
+                    if (try? string(at: child)) == key.stringValue {
+                        found = child + 1
+                        break
+                    }
                     child = Int(tokens[child + 1].end)
                 } else if token.kind == .array {
-                    if key.intValue == position { found = child; break }
+                    if key.intValue == position {
+                        found = child
+                        break
+                    }
                     child = Int(tokens[child].end)
                     position += 1
                 } else {

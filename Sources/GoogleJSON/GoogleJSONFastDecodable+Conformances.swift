@@ -18,19 +18,27 @@ extension Int: GoogleJSONFastDecodable {
 }
 
 extension Int32: GoogleJSONFastDecodable {
-    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int32.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
+        self = try json.tape.plainInteger(Int32.self, at: json.index)
+    }
 }
 
 extension UInt32: GoogleJSONFastDecodable {
-    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(UInt32.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
+        self = try json.tape.plainInteger(UInt32.self, at: json.index)
+    }
 }
 
 extension Int64: GoogleJSONFastDecodable {
-    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(Int64.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
+        self = try json.tape.plainInteger(Int64.self, at: json.index)
+    }
 }
 
 extension UInt64: GoogleJSONFastDecodable {
-    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self = try json.tape.plainInteger(UInt64.self, at: json.index) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
+        self = try json.tape.plainInteger(UInt64.self, at: json.index)
+    }
 }
 
 extension Double: GoogleJSONFastDecodable {
@@ -66,11 +74,15 @@ extension JSONValue: GoogleJSONFastDecodable {
 // MARK: - Discovery formats
 
 extension GoogleInt64: GoogleJSONFastDecodable {
-    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.googleInteger(Int64.self, at: json.index)) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
+        self.init(try json.tape.googleInteger(Int64.self, at: json.index))
+    }
 }
 
 extension GoogleUInt64: GoogleJSONFastDecodable {
-    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws { self.init(try json.tape.googleInteger(UInt64.self, at: json.index)) }
+    @_spi(Generated) public init(googleJSON json: GoogleJSONValueRef) throws {
+        self.init(try json.tape.googleInteger(UInt64.self, at: json.index))
+    }
 }
 
 extension GoogleDate: GoogleJSONFastDecodable {
@@ -90,8 +102,14 @@ extension Array: GoogleJSONFastDecodable where Element: GoogleJSONFastDecodable 
         // Empty and one-element arrays (most repeated fields: `parents`, `owners`, `spaces`)
         // as literals: `init(unsafeUninitializedCapacity:)` looks the storage class's generic
         // metadata up at run time on every call, and costs twice a literal's allocation.
-        if count == 0 { self = []; return }
-        if count == 1 { self = [try Element(googleJSON: json.value(at: first))]; return }
+        if count == 0 {
+            self = []
+            return
+        }
+        if count == 1 {
+            self = [try Element(googleJSON: json.value(at: first))]
+            return
+        }
         // Elements are built in place: `append` (or initializing from a returned value) would
         // copy each (large) element and destroy the temporary. Inlinable so the element type
         // is known where this is specialized.

@@ -18,7 +18,9 @@ extension GoogleJSONFastDecodable {
             if let fallback = tapeDecoder.fallback, fallback.type == ObjectIdentifier(Self.self), fallback.index == tapeDecoder.index {
                 // Sent here by the default `init(googleJSON:)` for this very value: neither
                 // decoder is implemented, and calling it again would never end.
-                throw tapeDecoder.tape.error(.missingDecoder, at: tapeDecoder.index, """
+                throw tapeDecoder.tape.error(
+                    .missingDecoder, at: tapeDecoder.index,
+                    """
                     \(Self.self) conforms to GoogleJSONFastDecodable but implements neither init(from:) nor init(googleJSON:)
                     """)
             }
@@ -29,8 +31,9 @@ extension GoogleJSONFastDecodable {
         do {
             self = try GoogleJSONDecoder().decode(Self.self, from: data)
         } catch let error as GoogleJSONDecodingError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
         }
     }
 }

@@ -263,7 +263,8 @@ public struct GoogleJSONMembers {
             child = Int(value.end)
             if value.kind == .null { continue }
             let key = tokens[keyIndex]
-            let position = key.flags == 0
+            let position =
+                key.flags == 0
                 ? keys.position(of: UnsafeRawPointer(tape.bytes + Int(key.start)), count: Int(key.length), after: previous)
                 : try escapedKeyPosition(keyIndex)
             if position >= 0 {

@@ -29,11 +29,6 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
         @usableFromInline var length: Int32
         @usableFromInline var offset: Int
 
-        init(entry: Int32, length: Int32, offset: Int) {
-            self.entry = entry
-            self.length = length
-            self.offset = offset
-        }
     }
 
     @usableFromInline let spellings: UnsafeMutablePointer<UInt8>
@@ -181,18 +176,23 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
         if count >= 8 {
             var offset = 0
             while offset + 8 < count {
-                if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
                     return false
                 }
                 offset += 8
             }
-            return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
         if count >= 4 {
             return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
-                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
         }
-        for offset in 0..<count where left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+        for offset in 0..<count
+        where left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
             return false
         }
         return true

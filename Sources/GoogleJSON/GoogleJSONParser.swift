@@ -20,7 +20,8 @@ struct GoogleJSONParser {
     static func parse(_ input: UnsafeRawBufferPointer, maxDepth: Int) throws(GoogleJSONDecodingError) -> JSONTape {
         // Token offsets are 32-bit to keep the tape compact.
         guard input.count < Int(UInt32.max) else {
-            throw GoogleJSONDecodingError(kind: .syntax, path: "", byteOffset: 0, message: "JSON documents of 4 GiB or more are not supported")
+            throw GoogleJSONDecodingError(
+                kind: .syntax, path: "", byteOffset: 0, message: "JSON documents of 4 GiB or more are not supported")
         }
         var parser = GoogleJSONParser(bytes: JSONTape.copyBytes(input), count: input.count, maxDepth: maxDepth)
         do {
@@ -115,7 +116,9 @@ struct GoogleJSONParser {
         } else {
             while true {
                 guard position < count, bytes[position] == UInt8(ascii: "\"") else {
-                    throw syntax(position < count ? "expected a quoted key, found \(describe(bytes[position]))" : "unexpected end of input inside an object")
+                    throw syntax(
+                        position < count
+                            ? "expected a quoted key, found \(describe(bytes[position]))" : "unexpected end of input inside an object")
                 }
                 try parseString()
                 skipWhitespace()
@@ -236,9 +239,10 @@ struct GoogleJSONParser {
         }
         if highBits & 0x80 != 0 { flags |= JSONToken.hasNonASCII }
         let tokenIndex = tokenCount
-        _ = append(JSONToken(
-            kind: .string, flags: flags, start: UInt32(start), length: UInt32(index - start),
-            end: UInt32(tokenIndex + 1), hint: 0))
+        _ = append(
+            JSONToken(
+                kind: .string, flags: flags, start: UInt32(start), length: UInt32(index - start),
+                end: UInt32(tokenIndex + 1), hint: 0))
         position = index + 1
     }
 
@@ -297,9 +301,10 @@ struct GoogleJSONParser {
             while index < count, bytes[index].isDigit { index += 1 }
         }
         let tokenIndex = tokenCount
-        _ = append(JSONToken(
-            kind: .number, flags: flags, start: UInt32(start), length: UInt32(index - start),
-            end: UInt32(tokenIndex + 1), hint: 0))
+        _ = append(
+            JSONToken(
+                kind: .number, flags: flags, start: UInt32(start), length: UInt32(index - start),
+                end: UInt32(tokenIndex + 1), hint: 0))
         position = index
     }
 

@@ -73,8 +73,10 @@ final class JSONEncoderImpl: Encoder {
 
     static func literal(_ number: Double, codingPath: [any CodingKey], float: Float? = nil) throws -> EncodedValue {
         guard number.isFinite else {
-            throw EncodingError.invalidValue(number, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "JSON cannot represent \(number)"))
+            throw EncodingError.invalidValue(
+                number,
+                EncodingError.Context(
+                    codingPath: codingPath, debugDescription: "JSON cannot represent \(number)"))
         }
         if number == number.rounded(), abs(number) < 1e15 { return .literal(String(Int64(number))) }
         return .literal(float.map { "\($0)" } ?? "\(number)")
@@ -91,14 +93,19 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encodeNil(forKey key: Key) throws { object.set(key.stringValue, .literal("null")) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.set(key.stringValue, try JSONEncoderImpl.encodeValue(
-            value, codingPath: codingPath + [key], userInfo: encoder.userInfoStorage))
+        object.set(
+            key.stringValue,
+            try JSONEncoderImpl.encodeValue(
+                value, codingPath: codingPath + [key], userInfo: encoder.userInfoStorage))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let nested = EncodedObject()
         object.set(key.stringValue, .object(nested))
-        return KeyedEncodingContainer(JSONKeyedEncodingContainer<NestedKey>(encoder: encoder, object: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(
+            JSONKeyedEncodingContainer<NestedKey>(encoder: encoder, object: nested, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -105,7 +105,11 @@ final class JSONKeyCache<Key: CodingKey> {
 
     private func grow() {
         let oldCapacity = capacity
-        let oldHashes = hashes, oldStarts = starts, oldLengths = lengths, oldHasKey = hasKey, oldKeys = keys
+        let oldHashes = hashes
+        let oldStarts = starts
+        let oldLengths = lengths
+        let oldHasKey = hasKey
+        let oldKeys = keys
         capacity *= 2
         hashes = .allocate(capacity: capacity)
         hashes.initialize(repeating: 0, count: capacity)

@@ -137,7 +137,8 @@ extension JSONTape {
             let digit = buffer[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative
+            let (next, overflow2) =
+                negative
                 ? multiplied.subtractingReportingOverflow(T(digit)) : multiplied.addingReportingOverflow(T(digit))
             guard !overflow1, !overflow2 else { return nil }
             value = next

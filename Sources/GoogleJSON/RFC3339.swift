@@ -102,7 +102,7 @@ public enum RFC3339 {
     @inline(__always)
     private static func datePrefix(_ bytes: UnsafeRawBufferPointer) -> (Int, Int, Int, Int, Int)? {
         // Little-endian: byte i of the text is bits 8i..<8i+8 of its word.
-        let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))   // YYYY-MM-
+        let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))  // YYYY-MM-
         let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))  // DDTHH:MM
         let firstDigits: UInt64 = 0x00FF_FF00_FFFF_FFFF
         let secondDigits: UInt64 = 0xFFFF_00FF_FF00_FFFF
@@ -124,15 +124,18 @@ public enum RFC3339 {
         let b = (second & secondDigits) &- (zeros & secondDigits)
         @inline(__always) func digit(_ word: UInt64, _ index: UInt64) -> Int { Int(truncatingIfNeeded: (word >> (index * 8)) & 0xFF) }
         let year = digit(a, 0) * 1000 + digit(a, 1) * 100 + digit(a, 2) * 10 + digit(a, 3)
-        return (year, digit(a, 5) * 10 + digit(a, 6), digit(b, 0) * 10 + digit(b, 1),
-                digit(b, 3) * 10 + digit(b, 4), digit(b, 6) * 10 + digit(b, 7))
+        return (
+            year, digit(a, 5) * 10 + digit(a, 6), digit(b, 0) * 10 + digit(b, 1),
+            digit(b, 3) * 10 + digit(b, 4), digit(b, 6) * 10 + digit(b, 7)
+        )
     }
 
     // MARK: - Formatting
 
     /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` (or with six fraction digits when needed).
     public static func format(_ date: Date) -> String {
-        let totalMicroseconds = Int64((date.timeIntervalSinceReferenceDate * 1_000_000).rounded())
+        let totalMicroseconds =
+            Int64((date.timeIntervalSinceReferenceDate * 1_000_000).rounded())
             &+ referenceOffset * 1_000_000
         var seconds = totalMicroseconds / 1_000_000
         var micros = totalMicroseconds % 1_000_000

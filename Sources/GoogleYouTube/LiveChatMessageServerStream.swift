@@ -82,9 +82,10 @@ extension YouTube.LiveChatMessagesResource {
         // The generated method (a server stream: it resumes with `pageToken` by itself) with
         // the chat's end rules.
         let messages = YouTube.YoutubeResource.V3Resource.LiveChatResource.MessagesResource(client: client)
-        return LiveChatMessageServerStream(responses: messages.stream(
-            hl: hl, liveChatId: liveChatId, maxResults: maxResults, part: part, profileImageSize: profileImageSize,
-            options: .options(framing: framing)))
+        return LiveChatMessageServerStream(
+            responses: messages.stream(
+                hl: hl, liveChatId: liveChatId, maxResults: maxResults, part: part, profileImageSize: profileImageSize,
+                options: .options(framing: framing)))
     }
 }
 

@@ -20,11 +20,6 @@ public struct HTTPServerBodyStream: AsyncSequence, Sendable {
     /// The `Content-Length` the client declared, or `nil` for a chunked body.
     public let declaredLength: Int64?
 
-    init(channel: RequestBodyChannel, declaredLength: Int64?) {
-        self.channel = channel
-        self.declaredLength = declaredLength
-    }
-
     public struct AsyncIterator: AsyncIteratorProtocol {
         let channel: RequestBodyChannel
 

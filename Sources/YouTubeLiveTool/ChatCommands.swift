@@ -10,7 +10,8 @@ enum ChatCommands {
         "chat tail", summary: "Print a live chat's messages the moment they arrive, until the chat ends or Ctrl-C.",
         arguments: "[BROADCAST_ID]",
         options: [
-            OptionSpecification("video", value: "VIDEO_ID", help: "Follow the chat of this live video (any channel's; with --api-key, no sign-in)."),
+            OptionSpecification(
+                "video", value: "VIDEO_ID", help: "Follow the chat of this live video (any channel's; with --api-key, no sign-in)."),
             OptionSpecification("poll", help: "Poll liveChatMessages.list at the server's interval instead of streaming."),
             OptionSpecification("sse", help: "Ask for server-sent events (alt=sse) instead of a streamed JSON array."),
             OptionSpecification("max-messages", value: "N", help: "Stop after N messages (for scripts and tests)."),
@@ -54,8 +55,9 @@ enum ChatCommands {
                         let left = try await QuotaSettings.ledger(context, arguments: arguments).status().remaining
                         let interval = LiveChatMessageStream.interval(forBudget: left, lasting: .seconds(budgetHours * 3600))
                         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-                        standardError(String(
-                            format: "Polling at most every %.2f s so that %d units last %g hours.", seconds, left, budgetHours))
+                        standardError(
+                            String(
+                                format: "Polling at most every %.2f s so that %d units last %g hours.", seconds, left, budgetHours))
                         floor = interval
                     }
                     let messages = youtube.liveChatMessages.messages(liveChatId: chatID, minimumInterval: floor) { wait in

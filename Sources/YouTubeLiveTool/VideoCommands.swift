@@ -1,6 +1,6 @@
 import Foundation
-import GoogleCLIKit
 import GoogleAPIRuntime
+import GoogleCLIKit
 import GoogleYouTube
 
 // MARK: - VideoCommands

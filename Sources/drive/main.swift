@@ -1,5 +1,5 @@
-import Foundation
 import DriveTool
+import Foundation
 
 let status = await DriveTool.tool().runHandlingInterrupts(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -1,10 +1,11 @@
 import DriveTool
 import Foundation
+import GoogleAPIRuntime
 import GoogleCLIKit
 import GoogleEmulator
-import GoogleAPIRuntime
 import GoogleHTTP
 import YouTubeLiveTool
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

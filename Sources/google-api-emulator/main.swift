@@ -2,6 +2,7 @@
 import Foundation
 import GoogleEmulator
 import LocalHTTPServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -164,7 +165,8 @@ do {
 }
 for rule in options.faults { emulator.faults.enqueue(rule) }
 
-let secretURL = options.clientSecretFile.map { URL(fileURLWithPath: $0) }
+let secretURL =
+    options.clientSecretFile.map { URL(fileURLWithPath: $0) }
     ?? FileManager.default.temporaryDirectory.appendingPathComponent("google-api-emulator-\(emulator.port)-client.json")
 do {
     try emulator.writeClientSecretFile(to: secretURL)

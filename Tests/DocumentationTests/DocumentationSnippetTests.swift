@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - DocumentationSnippetTests
 
@@ -90,11 +90,13 @@ struct DocumentationSnippetTests {
         try Data(source.utf8).write(to: file)
         let modules = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("Modules")
-        let result = try await ChildProcess.run(try Self.compiler(), [
-            "-typecheck", "-parse-as-library", "-swift-version", "6", "-suppress-warnings", "-module-name", "DocumentationSnippets",
-            "-I", modules.path, "-I", Self.packageRoot.appendingPathComponent("Sources/CCurl").path,
-            file.path,
-        ], directory: Self.packageRoot, timeout: .seconds(600))
+        let result = try await ChildProcess.run(
+            try Self.compiler(),
+            [
+                "-typecheck", "-parse-as-library", "-swift-version", "6", "-suppress-warnings", "-module-name", "DocumentationSnippets",
+                "-I", modules.path, "-I", Self.packageRoot.appendingPathComponent("Sources/CCurl").path,
+                file.path,
+            ], directory: Self.packageRoot, timeout: .seconds(600))
         #expect(count >= 10, "found only \(count) Swift blocks")
         #expect(result.status == 0, "\(count) documentation snippets; swiftc says:\n\(result.standardError)")
         #endif
@@ -115,12 +117,16 @@ struct DocumentationSnippetTests {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let manifest = folder.appendingPathComponent("Package.swift")
-                let source = "#sourceLocation(file: \"\(file)\", line: \(snippet.line + 1))\n"
+                let source =
+                    "#sourceLocation(file: \"\(file)\", line: \(snippet.line + 1))\n"
                     + snippet.lines.dropFirst().joined(separator: "\n")
                 try Data(source.utf8).write(to: manifest)
-                let result = try await ChildProcess.run(compiler, [
-                    "-typecheck", "-swift-version", "6", "-package-description-version", "6.0.0", "-I", manifestAPI.path, "-module-name", "Manifest", manifest.path,
-                ], timeout: .seconds(300))
+                let result = try await ChildProcess.run(
+                    compiler,
+                    [
+                        "-typecheck", "-swift-version", "6", "-package-description-version", "6.0.0", "-I", manifestAPI.path,
+                        "-module-name", "Manifest", manifest.path,
+                    ], timeout: .seconds(300))
                 #expect(result.status == 0, "\(file):\(snippet.line): swiftc says:\n\(result.standardError)")
                 checked += 1
             }

@@ -1,8 +1,10 @@
 import Foundation
 import GoogleBase
-@testable import GoogleAuth
 import GoogleHTTP
 import Testing
+
+@testable import GoogleAuth
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,12 +27,15 @@ struct AuthInputFuzzTests {
     @Test("client_secret JSON gives a configuration or an OAuthError")
     func clientSecret() async throws {
         let samples = try await FuzzSamples.emulatorResponses()
-        let google = #"{"installed":{"client_id":"1-a.apps.googleusercontent.com","project_id":"p","#
+        let google =
+            #"{"installed":{"client_id":"1-a.apps.googleusercontent.com","project_id":"p","#
             + #""auth_uri":"https://accounts.google.com/o/oauth2/auth","token_uri":"https://oauth2.googleapis.com/token","#
             + #""client_secret":"GOCSPX-x","redirect_uris":["http://localhost"]}}"#
         var loaded = 0
-        let ran = await Fuzzer.run("client_secret JSON", seed: 0x434C_4945_0008, samples: [samples.clientSecret, Array(google.utf8)],
-                             count: 2500, dictionary: Self.jsonTokens) { input in
+        let ran = await Fuzzer.run(
+            "client_secret JSON", seed: 0x434C_4945_0008, samples: [samples.clientSecret, Array(google.utf8)],
+            count: 2500, dictionary: Self.jsonTokens
+        ) { input in
             do {
                 let configuration = try OAuthClientConfiguration(jsonData: Data(input))
                 loaded += 1
@@ -50,13 +55,16 @@ struct AuthInputFuzzTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("tokens.json")
         let store = FileTokenStore(fileURL: file)
-        try await store.save(OAuthTokens(
-            accessToken: "ya29.sample", expiresAt: Date(timeIntervalSince1970: 1_800_000_000), refreshToken: "1//refresh",
-            refreshTokenExpiresAt: Date(timeIntervalSince1970: 1_900_000_000), scopes: ["email", "openid"], idToken: "a.b.c"))
+        try await store.save(
+            OAuthTokens(
+                accessToken: "ya29.sample", expiresAt: Date(timeIntervalSince1970: 1_800_000_000), refreshToken: "1//refresh",
+                refreshTokenExpiresAt: Date(timeIntervalSince1970: 1_900_000_000), scopes: ["email", "openid"], idToken: "a.b.c"))
         let saved = Array(try Data(contentsOf: file))
         var loaded = 0
-        let ran = try await Fuzzer.runAsync("token file", seed: 0x544F_4B4E_0009, samples: [saved], count: 300,
-                                            dictionary: Self.jsonTokens + ["1e300", "-1e300", "9.3e18"]) { input in
+        let ran = try await Fuzzer.runAsync(
+            "token file", seed: 0x544F_4B4E_0009, samples: [saved], count: 300,
+            dictionary: Self.jsonTokens + ["1e300", "-1e300", "9.3e18"]
+        ) { input in
             try Data(input).write(to: file)
             chmod(file.path, 0o600)
             do {
@@ -76,11 +84,15 @@ struct AuthInputFuzzTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         // An ID token shaped like Google's (the refresh answer above carries none).
         let header = Data(#"{"alg":"RS256","kid":"1","typ":"JWT"}"#.utf8).base64EncodedString()
-        let claims = Data((#"{"iss":"https://accounts.google.com","aud":"1-a.apps.googleusercontent.com","sub":"1100","#
-            + #""email":"user@example.com","email_verified":true,"iat":1800000000,"exp":1800003600}"#).utf8).base64EncodedString()
+        let claims = Data(
+            (#"{"iss":"https://accounts.google.com","aud":"1-a.apps.googleusercontent.com","sub":"1100","#
+                + #""email":"user@example.com","email_verified":true,"iat":1800000000,"exp":1800003600}"#).utf8
+        ).base64EncodedString()
         let idTokens = [Array("\(header).\(claims).c2lnbmF0dXJl".replacingOccurrences(of: "=", with: "").utf8)]
-        let ran = await Fuzzer.run("token endpoint response", seed: 0x5452_4553_000A, samples: samples.tokenResponses, count: 2000,
-                             dictionary: Self.jsonTokens) { input in
+        let ran = await Fuzzer.run(
+            "token endpoint response", seed: 0x5452_4553_000A, samples: samples.tokenResponses, count: 2000,
+            dictionary: Self.jsonTokens
+        ) { input in
             for status in [200, 400] {
                 do {
                     _ = try TokenEndpointResult.parse(
@@ -91,8 +103,10 @@ struct AuthInputFuzzTests {
                 }
             }
         }
-        let ranIDTokens = await Fuzzer.run("ID token (JWT)", seed: 0x4A57_5400_000B, samples: idTokens, count: 1500,
-                                     dictionary: [".", "eyJ", "==", "-", "_"]) { input in
+        let ranIDTokens = await Fuzzer.run(
+            "ID token (JWT)", seed: 0x4A57_5400_000B, samples: idTokens, count: 1500,
+            dictionary: [".", "eyJ", "==", "-", "_"]
+        ) { input in
             do {
                 _ = try IDTokenClaims(decoding: String(decoding: input, as: UTF8.self))
             } catch is OAuthError {
@@ -110,8 +124,10 @@ struct AuthInputFuzzTests {
             "http://127.0.0.1:5000/?error=access_denied&error_description=The+user+denied&state=abc",
             "com.googleusercontent.apps.123:/oauth2redirect?code=x&state=y#frag",
         ].map { Array($0.utf8) }
-        let ran = await Fuzzer.run("OAuth callback query", seed: 0x4341_4C4C_000C, samples: samples, count: 3000,
-                             dictionary: ["state=", "code=", "error=", "&", "%", "+", "#", "?"]) { input in
+        let ran = await Fuzzer.run(
+            "OAuth callback query", seed: 0x4341_4C4C_000C, samples: samples, count: 3000,
+            dictionary: ["state=", "code=", "error=", "&", "%", "+", "#", "?"]
+        ) { input in
             let text = String(decoding: input, as: UTF8.self)
             let callback = AuthorizationCallback(callbackString: text)
             // The code and state never show (the error code, not a secret, is shown as sent).
@@ -126,9 +142,11 @@ struct AuthInputFuzzTests {
         // The same kind of queries, sent to a real listener: none ends the wait.
         let listener = try LoopbackRedirectListener(expectedState: "the-real-state-\(UUID().uuidString)")
         defer { listener.stop() }
-        let targets = Fuzzer.inputs(seed: 0x4C49_5354_000D, samples: samples.map { Array($0.drop { $0 != UInt8(ascii: "?") }) },
-                                    count: 120, maxLength: 512, dictionary: ["state=", "code=", "error=", "&", "%"])
-            .map { bytes in "/" + String(decoding: bytes.filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self) }
+        let targets = Fuzzer.inputs(
+            seed: 0x4C49_5354_000D, samples: samples.map { Array($0.drop { $0 != UInt8(ascii: "?") }) },
+            count: 120, maxLength: 512, dictionary: ["state=", "code=", "error=", "&", "%"]
+        )
+        .map { bytes in "/" + String(decoding: bytes.filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self) }
         let transport = CurlTransport()
         var answered = 0
         for target in targets {

@@ -1,7 +1,7 @@
 import Foundation
 import GoogleAPICodegenKit
-import Testing
 import TestSupport
+import Testing
 
 /// A Discovery document is input from the network (`google-api-codegen fetch`) that the build
 /// plugin compiles into the user's app. These tests put hostile text — every line break Swift
@@ -24,8 +24,9 @@ struct CodegenInjectionFuzzTests {
         "_", "-", ".", "/", " ", "é", "😀", "{+", "%0D",
     ]
 
-    @Test("Random hostile strings in every field: output type-checks and declares nothing extra",
-          .timeLimit(.minutes(20)))
+    @Test(
+        "Random hostile strings in every field: output type-checks and declares nothing extra",
+        .timeLimit(.minutes(20)))
     func hostileTextDeclaresNothing() async throws {
         var documents = 0
         for round in 0..<FuzzRounds.count {
@@ -47,7 +48,9 @@ struct CodegenInjectionFuzzTests {
                 // Nothing but LF ends a line, and no invisible or control character is left.
                 for file in hostileOutput.files {
                     let bad = file.contents.unicodeScalars.first { scalar in
-                        scalar != "\n" && (scalar.value < 0x20 && scalar != "\t" || [0x7F, 0x85, 0x2028, 0x2029, 0x202E, 0x2066, 0x200B, 0xFEFF, 0x1B].contains(scalar.value))
+                        scalar != "\n"
+                            && (scalar.value < 0x20 && scalar != "\t"
+                                || [0x7F, 0x85, 0x2028, 0x2029, 0x202E, 0x2066, 0x200B, 0xFEFF, 0x1B].contains(scalar.value))
                     }
                     #expect(bad == nil, "\(label): \(file.name) contains U+\(String(bad?.value ?? 0, radix: 16))")
                 }
@@ -56,8 +59,12 @@ struct CodegenInjectionFuzzTests {
                     let hostileTokens = SwiftShape.tokens(hostileFile.contents)
                     let harmlessTokens = SwiftShape.tokens(harmlessFile.contents)
                     if hostileTokens != harmlessTokens {
-                        let at = zip(hostileTokens, harmlessTokens).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(hostileTokens.count, harmlessTokens.count)
-                        Issue.record("\(label): \(hostileFile.name) differs in shape at token \(at): \(hostileTokens[at...].prefix(12)) vs \(harmlessTokens[at...].prefix(12))")
+                        let at =
+                            zip(hostileTokens, harmlessTokens).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                            ?? min(hostileTokens.count, harmlessTokens.count)
+                        Issue.record(
+                            "\(label): \(hostileFile.name) differs in shape at token \(at): \(hostileTokens[at...].prefix(12)) vs \(harmlessTokens[at...].prefix(12))"
+                        )
                     }
                 }
                 let check = try await GeneratedModuleCheck.typecheck(hostileOutput.files, label: "injection-\(round)-\(index)")
@@ -68,7 +75,9 @@ struct CodegenInjectionFuzzTests {
         #expect(documents == Self.documentsPerRound * FuzzRounds.count)
     }
 
-    @Test("Every golden-file fixture type-checks against the runtime, without warnings", arguments: ["formats", "methods", "naming", "recursion", "shapes"])
+    @Test(
+        "Every golden-file fixture type-checks against the runtime, without warnings",
+        arguments: ["formats", "methods", "naming", "recursion", "shapes"])
     func fixtureTypeChecks(_ fixture: String) async throws {
         let url = GeneratedModuleCheck.packageRoot.appendingPathComponent("Codegen/Tests/GoogleAPICodegenKitTests/Fixtures/\(fixture).json")
         let output = try CodeGenerator.generate(contentsOf: url, moduleName: "Fixture")
@@ -105,32 +114,48 @@ enum FuzzRounds {
 enum InjectionDocument {
     static func make(_ text: (Int) -> String) -> Data {
         var field = 0
-        func next() -> String { field += 1; return text(field) }
-        func key(_ prefix: String) -> String { field += 1; return "\(prefix)\(String(format: "%02d", field))_" + text(field) }
+        func next() -> String {
+            field += 1
+            return text(field)
+        }
+        func key(_ prefix: String) -> String {
+            field += 1
+            return "\(prefix)\(String(format: "%02d", field))_" + text(field)
+        }
         func enumValues() -> [String] { [next(), next(), next()] }
 
-        let item = key("K"), other = key("K"), page = key("K")
-        let pathParameter = key("p"), queryParameter = key("q"), enumParameter = key("r")
+        let item = key("K")
+        let other = key("K")
+        let page = key("K")
+        let pathParameter = key("p")
+        let queryParameter = key("q")
+        let enumParameter = key("r")
         var schemas: [String: Any] = [:]
-        schemas[item] = [
-            "type": "object", "description": next(),
-            "properties": [
-                key("a"): ["type": "string", "description": next(), "format": next(), "pattern": next()],
-                key("b"): ["type": "string", "enum": enumValues(), "enumDescriptions": enumValues()],
-                key("c"): ["type": "array", "description": next(), "items": ["$ref": other]],
-                key("d"): ["type": "object", "additionalProperties": ["type": "string", "format": next(), "description": next()]],
-                key("e"): ["type": "object", "description": next(), "properties": [key("f"): ["type": "integer", "format": next()]]],
-                key("g"): ["type": "string", "format": "int64", "deprecated": true, "description": next()],
-            ] as [String: Any],
-        ] as [String: Any]
-        schemas[other] = [
-            "type": "object", "description": next(), "deprecated": true,
-            "properties": [key("h"): ["$ref": item, "description": next()], key("i"): ["type": "array", "items": ["type": "array", "items": ["type": "string", "format": "byte"]]]] as [String: Any],
-        ] as [String: Any]
-        schemas[page] = [
-            "type": "object",
-            "properties": ["nextPageToken": ["type": "string"], "items": ["type": "array", "items": ["$ref": item]]] as [String: Any],
-        ] as [String: Any]
+        schemas[item] =
+            [
+                "type": "object", "description": next(),
+                "properties": [
+                    key("a"): ["type": "string", "description": next(), "format": next(), "pattern": next()],
+                    key("b"): ["type": "string", "enum": enumValues(), "enumDescriptions": enumValues()],
+                    key("c"): ["type": "array", "description": next(), "items": ["$ref": other]],
+                    key("d"): ["type": "object", "additionalProperties": ["type": "string", "format": next(), "description": next()]],
+                    key("e"): ["type": "object", "description": next(), "properties": [key("f"): ["type": "integer", "format": next()]]],
+                    key("g"): ["type": "string", "format": "int64", "deprecated": true, "description": next()],
+                ] as [String: Any],
+            ] as [String: Any]
+        schemas[other] =
+            [
+                "type": "object", "description": next(), "deprecated": true,
+                "properties": [
+                    key("h"): ["$ref": item, "description": next()],
+                    key("i"): ["type": "array", "items": ["type": "array", "items": ["type": "string", "format": "byte"]]],
+                ] as [String: Any],
+            ] as [String: Any]
+        schemas[page] =
+            [
+                "type": "object",
+                "properties": ["nextPageToken": ["type": "string"], "items": ["type": "array", "items": ["$ref": item]]] as [String: Any],
+            ] as [String: Any]
         schemas[key("L")] = ["type": "array", "description": next(), "items": ["type": "string", "enum": enumValues()]] as [String: Any]
 
         let scope = "https://www.googleapis.com/auth/" + next()
@@ -139,9 +164,16 @@ enum InjectionDocument {
             "scopes": [scope, next()],
             "parameterOrder": [pathParameter],
             "parameters": [
-                pathParameter: ["type": "string", "location": "path", "required": true, "pattern": next(), "description": next(), "format": next()],
-                queryParameter: ["type": "string", "location": "query", "repeated": true, "default": next(), "minimum": next(), "maximum": next(), "description": next()],
-                enumParameter: ["type": "string", "location": "query", "enum": enumValues(), "enumDescriptions": enumValues(), "default": next()],
+                pathParameter: [
+                    "type": "string", "location": "path", "required": true, "pattern": next(), "description": next(), "format": next(),
+                ],
+                queryParameter: [
+                    "type": "string", "location": "query", "repeated": true, "default": next(), "minimum": next(), "maximum": next(),
+                    "description": next(),
+                ],
+                enumParameter: [
+                    "type": "string", "location": "query", "enum": enumValues(), "enumDescriptions": enumValues(), "default": next(),
+                ],
                 "pageToken": ["type": "string", "location": "query"],
             ] as [String: Any],
             "request": ["$ref": item], "response": ["$ref": page],
@@ -160,10 +192,22 @@ enum InjectionDocument {
             "resources": [
                 key("s"): [
                     "methods": [key("m"): method],
-                    "resources": [key("t"): ["methods": [key("n"): ["path": next(), "httpMethod": "GET", "description": next(), "response": ["$ref": other]] as [String: Any]]]],
-                ] as [String: Any],
+                    "resources": [
+                        key("t"): [
+                            "methods": [
+                                key("n"): ["path": next(), "httpMethod": "GET", "description": next(), "response": ["$ref": other]]
+                                    as [String: Any]
+                            ]
+                        ]
+                    ],
+                ] as [String: Any]
             ],
-            "methods": [key("o"): ["path": next(), "httpMethod": "DELETE", "description": next(), "parameters": [key("u"): ["type": "integer", "location": "query", "minimum": next(), "maximum": next()]]] as [String: Any]],
+            "methods": [
+                key("o"): [
+                    "path": next(), "httpMethod": "DELETE", "description": next(),
+                    "parameters": [key("u"): ["type": "integer", "location": "query", "minimum": next(), "maximum": next()]],
+                ] as [String: Any]
+            ],
         ]
         // Serialization cannot fail: only strings, booleans, arrays and objects.
         return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
@@ -204,9 +248,16 @@ enum SwiftShape {
                 index += 1
                 var closed = false
                 while index < scalars.count {
-                    if scalars[index] == "\\" { index += 2; continue }
+                    if scalars[index] == "\\" {
+                        index += 2
+                        continue
+                    }
                     if scalars[index] == "\n" { break }
-                    if scalars[index] == "\"" { closed = true; index += 1; break }
+                    if scalars[index] == "\"" {
+                        closed = true
+                        index += 1
+                        break
+                    }
                     index += 1
                 }
                 tokens.append(closed ? "STR" : "UNTERMINATED-STRING")
@@ -217,7 +268,10 @@ enum SwiftShape {
                 tokens.append("ID")
             } else if isIdentifierStart(scalar) {
                 var word = String.UnicodeScalarView()
-                while index < scalars.count && isIdentifierPart(scalars[index]) { word.append(scalars[index]); index += 1 }
+                while index < scalars.count && isIdentifierPart(scalars[index]) {
+                    word.append(scalars[index])
+                    index += 1
+                }
                 let text = String(word)
                 tokens.append(keywords.contains(text) ? text : "ID")
             } else if ("0"..."9").contains(scalar) {
@@ -246,7 +300,8 @@ enum GeneratedModuleCheck {
         while url.pathComponents.count > 1 {
             url.deleteLastPathComponent()
             if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path),
-               FileManager.default.fileExists(atPath: url.appendingPathComponent("Codegen").path) {
+                FileManager.default.fileExists(atPath: url.appendingPathComponent("Codegen").path)
+            {
                 return url
             }
         }
@@ -271,8 +326,10 @@ enum GeneratedModuleCheck {
         // At a lower priority: the parallel tests beside it keep the CPU they need.
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["nice", "-n", "10", "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "GeneratedCheck",
-             "-I", modulesDirectory.path, "-I", packageRoot.appendingPathComponent("Sources/CCurl").path] + paths,
+            [
+                "nice", "-n", "10", "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "GeneratedCheck",
+                "-I", modulesDirectory.path, "-I", packageRoot.appendingPathComponent("Sources/CCurl").path,
+            ] + paths,
             timeout: .seconds(900))
         let output = result.standardOutput + result.standardError
         return Result(passed: result.status == 0 && !output.contains("error:"), output: output)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GoogleAPIRuntime
 import Testing
+
+@testable import GoogleAPIRuntime
 
 /// Inputs the fuzz suites found crashing a parser, kept so the crash stays fixed.
 @Suite("Fuzz regressions")
@@ -29,8 +30,8 @@ struct FuzzRegressionTests {
     @Test("A batch part with a negative or signed Content-Length parses, its body untouched")
     func negativeContentLengthInBatchPart() throws {
         for declared in ["-5", "+2", "5.0"] {
-            let body = Data((
-                "--b\r\nContent-Type: application/http\r\nContent-ID: <response-item0>\r\n\r\n"
+            let body = Data(
+                ("--b\r\nContent-Type: application/http\r\nContent-ID: <response-item0>\r\n\r\n"
                     + "HTTP/1.1 200 OK\r\nContent-Length: \(declared)\r\n\r\n{\"a\":1}\r\n--b--\r\n").utf8)
             let results = try BatchResponseParser.parse(body, contentType: "multipart/mixed; boundary=b", firstIndex: 0, count: 1)
             #expect(results.count == 1)

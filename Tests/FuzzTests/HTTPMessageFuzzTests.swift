@@ -1,11 +1,13 @@
 import Foundation
 import GoogleBase
-@testable import GoogleAPIRuntime
 import GoogleHTTP
 import GoogleHTTPTypes
-@testable import LocalHTTPServer
 import TestSupport
 import Testing
+
+@testable import GoogleAPIRuntime
+@testable import LocalHTTPServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,8 +28,10 @@ struct HTTPMessageFuzzTests {
     @Test("Request heads parse to a head or a RequestHeadError")
     func requestHeads() async {
         var parsed = 0
-        let ran = await Fuzzer.run("HTTP head parser", seed: 0x4845_4144_0003, samples: FuzzSamples.requestHeads.map { Array($0.utf8) },
-                             count: 4000, dictionary: Self.headTokens) { input in
+        let ran = await Fuzzer.run(
+            "HTTP head parser", seed: 0x4845_4144_0003, samples: FuzzSamples.requestHeads.map { Array($0.utf8) },
+            count: 4000, dictionary: Self.headTokens
+        ) { input in
             input.withUnsafeBufferPointer { bytes in
                 let skipped = HTTPHeadParser.leadingEmptyLineBytes(in: bytes)
                 #expect(skipped <= bytes.count)
@@ -47,8 +51,10 @@ struct HTTPMessageFuzzTests {
 
     @Test("Nested batch parts and header blocks parse to a message or nil")
     func nestedMessages() async {
-        let ran = await Fuzzer.run("nested HTTP message parser", seed: 0x4E45_5354_0004,
-                             samples: FuzzSamples.nestedResponses.map { Array($0.utf8) }, count: 3000, dictionary: Self.headTokens) { input in
+        let ran = await Fuzzer.run(
+            "nested HTTP message parser", seed: 0x4E45_5354_0004,
+            samples: FuzzSamples.nestedResponses.map { Array($0.utf8) }, count: 3000, dictionary: Self.headTokens
+        ) { input in
             let data = Data(input)
             if let response = HTTPHeadParser.parseNestedResponse(data) { #expect(response.body.count <= data.count) }
             _ = HTTPHeadParser.parseNestedRequest(data)
@@ -60,9 +66,11 @@ struct HTTPMessageFuzzTests {
     @Test("Chunked bodies read through a real socket end in the payload or a BodyReadError")
     func chunkedBodies() async throws {
         var completed = 0
-        let ran = try await Fuzzer.run("chunked body reader", seed: 0x4348_554E_0005,
-                                 samples: FuzzSamples.chunkedBodies.map { Array($0.utf8) }, count: 1200,
-                                 dictionary: ["0\r\n\r\n", "ffffffffffffffff\r\n", "7fffffffffffffff", ";ext=\"v\"", "\r\n0\r\n"]) { input in
+        let ran = try await Fuzzer.run(
+            "chunked body reader", seed: 0x4348_554E_0005,
+            samples: FuzzSamples.chunkedBodies.map { Array($0.utf8) }, count: 1200,
+            dictionary: ["0\r\n\r\n", "ffffffffffffffff\r\n", "7fffffffffffffff", ";ext=\"v\"", "\r\n0\r\n"]
+        ) { input in
             var pair: [Int32] = [0, 0]
             #if canImport(Glibc)
             guard socketpair(AF_UNIX, SystemCall.streamSocketType, 0, &pair) == 0 else { throw POSIXError(.EMFILE) }
@@ -94,8 +102,10 @@ struct HTTPMessageFuzzTests {
         let contentType = samples.batchContentType
         #expect(BatchResponseParser.boundary(in: contentType) != nil, "\(contentType)")
         var parsed = 0
-        let ran = await Fuzzer.run("batch response parser", seed: 0x4241_5443_0006, samples: [samples.batchBody], count: 2500,
-                             maxLength: 16 << 10, dictionary: ["--batch", "Content-ID: <response-item", "HTTP/1.1 200 OK\r\n", "--\r\n"]) { input in
+        let ran = await Fuzzer.run(
+            "batch response parser", seed: 0x4241_5443_0006, samples: [samples.batchBody], count: 2500,
+            maxLength: 16 << 10, dictionary: ["--batch", "Content-ID: <response-item", "HTTP/1.1 200 OK\r\n", "--\r\n"]
+        ) { input in
             let data = Data(input)
             // Typed throws: results or GoogleAPIClientError.
             if let results = try? BatchResponseParser.parse(data, contentType: contentType, firstIndex: 0, count: 2) {
@@ -118,9 +128,10 @@ struct HTTPMessageFuzzTests {
             .text("\(request.method.rawValue) \(request.path) \(request.body.count)")
         }
         defer { server.stop() }
-        let samples = FuzzSamples.requestHeads.map { head in
-            Array((head.replacingOccurrences(of: "Content-Length: 17\r\n", with: "Content-Length: 5\r\n") + "hello").utf8)
-        } + FuzzSamples.chunkedBodies.map { Array(("POST /u HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n" + $0).utf8) }
+        let samples =
+            FuzzSamples.requestHeads.map { head in
+                Array((head.replacingOccurrences(of: "Content-Length: 17\r\n", with: "Content-Length: 5\r\n") + "hello").utf8)
+            } + FuzzSamples.chunkedBodies.map { Array(("POST /u HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n" + $0).utf8) }
         let inputs = Fuzzer.inputs(seed: 0x5345_5256_0007, samples: samples, count: 250, maxLength: 4096, dictionary: Self.headTokens)
         let port = server.port
         let replies = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[String], any Error>) in

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import GoogleAPIRuntime
 @testable import GoogleEmulator
-import Testing
 
 /// Header values servers and clients send: `Retry-After`, the upload status `Range`, the download
 /// `Content-Range` (runtime), and the emulator's `Range` and `Content-Range` parsing.
@@ -17,8 +18,10 @@ struct HeaderValueFuzzTests {
     func retryAfter() async {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let samples = ["120", "0", "Wed, 21 Oct 2026 07:28:00 GMT", "Sun, 06 Nov 1994 08:49:37 GMT", "86400000000000"]
-        let ran = await Fuzzer.run("Retry-After", seed: 0x5245_5452_000E, samples: samples.map { Array($0.utf8) }, count: 4000,
-                             maxLength: 128, dictionary: Self.numberTokens) { input in
+        let ran = await Fuzzer.run(
+            "Retry-After", seed: 0x5245_5452_000E, samples: samples.map { Array($0.utf8) }, count: 4000,
+            maxLength: 128, dictionary: Self.numberTokens
+        ) { input in
             let text = String(decoding: input, as: UTF8.self)
             if let delay = RetryAfter.delay(from: ["Retry-After": text], now: now) {
                 #expect(delay >= .zero, "\(text) → \(delay)")
@@ -31,8 +34,10 @@ struct HeaderValueFuzzTests {
     @Test("Upload Range and download Content-Range give a consistent value or a typed refusal")
     func runtimeRanges() async {
         let samples = ["bytes=0-262143", "bytes 0-1048575/4194304", "bytes 100-199/*", "bytes */1000", "bytes=0-0"]
-        let ran = await Fuzzer.run("runtime Range/Content-Range", seed: 0x5241_4E47_000F, samples: samples.map { Array($0.utf8) },
-                             count: 4000, maxLength: 128, dictionary: Self.numberTokens) { input in
+        let ran = await Fuzzer.run(
+            "runtime Range/Content-Range", seed: 0x5241_4E47_000F, samples: samples.map { Array($0.utf8) },
+            count: 4000, maxLength: 128, dictionary: Self.numberTokens
+        ) { input in
             let text = String(decoding: input, as: UTF8.self)
             for total: Int64 in [0, 1, 1 << 20, .max] {
                 // Typed throws: an offset or GoogleAPIClientError.
@@ -51,8 +56,10 @@ struct HeaderValueFuzzTests {
     @Test("The emulator's Range and Content-Range parsing stays inside the file")
     func emulatorRanges() async {
         let samples = ["bytes=0-99", "bytes=-500", "bytes=100-", "bytes=0-0,5-9", "bytes 0-262143/1048576", "bytes */1048576", "bytes */*"]
-        let ran = await Fuzzer.run("emulator Range/Content-Range", seed: 0x454D_5552_0010, samples: samples.map { Array($0.utf8) },
-                             count: 4000, maxLength: 128, dictionary: Self.numberTokens) { input in
+        let ran = await Fuzzer.run(
+            "emulator Range/Content-Range", seed: 0x454D_5552_0010, samples: samples.map { Array($0.utf8) },
+            count: 4000, maxLength: 128, dictionary: Self.numberTokens
+        ) { input in
             let text = String(decoding: input, as: UTF8.self)
             for size: Int64 in [0, 1, 1000, .max] {
                 if case .range(let range) = ByteRange.parse(text, size: size) {

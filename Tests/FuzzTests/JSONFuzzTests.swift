@@ -53,8 +53,10 @@ struct JSONFuzzTests {
                 Issue.record("untyped decoding error \(type(of: error)): \(error)")
             }
         }
-        let ran = await Fuzzer.run("JSON decoder", seed: 0x4A53_4F4E_0001, samples: corpus, count: 1500,
-                             dictionary: ["\"files\":", "\"kind\":", "\"size\":\"", "\"items\":[", "\"modifiedTime\":\"", "\"id\":"]) { input in
+        let ran = await Fuzzer.run(
+            "JSON decoder", seed: 0x4A53_4F4E_0001, samples: corpus, count: 1500,
+            dictionary: ["\"files\":", "\"kind\":", "\"size\":\"", "\"items\":[", "\"modifiedTime\":\"", "\"id\":"]
+        ) { input in
             let data = Data(input)
             attempt { _ = try decoder.decode(JSONValue.self, from: data) }
             attempt { _ = try decoder.decode(Drive.FileList.self, from: data) }
@@ -70,8 +72,10 @@ struct JSONFuzzTests {
     @Test("Error bodies of any shape become a GoogleAPIError whose description stays short")
     func errorBodies() async throws {
         let samples = try await FuzzSamples.emulatorResponses()
-        let ran = await Fuzzer.run("Google error body", seed: 0x4552_5230_0002, samples: samples.errorBodies + samples.json, count: 1500,
-                             dictionary: ["\"error\":{", "\"errors\":[{", "\"reason\":\"", "\"details\":[", "\"message\":\""]) { input in
+        let ran = await Fuzzer.run(
+            "Google error body", seed: 0x4552_5230_0002, samples: samples.errorBodies + samples.json, count: 1500,
+            dictionary: ["\"error\":{", "\"errors\":[{", "\"reason\":\"", "\"details\":[", "\"message\":\""]
+        ) { input in
             let error = GoogleAPIError(status: 400 + Int(input.first ?? 0) % 200, headers: [:], body: Data(input))
             #expect(error.description.count < 4096)
         }

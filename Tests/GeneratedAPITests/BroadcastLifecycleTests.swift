@@ -71,9 +71,11 @@ import Testing
             default: false
             }
         }
-        #expect(order == [
-            .transitioning(to: "testing"), .reached(lifeCycleStatus: "testing"), .transitioning(to: "live"), .reached(lifeCycleStatus: "live"),
-        ])
+        #expect(
+            order == [
+                .transitioning(to: "testing"), .reached(lifeCycleStatus: "testing"), .transitioning(to: "live"),
+                .reached(lifeCycleStatus: "live"),
+            ])
         #expect(fixture.backend.emulator.broadcastLifeCycleStatus(fixture.broadcastID) == "live")
         #expect(fixture.transitions.map(\.target) == ["testing", "live"])
         #expect(fixture.transitions.allSatisfy { $0.status == 200 })
@@ -141,8 +143,9 @@ import Testing
 
     @Test func healthUpdatesFollowTheEncoder() async throws {
         let fixture = try await Fixture(monitorStream: true)
-        let streamID = try #require(try await fixture.youtube.liveBroadcasts.list(part: ["contentDetails"], id: [fixture.broadcastID])
-            .items?.first?.contentDetails?.boundStreamId)
+        let streamID = try #require(
+            try await fixture.youtube.liveBroadcasts.list(part: ["contentDetails"], id: [fixture.broadcastID])
+                .items?.first?.contentDetails?.boundStreamId)
         var seen: [YouTubeStreamHealth] = []
         for try await health in fixture.lifecycle.healthUpdates(stream: streamID, interval: .milliseconds(50)) {
             seen.append(health)

@@ -1,8 +1,9 @@
 import Foundation
 import GoogleDrive
 import GoogleEmulator
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -134,7 +135,11 @@ import Darwin
         let all = try fixture.addFiles(3, prefix: "star")
         #expect(try await fixture.drain(pageSize: 2, fields: "*").map(\.fileId) == all)
         let sent = fixture.emulator.recordedRequests.filter { $0.path == "/drive/v3/changes" }.compactMap(\.query)
-        #expect(sent.contains { $0.contains("fields=nextPageToken%2Cchanges%28fileId%29%2CnewStartPageToken&") || $0.hasSuffix("fields=nextPageToken%2Cchanges%28fileId%29%2CnewStartPageToken") })
+        #expect(
+            sent.contains {
+                $0.contains("fields=nextPageToken%2Cchanges%28fileId%29%2CnewStartPageToken&")
+                    || $0.hasSuffix("fields=nextPageToken%2Cchanges%28fileId%29%2CnewStartPageToken")
+            })
         #expect(sent.contains { $0.contains("fields=%2A") })
     }
 
@@ -163,7 +168,10 @@ import Darwin
             _ = try await fixture.tokens.load(.user)
             Issue.record("a world-readable token file must be refused")
         } catch let error as DriveChangeTokenStoreError {
-            guard case .unsafeFile = error else { Issue.record("\(error)"); return }
+            guard case .unsafeFile = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
         try Data("{not json".utf8).write(to: fixture.tokens.fileURL(for: other))
         #expect(chmod(fixture.tokens.fileURL(for: other).path, 0o600) == 0)
@@ -205,7 +213,8 @@ import Darwin
         let lists: @Sendable () -> Int = { emulator.recordedRequests.filter { $0.path == "/drive/v3/changes" }.count }
         let before = lists()
         let feeds = [DriveChangeCorpus.user, .sharedDrive(id: team)].map { corpus in
-            fixture.drive.changeFeed(corpus: corpus, tokens: fixture.tokens, configuration: .init(pollInterval: .seconds(3600)), wakeup: wakeup)
+            fixture.drive.changeFeed(
+                corpus: corpus, tokens: fixture.tokens, configuration: .init(pollInterval: .seconds(3600)), wakeup: wakeup)
         }
         let firsts = feeds.map { feed in
             Task { () -> String? in

@@ -87,12 +87,15 @@ import Testing
         defer { scratch.remove() }
 
         let destination = scratch.file("notes.txt")
-        try await drive.files.exportMedia(.init(fileId: GoogleEmulator.Seed.meetingNotesDocumentID, mimeType: "text/plain"), to: destination)
+        try await drive.files.exportMedia(
+            .init(fileId: GoogleEmulator.Seed.meetingNotesDocumentID, mimeType: "text/plain"), to: destination)
         let exported = try Data(contentsOf: destination)
         #expect(!exported.isEmpty)
 
         var streamed = Data()
-        for try await chunk in try await drive.files.exportMediaStream(.init(fileId: GoogleEmulator.Seed.meetingNotesDocumentID, mimeType: "text/plain")) {
+        for try await chunk in try await drive.files.exportMediaStream(
+            .init(fileId: GoogleEmulator.Seed.meetingNotesDocumentID, mimeType: "text/plain"))
+        {
             streamed.append(chunk)
         }
         #expect(streamed == exported)

@@ -3,8 +3,8 @@ import GoogleDrive
 import GoogleEmulator
 import GoogleHTTP
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - Push notifications
 

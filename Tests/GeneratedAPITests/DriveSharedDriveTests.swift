@@ -1,8 +1,8 @@
 import Foundation
 import GoogleDrive
 import GoogleEmulator
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - Shared drives by default
 

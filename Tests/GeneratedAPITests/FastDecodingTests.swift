@@ -44,8 +44,9 @@ import Testing
              "\\u0069d": "id-\(index)"}
             """
         }
-        return Data(#"{"kind": "drive#fileList", "incompleteSearch": false, "nextPageToken": "t\u00e9", "files": ["#.utf8
-            + Data(files.joined(separator: ",").utf8) + Data("]}".utf8))
+        return Data(
+            #"{"kind": "drive#fileList", "incompleteSearch": false, "nextPageToken": "t\u00e9", "files": ["#.utf8
+                + Data(files.joined(separator: ",").utf8) + Data("]}".utf8))
     }
 
     @Test func driveFileListPageDecodesTheSameOnBothPaths() throws {
@@ -69,7 +70,8 @@ import Testing
     }
 
     @Test func enumsAndUnknownValuesMatch() throws {
-        let json = Data(#"""
+        let json = Data(
+            #"""
             {"items": [{"id": "b1", "status": {"lifeCycleStatus": "live", "privacyStatus": "somethingNew"}},
                        {"id": "b2", "status": {"lifeCycleStatus": true, "privacyStatus": 3}}],
              "pageInfo": {"totalResults": 2, "resultsPerPage": 5}}
@@ -92,14 +94,24 @@ import Testing
             (#"{"files": [{"id": "a"}, {"name": 5}]}"#, .typeMismatch, "files[1].name"),
             (#"{"files": [{"imageMediaMetadata": {"rotation": 3000000000}}]}"#, .numberOutOfRange, "files[0].imageMediaMetadata.rotation"),
             (#"{"files": [{"imageMediaMetadata": {"aperture": "wide"}}]}"#, .invalidFormat, "files[0].imageMediaMetadata.aperture"),
-            (#"{"files": [{"imageMediaMetadata": {"location": {"latitude": true}}}]}"#, .typeMismatch, "files[0].imageMediaMetadata.location.latitude"),
-            (#"{"files": [{"contentHints": {"thumbnail": {"image": "not base64!"}}}]}"#, .invalidFormat, "files[0].contentHints.thumbnail.image"),
+            (
+                #"{"files": [{"imageMediaMetadata": {"location": {"latitude": true}}}]}"#, .typeMismatch,
+                "files[0].imageMediaMetadata.location.latitude"
+            ),
+            (
+                #"{"files": [{"contentHints": {"thumbnail": {"image": "not base64!"}}}]}"#, .invalidFormat,
+                "files[0].contentHints.thumbnail.image"
+            ),
             // Fails after members of the element (and of a nested array element) are stored:
             // the half-built values in the arrays' storage are destroyed, not returned.
-            (#"{"files": [{"id": "a"}, {"id": "b", "name": "n", "parents": ["p"], "owners": [{"displayName": "A"}, {"displayName": "B", "me": "x"}]}]}"#,
-             .typeMismatch, "files[1].owners[1].me"),
-            (#"{"files": [{"id": "a", "capabilities": {"canEdit": true}, "size": "1"}, {"id": "b", "trashed": false, "size": 2.5}]}"#,
-             .numberOutOfRange, "files[1].size"),
+            (
+                #"{"files": [{"id": "a"}, {"id": "b", "name": "n", "parents": ["p"], "owners": [{"displayName": "A"}, {"displayName": "B", "me": "x"}]}]}"#,
+                .typeMismatch, "files[1].owners[1].me"
+            ),
+            (
+                #"{"files": [{"id": "a", "capabilities": {"canEdit": true}, "size": "1"}, {"id": "b", "trashed": false, "size": 2.5}]}"#,
+                .numberOutOfRange, "files[1].size"
+            ),
         ]
         for (json, kind, path) in cases {
             let error = try #require(throws: GoogleJSONDecodingError.self) {
@@ -196,7 +208,8 @@ import Testing
     /// Nested structs are optional storage inside the parent: absent and null both leave
     /// `nil`, present ones decode, and an empty object is a value with every member `nil`.
     @Test func nestedStructsAbsentNullEmptyAndPresent() throws {
-        let json = Data(#"""
+        let json = Data(
+            #"""
             {"files": [{"id": "absent"}, {"id": "null", "capabilities": null, "imageMediaMetadata": null},
                        {"id": "empty", "capabilities": {}, "imageMediaMetadata": {}},
                        {"id": "present", "capabilities": {"canEdit": true}, "imageMediaMetadata": {"width": 7, "location": {"altitude": 1.5}}}]}

@@ -23,12 +23,14 @@ import Testing
         defer { scratch.remove() }
         let ledgerFile = scratch.file("quota.json")
         let tokens = emulator.oauth.issueTokens(scopes: [YouTube.Scope.youtube])
-        let tokenStore = InMemoryTokenStore(OAuthTokens(
-            accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh,
-            scopes: [YouTube.Scope.youtube]))
-        let oauthClient = OAuthClient(configuration: OAuthClientConfiguration(
-            clientID: OAuthEmulator.Client.testDesktopClient.id, clientSecret: OAuthEmulator.Client.testDesktopClient.secret,
-            endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
+        let tokenStore = InMemoryTokenStore(
+            OAuthTokens(
+                accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh,
+                scopes: [YouTube.Scope.youtube]))
+        let oauthClient = OAuthClient(
+            configuration: OAuthClientConfiguration(
+                clientID: OAuthEmulator.Client.testDesktopClient.id, clientSecret: OAuthEmulator.Client.testDesktopClient.secret,
+                endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
 
         // Count quota before it runs out
         let ledger = GoogleQuotaLedger(

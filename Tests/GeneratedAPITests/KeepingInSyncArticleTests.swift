@@ -2,8 +2,8 @@ import Foundation
 import GoogleDrive
 import GoogleEmulator
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - The "Keeping in sync" article's code
 

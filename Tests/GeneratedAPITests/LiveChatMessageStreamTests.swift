@@ -31,7 +31,9 @@ import Testing
         let stream = youtube.liveChatMessages.messages(liveChatId: chatID) { wait in
             switch await log.record(wait) {
             case 1: _ = emulator.postChatMessage(liveChatID: chatID, authorName: "Ada", text: "after the first wait")
-            case 2: _ = try await youtube.liveBroadcasts.transition(broadcastStatus: .complete, id: GoogleEmulator.Seed.liveBroadcastID, part: ["status"])
+            case 2:
+                _ = try await youtube.liveBroadcasts.transition(
+                    broadcastStatus: .complete, id: GoogleEmulator.Seed.liveBroadcastID, part: ["status"])
             default: Issue.record("polled again after the chat ended")
             }
         }
@@ -40,7 +42,9 @@ import Testing
             texts.append(message.snippet?.displayMessage ?? message.snippet?.textMessageDetails?.messageText ?? "")
         }
 
-        #expect(await log.waits == [.milliseconds(350), .milliseconds(350)], "one wait of the server's interval between polls, none after the end")
+        #expect(
+            await log.waits == [.milliseconds(350), .milliseconds(350)],
+            "one wait of the server's interval between polls, none after the end")
         #expect(texts.count >= backlog + 1)
         #expect(texts.contains("after the first wait"))
         #expect(texts.firstIndex(of: "after the first wait") ?? 0 >= backlog, "polls continue after the backlog, without repeats")

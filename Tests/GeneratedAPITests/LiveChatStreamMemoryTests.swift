@@ -47,7 +47,11 @@ struct LiveChatStreamMemoryTests {
                 }
             }
             // The figure, for the log (README quotes it).
-            if let result { print(String(decoding: result.standardErrorContent, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("RSS") }.joined()) }
+            if let result {
+                print(
+                    String(decoding: result.standardErrorContent, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("RSS") }
+                        .joined())
+            }
         }
     }
 }
@@ -92,7 +96,8 @@ struct GeneratedChat: AsyncSequence, Sendable {
 
         static func element(_ n: Int, last: Bool) -> String {
             let offline = last ? #""offlineAt":"2026-11-26T12:00:00Z","# : ""
-            return #"{"kind":"youtube#liveChatMessageListResponse","etag":"e\#(n)","nextPageToken":"t\#(n)",\#(offline)"items":[{"kind":"youtube#liveChatMessage","etag":"m\#(n)","id":"msg\#(n)","snippet":{"type":"textMessageEvent","liveChatId":"chat","authorChannelId":"UCviewer\#(n % 97)","publishedAt":"2026-11-26T12:00:00Z","hasDisplayContent":true,"displayMessage":"message \#(n)","textMessageDetails":{"messageText":"message \#(n)"}},"authorDetails":{"channelId":"UCviewer\#(n % 97)","channelUrl":"http://www.youtube.com/channel/UCviewer\#(n % 97)","displayName":"Viewer \#(n % 97)","profileImageUrl":"https://yt3.ggpht.com/a/default-user=s88","isVerified":false,"isChatOwner":false,"isChatSponsor":false,"isChatModerator":false}}]}"#
+            return
+                #"{"kind":"youtube#liveChatMessageListResponse","etag":"e\#(n)","nextPageToken":"t\#(n)",\#(offline)"items":[{"kind":"youtube#liveChatMessage","etag":"m\#(n)","id":"msg\#(n)","snippet":{"type":"textMessageEvent","liveChatId":"chat","authorChannelId":"UCviewer\#(n % 97)","publishedAt":"2026-11-26T12:00:00Z","hasDisplayContent":true,"displayMessage":"message \#(n)","textMessageDetails":{"messageText":"message \#(n)"}},"authorDetails":{"channelId":"UCviewer\#(n % 97)","channelUrl":"http://www.youtube.com/channel/UCviewer\#(n % 97)","displayName":"Viewer \#(n % 97)","profileImageUrl":"https://yt3.ggpht.com/a/default-user=s88","isVerified":false,"isChatOwner":false,"isChatSponsor":false,"isChatModerator":false}}]}"#
         }
     }
 }

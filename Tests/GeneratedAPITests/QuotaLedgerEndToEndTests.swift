@@ -91,10 +91,13 @@ import Testing
             ("liveStreams.list", { _ = try await fixture.youtube.liveStreams.list(part: ["id"], mine: true) }),
             ("liveChatMessages.list", { _ = try await fixture.youtube.liveChatMessages.list(liveChatId: chat, part: ["id"]) }),
             ("videos.list", { _ = try await fixture.youtube.videos.list(part: ["id"], id: ["x"]) }),
-            ("liveBroadcasts.transition", {
-                _ = try? await fixture.youtube.liveBroadcasts.transition(
-                    broadcastStatus: .testing, id: GoogleEmulator.Seed.createdBroadcastID, part: ["id"])
-            }),
+            (
+                "liveBroadcasts.transition",
+                {
+                    _ = try? await fixture.youtube.liveBroadcasts.transition(
+                        broadcastStatus: .testing, id: GoogleEmulator.Seed.createdBroadcastID, part: ["id"])
+                }
+            ),
         ]
         for (method, call) in calls {
             let before = emulator.youTubeQuotaSpent

@@ -28,7 +28,8 @@ import Testing
         #expect(decoded.not?.operand?.literal == true)
         #expect(decoded == expr)
 
-        let folder = Recursion.Folder(byName: ["sub": Recursion.Folder()], info: Recursion.Folder.Info(owner: Recursion.Folder(info: Recursion.Folder.Info())))
+        let folder = Recursion.Folder(
+            byName: ["sub": Recursion.Folder()], info: Recursion.Folder.Info(owner: Recursion.Folder(info: Recursion.Folder.Info())))
         #expect(try JSONDecoder().decode(Recursion.Folder.self, from: try JSONEncoder().encode(folder)) == folder)
         let alias: Recursion.NodeAlias = Recursion.Node(name: "aliased")
         #expect(alias.name == "aliased")

@@ -2,8 +2,8 @@ import Foundation
 import GoogleDrive
 import GoogleEmulator
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - Resumable uploads across a restart
 
@@ -189,7 +189,8 @@ import TestSupport
 
     @Test("a session saved before confirmedBytes and file existed still decodes; hostile numbers do not")
     func savedSessionDecoding() throws {
-        let old = #"{"uri":"https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=abc","totalBytes":10,"contentType":"text/plain"}"#
+        let old =
+            #"{"uri":"https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=abc","totalBytes":10,"contentType":"text/plain"}"#
         let session = try JSONDecoder().decode(ResumableUploadSession.self, from: Data(old.utf8))
         #expect(session.confirmedBytes == 0)
         #expect(session.file == nil)

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleEmulator
 import GoogleDrive
+import GoogleEmulator
 import GoogleYouTube
 import Testing
 
@@ -76,11 +76,12 @@ import Testing
 
         let sent = try await youtube.liveChatMessages.insert(
             part: ["snippet"],
-            body: YouTube.LiveChatMessage(snippet: YouTube.LiveChatMessageSnippet(
-                liveChatId: chatID,
-                textMessageDetails: YouTube.LiveChatTextMessageDetails(messageText: "hello from generated code"),
-                type: .textMessageEvent
-            ))
+            body: YouTube.LiveChatMessage(
+                snippet: YouTube.LiveChatMessageSnippet(
+                    liveChatId: chatID,
+                    textMessageDetails: YouTube.LiveChatTextMessageDetails(messageText: "hello from generated code"),
+                    type: .textMessageEvent
+                ))
         )
         #expect(sent.id != nil)
         #expect(sent.snippet?.textMessageDetails?.messageText == "hello from generated code")

@@ -9,8 +9,9 @@ import Testing
         let unknown = try await harness.send(.get, "/nothing/here")
         #expect(unknown.status == 404)
         #expect(unknown.errorReason == "notFound")
-        let token = try await harness.send(.post, "/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                                           body: .data(Data("grant_type=refresh_token&refresh_token=bad&client_id=x".utf8)), authorized: false)
+        let token = try await harness.send(
+            .post, "/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: .data(Data("grant_type=refresh_token&refresh_token=bad&client_id=x".utf8)), authorized: false)
         #expect(token.status >= 400 && token.status < 500)
         #expect(token.json["error"] != nil)
     }

@@ -99,7 +99,9 @@ struct CurlTransportFailureTests {
         let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/"))
         // Were the connect limit ignored, the 8 s request limit would fire instead (another kind).
         let timeouts = HTTPTimeouts(connect: .milliseconds(300), request: .seconds(8))
-        let (error, elapsed) = await Self.timedFailure(CurlTransport()) { _ = try await $0.send(GoogleHTTPRequest(url: url, timeouts: timeouts)) }
+        let (error, elapsed) = await Self.timedFailure(CurlTransport()) {
+            _ = try await $0.send(GoogleHTTPRequest(url: url, timeouts: timeouts))
+        }
         // The kind already says which limit fired; the time only rules out a hang.
         #expect(error?.kind == .connectTimeout, "\(String(describing: error))")
         #expect(elapsed < .seconds(120))

@@ -22,9 +22,11 @@ struct CurlTransportFramingTests {
         return try await #require(throws: HTTPTransportError.self) { try await CurlTransport().send(request) }
     }
 
-    @Test("conflicting Content-Length values", arguments: [
-        "Content-Length: 5\r\nContent-Length: 7\r\n", "Content-Length: 5, 7\r\n",
-    ])
+    @Test(
+        "conflicting Content-Length values",
+        arguments: [
+            "Content-Length: 5\r\nContent-Length: 7\r\n", "Content-Length: 5, 7\r\n",
+        ])
     func conflictingLengths(fields: String) async throws {
         let server = try Self.responder(head: "HTTP/1.1 200 OK\r\n\(fields)Connection: close\r\n\r\n", body: Array("hello!!".utf8))
         let error = try await Self.failure(server)

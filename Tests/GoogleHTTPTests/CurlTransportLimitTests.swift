@@ -15,7 +15,9 @@ struct CurlTransportLimitTests {
     static func endlessServer() throws -> RawResponder {
         try RawResponder { connection in
             let status = connection.requestHead.contains("/error-endless") ? "500 Internal Server Error" : "200 OK"
-            guard connection.send("HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n") else { return }
+            guard connection.send("HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n") else {
+                return
+            }
             let piece = [UInt8](repeating: 0x20, count: 64 << 10)
             let chunk = Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + Array("\r\n".utf8)
             while connection.send(chunk) {}
@@ -25,7 +27,8 @@ struct CurlTransportLimitTests {
     /// A server answering every request with an endless gzip bomb (``GzipBomb``).
     static func bombServer() throws -> RawResponder {
         try RawResponder { connection in
-            guard connection.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n"),
+            guard
+                connection.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n"),
                 connection.send(GzipBomb.header + GzipBomb.firstBlock)
             else { return }
             while connection.send(GzipBomb.block) {}

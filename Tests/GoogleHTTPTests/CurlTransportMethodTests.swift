@@ -1,7 +1,9 @@
 import Foundation
+import GoogleBase
 import GoogleHTTP
 import LocalHTTPServer
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,7 +11,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 // MARK: - Methods, bodies and headers
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTP
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -19,9 +19,11 @@ struct HTTPHeadersContentLengthTests {
         #expect(GoogleHTTPHeaders().contentLength == nil)
     }
 
-    @Test("Signs, fractions, conflicts, overflow and garbage are not lengths", arguments: [
-        ["-5"], ["+5"], ["5.0"], ["0x10"], ["1e3"], [""], [" "], ["5", "6"], ["5, 6"], ["1234567890123456789"], ["٣"], ["5 5"],
-    ])
+    @Test(
+        "Signs, fractions, conflicts, overflow and garbage are not lengths",
+        arguments: [
+            ["-5"], ["+5"], ["5.0"], ["0x10"], ["1e3"], [""], [" "], ["5", "6"], ["5, 6"], ["1234567890123456789"], ["٣"], ["5 5"],
+        ])
     func invalidLengths(_ values: [String]) {
         var headers = GoogleHTTPHeaders()
         for value in values { headers.add(name: "Content-Length", value: value) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleJSON
 
 @Suite("GoogleJSONDecoder")
@@ -34,7 +35,9 @@ struct GoogleJSONDecoderTests {
             var g: Float
             var h: [[String]]
         }
-        let json = Data(#"{"a":-42,"b":[0.1,1e-7,2.5E3,-0,123456789.125],"c":{"x":[1,null,3],"y":[]},"e":"tab\there \"q\" \\ \/ é 😀","f":255,"g":1.5,"h":[["a"],[]]}"#.utf8)
+        let json = Data(
+            #"{"a":-42,"b":[0.1,1e-7,2.5E3,-0,123456789.125],"c":{"x":[1,null,3],"y":[]},"e":"tab\there \"q\" \\ \/ é 😀","f":255,"g":1.5,"h":[["a"],[]]}"#
+                .utf8)
         let ours = try decoder.decode(Nested.self, from: json)
         let foundation = try JSONDecoder().decode(Nested.self, from: json)
         #expect(ours == foundation)
@@ -60,7 +63,10 @@ struct GoogleJSONDecoderTests {
     // MARK: - Formats
 
     @Test func int64EdgeValuesAsStringsAndNumbers() throws {
-        struct Holder: Codable { var values: [GoogleInt64]; var unsigned: [GoogleUInt64] }
+        struct Holder: Codable {
+            var values: [GoogleInt64]
+            var unsigned: [GoogleUInt64]
+        }
         let json = Data(#"{"values":["-9223372036854775808","9223372036854775807","0",12],"unsigned":["18446744073709551615",0]}"#.utf8)
         let holder = try decoder.decode(Holder.self, from: json)
         #expect(holder.values.map(\.value) == [.min, .max, 0, 12])
@@ -109,7 +115,10 @@ struct GoogleJSONDecoderTests {
     }
 
     @Test func missingRequiredKeyAndTypeErrorsFromSynthesizedCode() throws {
-        struct Required: Decodable { var id: String; var count: Int }
+        struct Required: Decodable {
+            var id: String
+            var count: Int
+        }
         let error = try #require(throws: GoogleJSONDecodingError.self) {
             try decoder.decode([Required].self, from: Data(#"[{"id":"a","count":1},{"id":"b"}]"#.utf8))
         }
@@ -122,8 +131,9 @@ struct GoogleJSONDecoderTests {
         #expect(try decoder.decode(Bool.self, from: Data("true".utf8)) == true)
         #expect(try decoder.decode(Bool.self, from: Data("false".utf8)) == false)
         #expect(try decoder.decode(JSONValue.self, from: Data("null".utf8)) == .null)
-        #expect(try decoder.decode([String: JSONValue].self, from: Data(#"{"a":true,"b":false,"c":null,"d":[false,true]}"#.utf8))
-            == ["a": .bool(true), "b": .bool(false), "c": .null, "d": .array([.bool(false), .bool(true)])])
+        #expect(
+            try decoder.decode([String: JSONValue].self, from: Data(#"{"a":true,"b":false,"c":null,"d":[false,true]}"#.utf8))
+                == ["a": .bool(true), "b": .bool(false), "c": .null, "d": .array([.bool(false), .bool(true)])])
     }
 
     @Test func deepNestingIsRejectedWithoutCrashing() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GoogleJSON
+import Testing
 
 // MARK: - GoogleJSONDocument
 
@@ -35,8 +35,12 @@ struct GoogleJSONDocumentTests {
     @Test func decodesAndNamesThePathAndLineOfAWrongType() throws {
         struct Method: Decodable { var path: Int }
         struct Resource: Decodable { var methods: [String: Method] }
-        struct Root: Decodable { var name: String; var resources: [String: Resource] }
-        let document = try GoogleJSONDocument(parsing: Data(text.replacingOccurrences(of: "\"a.b\": 1", with: "\"x\": {\"methods\": {}}").utf8))
+        struct Root: Decodable {
+            var name: String
+            var resources: [String: Resource]
+        }
+        let document = try GoogleJSONDocument(
+            parsing: Data(text.replacingOccurrences(of: "\"a.b\": 1", with: "\"x\": {\"methods\": {}}").utf8))
         let error = try #require(throws: GoogleJSONDecodingError.self) { try document.decode(Root.self) }
         #expect(error.path == "resources.files.methods.list.path")
         #expect(error.message == "expected a number, found a string")

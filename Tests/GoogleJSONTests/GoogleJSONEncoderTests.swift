@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleJSON
 
 @Suite("GoogleJSONEncoder and round trips")
@@ -22,8 +23,9 @@ struct GoogleJSONEncoderTests {
         }
         let holder = Holder(signed: [.init(.min), .init(.max), .init(0), .init(-1)], unsigned: [.init(.max), .init(0)])
         let data = try encoder.encode(holder)
-        #expect(String(decoding: data, as: UTF8.self)
-            == #"{"signed":["-9223372036854775808","9223372036854775807","0","-1"],"unsigned":["18446744073709551615","0"]}"#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"signed":["-9223372036854775808","9223372036854775807","0","-1"],"unsigned":["18446744073709551615","0"]}"#)
         #expect(try decoder.decode(Holder.self, from: data) == holder)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleJSON
 
 // MARK: - GoogleJSONKeyTable
@@ -19,14 +20,18 @@ struct GoogleJSONKeyTableTests {
         // Same length, same first and last 8 bytes, one middle byte different.
         for middle in "abcdefghijklmnop" { keys.append("canMoveItem\(middle)OutOfDrive") }
         // Google-style names sharing long prefixes and suffixes.
-        keys += ["canMoveChildrenOutOfDrive", "canMoveChildrenWithinDrive", "canMoveChildrenOutOfTeamDrive",
-                 "modifiedTime", "modifiedByMeTime", "viewedByMeTime", "sharedWithMeTime", "sha1Checksum", "sha256Checksum"]
+        keys += [
+            "canMoveChildrenOutOfDrive", "canMoveChildrenWithinDrive", "canMoveChildrenOutOfTeamDrive",
+            "modifiedTime", "modifiedByMeTime", "viewedByMeTime", "sharedWithMeTime", "sha1Checksum", "sha256Checksum",
+        ]
         let table = GoogleJSONKeyTable(keys)
         for (position, key) in keys.enumerated() {
             #expect(Self.index(table, key) == position, "\(key)")
         }
-        let strangers = ["b", "abce", "abcdefgi", "abcdefghj", "Kind", "kind ", " kind", "canMoveItemqOutOfDrive",
-                         "canMoveItemaOutOfDrivE", "canMoveItemaOutOfDriv", "sha2Checksum", "modifiedTimes", "e", "ключи"]
+        let strangers = [
+            "b", "abce", "abcdefgi", "abcdefghj", "Kind", "kind ", " kind", "canMoveItemqOutOfDrive",
+            "canMoveItemaOutOfDrivE", "canMoveItemaOutOfDriv", "sha2Checksum", "modifiedTimes", "e", "ключи",
+        ]
         for key in strangers {
             #expect(Self.index(table, key) == nil, "\(key)")
         }

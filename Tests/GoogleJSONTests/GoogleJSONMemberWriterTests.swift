@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Generated) @testable import GoogleJSON
 
 // MARK: - GoogleJSONMemberWriter
@@ -50,8 +51,9 @@ import Testing
     @Test func membersAreWrittenUnderTheirTableKeysAndNilIsLeftOut() throws {
         let encoder = GoogleJSONEncoder(sortsKeys: true)
         let full = Model(title: "x", size: 9_007_199_254_740_993, flags: [true, false])
-        #expect(String(decoding: try encoder.encode(full), as: UTF8.self)
-            == #"{"a-very-long-wire-name-over-fifteen-bytes":[true,false],"größe":"9007199254740993","title":"x"}"#)
+        #expect(
+            String(decoding: try encoder.encode(full), as: UTF8.self)
+                == #"{"a-very-long-wire-name-over-fifteen-bytes":[true,false],"größe":"9007199254740993","title":"x"}"#)
         #expect(String(decoding: try encoder.encode(Model(size: 1)), as: UTF8.self) == #"{"größe":"1"}"#)
         #expect(String(decoding: try encoder.encode(Model()), as: UTF8.self) == "{}")
         // Foundation's encoder goes through the same calls.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Generated) @_spi(Benchmarking) @testable import GoogleJSON
 
 // MARK: - Wire values and the default init(from:)
@@ -62,7 +63,8 @@ import Testing
     }
 
     @Test func defaultInitFromDecoderServesEveryDecoder() throws {
-        let json = Data(#"{"points": [{"x": "9007199254740993", "tags": ["a"]}, {"x": 9007199254740993, "other": {"deep": [1.5, null]}}]}"#.utf8)
+        let json = Data(
+            #"{"points": [{"x": "9007199254740993", "tags": ["a"]}, {"x": 9007199254740993, "other": {"deep": [1.5, null]}}]}"#.utf8)
         let expected = [Point(x: 9_007_199_254_740_993, tags: ["a"]), Point(x: 9_007_199_254_740_993, tags: nil)]
         // The runtime's Codable path (the envelope is not fast-decodable) and Foundation's
         // decoder (integers above 2^53 sent as numbers stay exact).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarking) @testable import GoogleJSON
 
 // MARK: - JSONStringCache
@@ -25,8 +26,8 @@ struct JSONStringCacheTests {
         for round in 0..<40 {
             values.append(twins[round % twins.count])
             values.append(twins[(round * 7 + 3) % twins.count])
-            values.append("1a2B3c4D5e6F7g8H9i0JkLmNoPqRsT\(round)")   // unique
-            values.append("0AbCdEfGhIjKlMnOpQ")                      // repeated, 18 bytes
+            values.append("1a2B3c4D5e6F7g8H9i0JkLmNoPqRsT\(round)")  // unique
+            values.append("0AbCdEfGhIjKlMnOpQ")  // repeated, 18 bytes
             values.append(round % 2 == 0 ? "exactly15bytes!" : "exactly16bytes!!")
             values.append(String(repeating: "x", count: 16 + round % 3) + "tail")
             values.append("https://drive-thirdparty.googleusercontent.com/16/type/application/pdf")
@@ -72,14 +73,16 @@ struct JSONStringCacheTests {
 
     @Test func emptyAndOneElementArraysMatchFoundation() throws {
         // Arrays of zero and one element are built as literals, longer ones in place.
-        let json = Data(#"""
+        let json = Data(
+            #"""
             [[], ["0AbCdEfGhIjKlMnOpQ"], ["a", "b"], [], ["only"], ["x", "y", "z"], ["0AbCdEfGhIjKlMnOpQ"]]
             """#.utf8)
         let expected = try JSONDecoder().decode([[String]].self, from: json)
         #expect(try GoogleJSONDecoder().decode([[String]].self, from: json) == expected)
         let numbers = Data("[[], [7], [1, 2], [[]], [[3]]]".utf8)
-        #expect(try GoogleJSONDecoder().decode([JSONValue].self, from: numbers)
-            == (try JSONDecoder().decode([JSONValue].self, from: numbers)))
+        #expect(
+            try GoogleJSONDecoder().decode([JSONValue].self, from: numbers)
+                == (try JSONDecoder().decode([JSONValue].self, from: numbers)))
         #expect(try GoogleJSONDecoder().decode([[Int]].self, from: Data("[[], [7], [1, 2]]".utf8)) == [[], [7], [1, 2]])
     }
 

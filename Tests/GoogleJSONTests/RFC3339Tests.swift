@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleJSON
 
 @Suite("RFC 3339 dates")
@@ -24,8 +25,10 @@ struct RFC3339Tests {
             #expect(RFC3339.parse(text.replacingOccurrences(of: "Z", with: "z")) == short, "\(text)")
             #expect(RFC3339.format(short) == text)
         }
-        for bad in ["2024-03-01T10:15:30.12xZ", "2024-02-30T10:15:30.123Z", "2024-03-01T10:15:30.1234", "2024-03-01T10:15:30x123Z",
-                    "2024-03-01T24:15:30.123Z", "2024-03-01T10:15:30.-12Z"] {
+        for bad in [
+            "2024-03-01T10:15:30.12xZ", "2024-02-30T10:15:30.123Z", "2024-03-01T10:15:30.1234", "2024-03-01T10:15:30x123Z",
+            "2024-03-01T24:15:30.123Z", "2024-03-01T10:15:30.-12Z",
+        ] {
             #expect(RFC3339.parse(bad) == nil, "\(bad)")
         }
     }
@@ -59,7 +62,10 @@ struct RFC3339Tests {
         let date = try #require(RFC3339.parse(text))
         let formatted = RFC3339.format(date)
         #expect(RFC3339.parse(formatted) == date)
-        #expect(abs(date.timeIntervalSince(try #require(ISO8601DateFormatter.fractional.date(from: text) ?? ISO8601DateFormatter().date(from: text)))) < 1e-3)
+        #expect(
+            abs(
+                date.timeIntervalSince(
+                    try #require(ISO8601DateFormatter.fractional.date(from: text) ?? ISO8601DateFormatter().date(from: text)))) < 1e-3)
     }
 
     /// The date and time before the seconds are checked a word at a time: any byte that is not
@@ -100,7 +106,10 @@ struct RFC3339Tests {
     }
 
     @Test func dateValuesDecodeFromJSONAndRoundTrip() throws {
-        struct Holder: Codable, Equatable { var dates: [GoogleDate]; var plain: Date }
+        struct Holder: Codable, Equatable {
+            var dates: [GoogleDate]
+            var plain: Date
+        }
         let json = Data(#"{"dates":["2024-01-02T03:04:05.678Z","2024-01-02T03:04:05+01:00"],"plain":"2024-05-06T07:08:09Z"}"#.utf8)
         let holder = try GoogleJSONDecoder().decode(Holder.self, from: json)
         #expect(holder.dates[1].value == RFC3339.parse("2024-01-02T02:04:05Z"))

@@ -1,10 +1,12 @@
 import Foundation
+import GoogleBase
 import GoogleHTTP
+import GoogleHTTPTypes
 import LocalHTTPServer
+import Synchronization
 import TestSupport
 import Testing
-import Synchronization
-import GoogleHTTPTypes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,7 +14,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 @Suite struct LocalHTTPServerBasicsTests {
     @Test func servesSimpleGetAndReportsPort() async throws {

@@ -18,7 +18,8 @@ import Testing
         let server = try startServer(Self.patient)
         let transport = CurlTransport()
         for index in 0..<20 {
-            let response = try await transport.send(GoogleHTTPRequest(method: .post, url: url(server, "/r\(index)"), body: .data(Data("body \(index)".utf8))))
+            let response = try await transport.send(
+                GoogleHTTPRequest(method: .post, url: url(server, "/r\(index)"), body: .data(Data("body \(index)".utf8))))
             #expect(response.status == 200)
             #expect(String(decoding: response.body, as: UTF8.self) == "body \(index)")
         }
@@ -43,8 +44,9 @@ import Testing
             for index in 0..<10 { continuation.yield(Data(repeating: UInt8(index), count: 10_000)) }
             continuation.finish()
         }
-        let response = try await transport.send(GoogleHTTPRequest(
-            method: .post, url: url(server, "/chunked"), body: .stream(HTTPBodyStream(pieces), length: nil)))
+        let response = try await transport.send(
+            GoogleHTTPRequest(
+                method: .post, url: url(server, "/chunked"), body: .stream(HTTPBodyStream(pieces), length: nil)))
         #expect(response.headers["X-Body-Length"] == "100000")
         #expect(response.body.prefix(10_000) == Data(repeating: 0, count: 10_000))
         #expect(response.body.suffix(10_000) == Data(repeating: 9, count: 10_000))

@@ -78,7 +78,8 @@ import Testing
         let chunked = try await exchange(
             server, "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3c\r\n\(chunk)\r\n3c\r\n\(chunk)\r\n0\r\n\r\n")
         #expect(chunked.status == 413)
-        let exact = try await exchange(server, "POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n" + String(repeating: "c", count: 100), expectClose: false)
+        let exact = try await exchange(
+            server, "POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n" + String(repeating: "c", count: 100), expectClose: false)
         #expect(exact.status == 200)
     }
 

@@ -4,6 +4,7 @@ import LocalHTTPServer
 import Synchronization
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,8 +28,14 @@ struct LocalHTTPServerSlowClientTests {
             var sentAll = true
             for byte in head {
                 // The server closing the connection ends the drip early.
-                if (try? socket.send([byte])) == nil { sentAll = false; break }
-                if socket.hasPendingInput() { sentAll = false; break }
+                if (try? socket.send([byte])) == nil {
+                    sentAll = false
+                    break
+                }
+                if socket.hasPendingInput() {
+                    sentAll = false
+                    break
+                }
                 usleep(100_000)
             }
             return (String(decoding: socket.readToEnd(), as: UTF8.self), sentAll)

@@ -23,13 +23,15 @@ enum PublicAPIListing {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("public-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
-        let result = try await ChildProcess.run(try extractor(), [
-            "-module-name", module, "-target", targetTriple,
-            "-I", modulesDirectory.path,
-            // GoogleHTTP imports libcurl's module, which the module map in Sources/CCurl describes.
-            "-I", packageRoot.appendingPathComponent("Sources/CCurl").path,
-            "-output-dir", output.path, "-minimum-access-level", "public", "-skip-synthesized-members",
-        ])
+        let result = try await ChildProcess.run(
+            try extractor(),
+            [
+                "-module-name", module, "-target", targetTriple,
+                "-I", modulesDirectory.path,
+                // GoogleHTTP imports libcurl's module, which the module map in Sources/CCurl describes.
+                "-I", packageRoot.appendingPathComponent("Sources/CCurl").path,
+                "-output-dir", output.path, "-minimum-access-level", "public", "-skip-synthesized-members",
+            ])
         guard result.status == 0 else {
             throw Failure(description: "swift-symbolgraph-extract failed for \(module): \(result.standardError)")
         }
@@ -86,8 +88,10 @@ enum PublicAPIListing {
     /// the name of another module's type that a conformance names only by its USR (when the
     /// extension declares no public member, the graph has no fallback name for it).
     static func typeName(usr: String) -> String? {
-        let standard = ["Sa": "Array", "Sb": "Bool", "SD": "Dictionary", "Sd": "Double", "Sf": "Float", "Si": "Int",
-                        "SS": "String", "Su": "UInt", "Sh": "Set"]
+        let standard = [
+            "Sa": "Array", "Sb": "Bool", "SD": "Dictionary", "Sd": "Double", "Sf": "Float", "Si": "Int",
+            "SS": "String", "Su": "UInt", "Sh": "Set",
+        ]
         guard usr.hasPrefix("s:") else { return nil }
         var rest = Substring(usr.dropFirst(2))
         if let name = standard[String(rest)] { return "Swift." + name }
@@ -107,7 +111,8 @@ enum PublicAPIListing {
 
     /// The lines only in one of the two listings, at most 40 of each.
     static func difference(recorded: String, current: String) -> String {
-        let old = Set(recorded.split(separator: "\n")), new = Set(current.split(separator: "\n"))
+        let old = Set(recorded.split(separator: "\n"))
+        let new = Set(current.split(separator: "\n"))
         let removed = old.subtracting(new).sorted().prefix(40).map { "- \($0)" }
         let added = new.subtracting(old).sorted().prefix(40).map { "+ \($0)" }
         return (removed + added).joined(separator: "\n")
@@ -123,7 +128,8 @@ enum PublicAPIListing {
             }
             let swift = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift")
             if FileManager.default.isExecutableFile(atPath: swift.path) {
-                let sibling = swift.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift-symbolgraph-extract")
+                let sibling = swift.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(
+                    "swift-symbolgraph-extract")
                 if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
             }
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - PublicAPISnapshotTests
 
@@ -29,7 +29,8 @@ struct PublicAPISnapshotTests {
         let recorded = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         if recorded != listing {
             let difference = PublicAPIListing.difference(recorded: recorded, current: listing)
-            Issue.record("""
+            Issue.record(
+                """
                 The public API of \(module) differs from API/\(module).txt. If the change is intended, run
                 UPDATE_PUBLIC_API=1 swift test --filter PublicAPISnapshotTests
                 and commit the updated file.

@@ -1,7 +1,8 @@
 import Foundation
 import GoogleEmulator
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

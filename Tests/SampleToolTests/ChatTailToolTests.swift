@@ -56,7 +56,10 @@ struct ChatTailToolTests {
             #expect((object?["snippet"] as? [String: Any])?["displayMessage"] is String)
         }
         #expect(fixture.emulator.recordedRequests.contains { $0.path == "/youtube/v3/videos" })
-        #expect(fixture.emulator.recordedRequests.contains { $0.path == "/youtube/v3/liveChat/messages/stream" && $0.query?.contains("alt=sse") == true })
+        #expect(
+            fixture.emulator.recordedRequests.contains {
+                $0.path == "/youtube/v3/liveChat/messages/stream" && $0.query?.contains("alt=sse") == true
+            })
 
         // A video whose broadcast has completed has no active chat.
         let ended = try await fixture.run("youtube-live", "chat", "tail", "--video", GoogleEmulator.Seed.completedBroadcastID)

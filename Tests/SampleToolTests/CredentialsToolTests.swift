@@ -57,7 +57,8 @@ struct CredentialsToolTests {
     func wrongKeyAndOAuthOnlyCommands() async throws {
         let fixture = try ToolFixture()
         let wrong = try await ToolProcess.run(
-            "youtube-live", ["videos", "get", Seed.liveBroadcastID], environment: try Self.environment(fixture, ["GOOGLE_API_KEY": "AIza-wrong-key"]))
+            "youtube-live", ["videos", "get", Seed.liveBroadcastID],
+            environment: try Self.environment(fixture, ["GOOGLE_API_KEY": "AIza-wrong-key"]))
         #expect(wrong.status == 1)
         #expect(!wrong.standardError.contains("AIza-wrong-key"))
         let streams = try await ToolProcess.run(

@@ -1,8 +1,9 @@
 import Foundation
 import GoogleEmulator
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

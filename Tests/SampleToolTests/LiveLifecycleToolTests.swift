@@ -48,8 +48,10 @@ struct LiveLifecycleToolTests {
         let result = await tool.finish()
         #expect(result.status == 0, "\(result.standardError)")
         let output = result.standardOutput
-        for line in ["monitor stream on", "waiting for the encoder: stream is inactive", "stream is active",
-                     "transitioning to testing", "broadcast is testing", "transitioning to live", "is live."] {
+        for line in [
+            "monitor stream on", "waiting for the encoder: stream is inactive", "stream is active",
+            "transitioning to testing", "broadcast is testing", "transitioning to live", "is live.",
+        ] {
             #expect(output.contains(line), "\(line) in \(output)")
         }
         #expect(fixture.emulator.broadcastLifeCycleStatus(id) == "live")
@@ -86,7 +88,8 @@ struct LiveLifecycleToolTests {
         fixture.emulator.startEncoder(streamKey: Self.streamKey)
         fixture.emulator.setEncoderHealth(.bad, streamKey: Self.streamKey)
         let watched = try await fixture.run(
-            "youtube-live", "streams", "health", GoogleEmulator.Seed.streamID, "--watch", "--interval", "0.05", "--max-updates", "1", "--json")
+            "youtube-live", "streams", "health", GoogleEmulator.Seed.streamID, "--watch", "--interval", "0.05", "--max-updates", "1",
+            "--json")
         #expect(watched.status == 0, "\(watched.standardError)")
         let reading = try JSONSerialization.jsonObject(with: Data(watched.standardOutput.utf8)) as? [String: Any]
         #expect(reading?["health"] as? String == "bad")

@@ -2,8 +2,8 @@ import Foundation
 import GoogleEmulator
 import LocalHTTPServer
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The tools' messages for credentials files, token sources, proxies and CAs at their edges
 /// (issue 36; issue 35 point 8), run as separate processes against local servers.
@@ -14,8 +14,10 @@ struct NetworkEdgeToolTests {
     /// The fixture's environment without the machine's credentials or proxies.
     static func environment(_ fixture: ToolFixture, _ extra: [String: String] = [:]) throws -> [String: String] {
         var variables = try CredentialsToolTests.environment(fixture)
-        for name in ["HTTPS_PROXY", "https_proxy", "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy",
-                     "SSL_CERT_FILE", "SSL_CERT_DIR", "GOOGLE_API_CA_BUNDLE"] {
+        for name in [
+            "HTTPS_PROXY", "https_proxy", "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy",
+            "SSL_CERT_FILE", "SSL_CERT_DIR", "GOOGLE_API_CA_BUNDLE",
+        ] {
             variables[name] = nil
         }
         return variables.merging(extra) { $1 }
@@ -80,7 +82,8 @@ struct NetworkEdgeToolTests {
     func metadataTokenWithLineBreak() async throws {
         let fixture = try ToolFixture()
         let metadata = try LocalHTTPServer.start { _ in
-            var response = HTTPServerResponse.json(Data(#"{"access_token": "ya29.a\r\nX: 1", "expires_in": 3600, "token_type": "Bearer"}"#.utf8))
+            var response = HTTPServerResponse.json(
+                Data(#"{"access_token": "ya29.a\r\nX: 1", "expires_in": 3600, "token_type": "Bearer"}"#.utf8))
             response.headers["Metadata-Flavor"] = "Google"
             return response
         }
@@ -89,7 +92,9 @@ struct NetworkEdgeToolTests {
         let result = try await ToolProcess.run(
             "youtube-live", ["streams", "list", "--auth", "adc"], environment: try Self.environment(fixture, ["GCE_METADATA_HOST": host]))
         #expect(result.status == 1)
-        #expect(result.standardError.contains("the metadata server at \(host) sent an access token that cannot be used"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("the metadata server at \(host) sent an access token that cannot be used"),
+            "\(result.standardError)")
         #expect(!result.standardError.contains("invalid header"))
         #expect(!result.standardError.contains("ya29"))
     }
@@ -105,8 +110,9 @@ struct NetworkEdgeToolTests {
         #expect(result.status == 0, "\(result.standardError)")
         let waits = result.standardError.split(separator: "\n").filter { $0.contains("waiting") }
         #expect(waits.count == 2, "\(result.standardError)")
-        #expect(waits.allSatisfy { $0.contains("(503 service unavailable from \(fixture.emulator.baseURL.absoluteString)") },
-                "\(result.standardError)")
+        #expect(
+            waits.allSatisfy { $0.contains("(503 service unavailable from \(fixture.emulator.baseURL.absoluteString)") },
+            "\(result.standardError)")
     }
 
     @Test("a metadata server answering 2 MiB: refused at 1 MiB, naming it")
@@ -130,7 +136,10 @@ struct NetworkEdgeToolTests {
     func clockNamed() async throws {
         let fixture = try ToolFixture()
         let endpoint = try LocalHTTPServer.start { _ in
-            .json(Data(#"{"error": "invalid_grant", "error_description": "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim."}"#.utf8), status: 400)
+            .json(
+                Data(
+                    #"{"error": "invalid_grant", "error_description": "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim."}"#
+                        .utf8), status: 400)
         }
         defer { endpoint.stop() }
         let made = try EmulatedServiceAccount.makeForTests(
@@ -150,13 +159,16 @@ struct NetworkEdgeToolTests {
         let connects = Counter()
         let proxy = try RawResponder { connection in
             if connection.requestHead.hasPrefix("CONNECT ") { connects.increment() }
-            connection.send("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"corp\"\r\nContent-Length: 0\r\n\r\n")
+            connection.send(
+                "HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"corp\"\r\nContent-Length: 0\r\n\r\n")
         }
         let result = try await ToolProcess.run(
             "youtube-live", ["videos", "get", Seed.liveBroadcastID, "--api-key", GoogleEmulator.testAPIKey],
-            environment: try Self.environment(fixture, [
-                "HTTPS_PROXY": "http://alice:s3cr3t-pw@127.0.0.1:\(proxy.port)", "GOOGLE_API_ROOT_URL": "https://127.0.0.1:9/",
-            ]))
+            environment: try Self.environment(
+                fixture,
+                [
+                    "HTTPS_PROXY": "http://alice:s3cr3t-pw@127.0.0.1:\(proxy.port)", "GOOGLE_API_ROOT_URL": "https://127.0.0.1:9/",
+                ]))
         #expect(result.status == 1)
         #expect(result.standardError.contains("the proxy 127.0.0.1:\(proxy.port) (from HTTPS_PROXY)"), "\(result.standardError)")
         #expect(result.standardError.contains("407 Proxy Authentication Required"))
@@ -166,14 +178,16 @@ struct NetworkEdgeToolTests {
 
         // Plain http (the emulator) has no CONNECT: the proxy's 407 is the answer, and is named the same way.
         let plainProxy = try RawResponder { connection in
-            connection.send("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"corp\"\r\nContent-Length: 0\r\n\r\n")
+            connection.send(
+                "HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"corp\"\r\nContent-Length: 0\r\n\r\n")
         }
         let plain = try await ToolProcess.run(
             "youtube-live", ["videos", "get", Seed.liveBroadcastID, "--api-key", GoogleEmulator.testAPIKey],
             environment: try Self.environment(fixture, ["http_proxy": "http://alice:s3cr3t-pw@127.0.0.1:\(plainProxy.port)"]))
         #expect(plain.status == 1)
-        #expect(plain.standardError.contains("the proxy 127.0.0.1:\(plainProxy.port) (from http_proxy) answered with 407"),
-                "\(plain.standardError)")
+        #expect(
+            plain.standardError.contains("the proxy 127.0.0.1:\(plainProxy.port) (from http_proxy) answered with 407"),
+            "\(plain.standardError)")
         #expect(!plain.standardError.contains("s3cr3t-pw") && !plain.standardError.contains("waiting"))
     }
 
@@ -185,23 +199,29 @@ struct NetworkEdgeToolTests {
         closed.stop()
         let unreachable = try await ToolProcess.run(
             "youtube-live", ["videos", "get", Seed.liveBroadcastID, "--api-key", GoogleEmulator.testAPIKey],
-            environment: try Self.environment(fixture, [
-                "https_proxy": "127.0.0.1:\(deadPort)", "GOOGLE_API_ROOT_URL": "https://127.0.0.1:9/",
-            ]))
+            environment: try Self.environment(
+                fixture,
+                [
+                    "https_proxy": "127.0.0.1:\(deadPort)", "GOOGLE_API_ROOT_URL": "https://127.0.0.1:9/",
+                ]))
         #expect(unreachable.status == 1)
-        #expect(unreachable.standardError.contains("the proxy 127.0.0.1:\(deadPort) (from https_proxy) could not be reached"),
-                "\(unreachable.standardError)")
+        #expect(
+            unreachable.standardError.contains("the proxy 127.0.0.1:\(deadPort) (from https_proxy) could not be reached"),
+            "\(unreachable.standardError)")
 
         let closing = try RawResponder { _ in }  // reads the CONNECT, then hangs up
-        var environment = try Self.environment(fixture, [
-            "HTTPS_PROXY": "http://127.0.0.1:\(closing.port)", "GOOGLE_API_ROOT_URL": "https://127.0.0.1:9/",
-        ])
+        var environment = try Self.environment(
+            fixture,
+            [
+                "HTTPS_PROXY": "http://127.0.0.1:\(closing.port)", "GOOGLE_API_ROOT_URL": "https://127.0.0.1:9/",
+            ])
         environment["NO_PROXY"] = "example.com,.internal"  // not matching 127.0.0.1: the proxy is still used
         let tunnel = try await ToolProcess.run(
             "youtube-live", ["videos", "get", Seed.liveBroadcastID, "--api-key", GoogleEmulator.testAPIKey], environment: environment)
         #expect(tunnel.status == 1)
-        #expect(tunnel.standardError.contains("the proxy 127.0.0.1:\(closing.port) (from HTTPS_PROXY) closed the tunnel"),
-                "\(tunnel.standardError)")
+        #expect(
+            tunnel.standardError.contains("the proxy 127.0.0.1:\(closing.port) (from HTTPS_PROXY) closed the tunnel"),
+            "\(tunnel.standardError)")
 
         // NO_PROXY naming the host: no proxy at all, so the (closed) API root itself is refused.
         environment["NO_PROXY"] = "127.0.0.1"
@@ -218,8 +238,9 @@ struct NetworkEdgeToolTests {
         var value: Int { count.withLock { $0 } }
     }
 
-    @Test("a self-signed TLS server: refused without SSL_CERT_FILE, trusted with it (and with GOOGLE_API_CA_BUNDLE)",
-          .enabled(if: SelfSignedTLSServer.openssl != nil, "needs the openssl command for a local TLS server"))
+    @Test(
+        "a self-signed TLS server: refused without SSL_CERT_FILE, trusted with it (and with GOOGLE_API_CA_BUNDLE)",
+        .enabled(if: SelfSignedTLSServer.openssl != nil, "needs the openssl command for a local TLS server"))
     func caBundleFromTheEnvironment() async throws {
         let fixture = try ToolFixture()
         let directory = fixture.directory
@@ -249,15 +270,18 @@ struct NetworkEdgeToolTests {
         let proxy = try ConnectTunnelProxy()
         let tunnelled = try await ToolProcess.run(
             "youtube-live", arguments,
-            environment: try Self.environment(fixture, [
-                "GOOGLE_API_ROOT_URL": root, "SSL_CERT_FILE": cert, "HTTPS_PROXY": "http://127.0.0.1:\(proxy.port)",
-            ]))
+            environment: try Self.environment(
+                fixture,
+                [
+                    "GOOGLE_API_ROOT_URL": root, "SSL_CERT_FILE": cert, "HTTPS_PROXY": "http://127.0.0.1:\(proxy.port)",
+                ]))
         #expect(tunnelled.standardError.contains("HTML page"), "\(tunnelled.standardError)")
         #expect(proxy.tunnelCount >= 1)
 
         let missing = try await ToolProcess.run(
             "youtube-live", arguments,
-            environment: try Self.environment(fixture, ["GOOGLE_API_ROOT_URL": root, "SSL_CERT_FILE": directory.appendingPathComponent("none.pem").path]))
+            environment: try Self.environment(
+                fixture, ["GOOGLE_API_ROOT_URL": root, "SSL_CERT_FILE": directory.appendingPathComponent("none.pem").path]))
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("SSL_CERT_FILE"), "\(missing.standardError)")
     }

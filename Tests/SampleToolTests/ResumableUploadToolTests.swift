@@ -18,7 +18,7 @@ struct ResumableUploadToolTests {
     /// The `session` object of a saved session file.
     private static func session(in file: URL) -> [String: Any]? {
         guard let data = try? Data(contentsOf: file),
-              let envelope = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let envelope = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return nil }
         return envelope["session"] as? [String: Any]
     }
@@ -70,7 +70,8 @@ struct ResumableUploadToolTests {
 
         fixture.emulator.faults.removeAll()
         fixture.emulator.clearRecordedRequests()
-        let resume = try await fixture.run("drive", "files", "upload", source.path, "--resume", "--chunk-size", String(Self.chunk), "--json")
+        let resume = try await fixture.run(
+            "drive", "files", "upload", source.path, "--resume", "--chunk-size", String(Self.chunk), "--json")
         #expect(resume.status == 0, "\(resume.standardError)")
         let created = try JSONSerialization.jsonObject(with: Data(resume.standardOutput.utf8)) as? [String: Any]
         let id = try #require(created?["id"] as? String)

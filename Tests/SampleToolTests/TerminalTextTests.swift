@@ -3,11 +3,13 @@ import Testing
 
 @Suite("TerminalText and TextTable escape control characters")
 struct TerminalTextTests {
-    @Test("C0, DEL, C1 and bidi overrides are escaped visibly", arguments: [
-        ("a\u{1B}[2Jb", "a\\u{1B}[2Jb"), ("bell\u{07}", "bell\\u{7}"), ("\u{9B}31m", "\\u{9B}31m"),
-        ("del\u{7F}", "del\\u{7F}"), ("\u{202E}cod.exe", "\\u{202E}cod.exe"), ("cr\rlf\n", "cr\\u{D}lf\\u{A}"),
-        ("nul\u{0}", "nul\\u{0}"),
-    ])
+    @Test(
+        "C0, DEL, C1 and bidi overrides are escaped visibly",
+        arguments: [
+            ("a\u{1B}[2Jb", "a\\u{1B}[2Jb"), ("bell\u{07}", "bell\\u{7}"), ("\u{9B}31m", "\\u{9B}31m"),
+            ("del\u{7F}", "del\\u{7F}"), ("\u{202E}cod.exe", "\\u{202E}cod.exe"), ("cr\rlf\n", "cr\\u{D}lf\\u{A}"),
+            ("nul\u{0}", "nul\\u{0}"),
+        ])
     func escapes(input: String, expected: String) {
         #expect(TerminalText.sanitized(input) == expected)
     }

@@ -6,11 +6,13 @@ import Testing
 /// only for the local machine (the emulator), anything else stops the tool with a clear message.
 @Suite("Sample tools refuse plain-http endpoints on remote hosts")
 struct TokenDestinationToolTests {
-    @Test("A remote plain-http root or revocation URL is a usage error naming the variable", arguments: [
-        ("GOOGLE_API_ROOT_URL", "http://192.0.2.1:8089/"),
-        ("GOOGLE_API_ROOT_URL", "http://api.example.invalid/"),
-        ("GOOGLE_OAUTH_REVOKE_URI", "http://192.0.2.1:8089/revoke"),
-    ])
+    @Test(
+        "A remote plain-http root or revocation URL is a usage error naming the variable",
+        arguments: [
+            ("GOOGLE_API_ROOT_URL", "http://192.0.2.1:8089/"),
+            ("GOOGLE_API_ROOT_URL", "http://api.example.invalid/"),
+            ("GOOGLE_OAUTH_REVOKE_URI", "http://192.0.2.1:8089/revoke"),
+        ])
     func remotePlainHTTPIsRefused(variable: String, value: String) async throws {
         let fixture = try ToolFixture()
         var environment = fixture.environment

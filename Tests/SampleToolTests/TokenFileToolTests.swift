@@ -1,7 +1,7 @@
 import Foundation
 import GoogleEmulator
-import Testing
 import TestSupport
+import Testing
 
 /// Token files shared by processes and token files that are damaged.
 @Suite("drive: shared and damaged token files")
@@ -51,7 +51,9 @@ struct TokenFileToolTests {
         _ = try await fixture.login("drive")
         let portal = try RawResponder { connection in
             let page = "<!DOCTYPE html><html><body>Sign in to the hotel Wi-Fi</body></html>"
-            connection.send("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n\(page)")
+            connection.send(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n\(page)"
+            )
         }
         var environment = fixture.environment
         environment["GOOGLE_API_ROOT_URL"] = "http://127.0.0.1:\(portal.port)/"

@@ -1,7 +1,7 @@
 import Foundation
 import GoogleEmulator
-import Testing
 import TestSupport
+import Testing
 
 /// `--verbose` prints the request log on standard error: API attempts, the token refresh behind a
 /// 401, the revocation at `logout` — and never a token or the client secret.

@@ -28,7 +28,9 @@ struct YouTubeLiveToolTests {
 
         let upcoming = try await fixture.run("youtube-live", "broadcasts", "list", "--status", "upcoming")
         #expect(upcoming.status == 0)
-        #expect(upcoming.standardOutput.contains("upcoming") || upcoming.standardOutput.contains("ready") || upcoming.standardOutput.contains("created"))
+        #expect(
+            upcoming.standardOutput.contains("upcoming") || upcoming.standardOutput.contains("ready")
+                || upcoming.standardOutput.contains("created"))
     }
 
     @Test("create, transition and chat tail")

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleBase
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

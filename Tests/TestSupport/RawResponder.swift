@@ -1,5 +1,7 @@
 import Foundation
+import GoogleBase
 import GoogleHTTPTypes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 // MARK: - RawResponder
 

@@ -31,8 +31,10 @@ public final class SelfSignedTLSServer: Sendable {
         let key = directory.appendingPathComponent("tls-key.pem")
         let made = try await ChildProcess.run(
             URL(fileURLWithPath: openssl),
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path, "-days", "2",
-             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], timeout: .seconds(60))
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path, "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ], timeout: .seconds(60))
         guard made.status == 0 else { throw Failure(reason: "openssl req failed: \(made.standardError)") }
         let output = directory.appendingPathComponent("tls-server.out")
         FileManager.default.createFile(atPath: output.path, contents: nil)

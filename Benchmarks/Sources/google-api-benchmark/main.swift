@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -54,12 +55,20 @@ while let argument = arguments.next() {
     case "--rounds": measureRounds = max(1, arguments.next().flatMap { Int($0) } ?? measureRounds)
     case "--large-mib": largeMiB = arguments.next().flatMap { Int64($0) } ?? largeMiB
     case "--profile": profileOnly = true
-    case "--profile-send": profileOnly = true; profileSend = true
-    case "--profile-decode": profileOnly = true; profileDecode = true
-    case "--profile-width": profileOnly = true; profileWidth = arguments.next().flatMap { Int($0) } ?? 1
+    case "--profile-send":
+        profileOnly = true
+        profileSend = true
+    case "--profile-decode":
+        profileOnly = true
+        profileDecode = true
+    case "--profile-width":
+        profileOnly = true
+        profileWidth = arguments.next().flatMap { Int($0) } ?? 1
     case "--only": onlySections += arguments.next().map { [$0.lowercased()] } ?? []
     default:
-        print("usage: google-api-benchmark [--seconds S] [--rounds N] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N] [--profile-send] [--profile-decode]")
+        print(
+            "usage: google-api-benchmark [--seconds S] [--rounds N] [--large-mib N] [--only TITLE-WORD]... [--profile] [--profile-width N] [--profile-send] [--profile-decode]"
+        )
         exit(2)
     }
 }
@@ -97,11 +106,12 @@ do {
 // MARK: - Run
 
 if profileOnly {
-    let calls = profileDecode
+    let calls =
+        profileDecode
         ? try DriveDecodeOnlySection.profileLoop(in: context)
         : profileSend
-        ? try await SequentialGetSection.profileLoop(in: context)
-        : try await DriveDecodeSection.profileLoop(in: context, width: profileWidth)
+            ? try await SequentialGetSection.profileLoop(in: context)
+            : try await DriveDecodeSection.profileLoop(in: context, width: profileWidth)
     let what = profileDecode ? "FileList decode" : profileSend ? "CurlTransport.send" : "drive.files.list"
     print("profile loop: \(calls.count) \(what) calls in \(String(format: "%.2f", calls.seconds)) s")
     server.stop()
@@ -110,7 +120,9 @@ if profileOnly {
 }
 
 print("google-api-benchmark — server: \(context.serverDescription) at \(context.baseURL.absoluteString)")
-print("JSON body \(context.jsonBytes) bytes; each rate measured for \(measureSeconds) s; RSS at startup \(BenchmarkFormat.mebibytes(startupRSS))\n")
+print(
+    "JSON body \(context.jsonBytes) bytes; each rate measured for \(measureSeconds) s; RSS at startup \(BenchmarkFormat.mebibytes(startupRSS))\n"
+)
 var results: [(title: String, rows: [BenchmarkRow])] = []
 for section in BenchmarkRegistry.sections
 where onlySections.isEmpty || onlySections.contains(where: section.title.lowercased().contains) {

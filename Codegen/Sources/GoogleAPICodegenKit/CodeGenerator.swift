@@ -35,7 +35,8 @@ public enum CodeGenerator {
         do {
             service = try Translator.translate(document, quotaCosts: quotaCosts?.methods ?? [:])
         } catch {
-            throw DiscoveryParseError(file: file, line: DiscoveryParser.line(of: error.path, in: json), path: error.path, message: error.message)
+            throw DiscoveryParseError(
+                file: file, line: DiscoveryParser.line(of: error.path, in: json), path: error.path, message: error.message)
         }
         let name = moduleName ?? "Google" + service.typeName
         return Output(moduleName: name, service: service, files: Renderer(moduleName: name).render(service))

@@ -72,7 +72,10 @@ public struct CodegenCommandLine: Sendable, Equatable {
         if let moduleName {
             // Also a file-name prefix: an identifier cannot name another directory.
             guard GeneratedFileLayout.isValidModuleName(moduleName), !SwiftNaming.keywords.contains(moduleName) else {
-                throw UsageError(description: "--module-name must be a Swift identifier (ASCII letters, digits and _, not starting with a digit, at most 64 characters), found '\(Self.printable(moduleName))'")
+                throw UsageError(
+                    description:
+                        "--module-name must be a Swift identifier (ASCII letters, digits and _, not starting with a digit, at most 64 characters), found '\(Self.printable(moduleName))'"
+                )
             }
         }
         if documents.count > 1 {
@@ -84,7 +87,10 @@ public struct CodegenCommandLine: Sendable, Equatable {
                     throw UsageError(description: "cannot name an output folder after '\(Self.printable(document))'")
                 }
                 if let other = seen[base.lowercased()] {
-                    throw UsageError(description: "'\(Self.printable(other))' and '\(Self.printable(document))' would both be written to \(Self.printable(outputDirectory))/\(Self.printable(base))/: rename one, or generate them in separate runs")
+                    throw UsageError(
+                        description:
+                            "'\(Self.printable(other))' and '\(Self.printable(document))' would both be written to \(Self.printable(outputDirectory))/\(Self.printable(base))/: rename one, or generate them in separate runs"
+                    )
                 }
                 seen[base.lowercased()] = document
             }

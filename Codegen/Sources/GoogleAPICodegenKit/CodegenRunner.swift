@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,9 +28,11 @@ public enum CodegenRunner {
                     try QuotaCostTable.read(URL(fileURLWithPath: path))
                 }
                 let output = try CodeGenerator.generate(contentsOf: url, moduleName: commandLine.moduleName, quotaCosts: costs)
-                let directory = documents.count == 1
+                let directory =
+                    documents.count == 1
                     ? URL(fileURLWithPath: commandLine.outputDirectory)
-                    : URL(fileURLWithPath: commandLine.outputDirectory).appendingPathComponent(CodegenCommandLine.outputFolderName(of: documents[index]))
+                    : URL(fileURLWithPath: commandLine.outputDirectory).appendingPathComponent(
+                        CodegenCommandLine.outputFolderName(of: documents[index]))
                 try write(output.files, to: directory)
                 results.set(index, .success(directory.path))
             } catch let error as DiscoveryParseError {
@@ -44,7 +47,9 @@ public enum CodegenRunner {
         for result in results.values {
             switch result {
             case .success(let directory): if !commandLine.quiet { report("wrote \(directory)") }
-            case .failure(let message): failures += 1; report(message)
+            case .failure(let message):
+                failures += 1
+                report(message)
             case nil: failures += 1
             }
         }
@@ -59,9 +64,10 @@ public enum CodegenRunner {
         for file in files {
             let name = file.name
             guard !name.isEmpty, name.utf8.count <= 255, name != ".", name != "..",
-                  !name.contains("/"), !name.contains("\\"), !name.unicodeScalars.contains(where: { $0.value < 0x20 })
+                !name.contains("/"), !name.contains("\\"), !name.unicodeScalars.contains(where: { $0.value < 0x20 })
             else {
-                throw CodegenWriteError(path: directory.path, message: "refusing to write a file named '\(CodegenCommandLine.printable(name))'")
+                throw CodegenWriteError(
+                    path: directory.path, message: "refusing to write a file named '\(CodegenCommandLine.printable(name))'")
             }
         }
         do {
@@ -110,7 +116,8 @@ public enum CodegenRunner {
     /// The operating system's reason, without Foundation's error-domain dump.
     private static func reason(_ error: any Error) -> String {
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return String(cString: strerror(code.rawValue))
         }
         return (error as NSError).localizedDescription
@@ -121,19 +128,24 @@ public enum CodegenRunner {
 
 /// Per-document results filled from concurrent workers.
 private final class ResultSlots: @unchecked Sendable {
-    enum Result { case success(String), failure(String) }
+    enum Result {
+        case success(String)
+        case failure(String)
+    }
     private let lock = NSLock()
     private var storage: [Result?]
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
     func set(_ index: Int, _ result: Result) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         storage[index] = result
     }
 
     var values: [Result?] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return storage
     }
 }

@@ -39,7 +39,10 @@ enum DiscoveryDocumentFormatter {
         let inner = String(repeating: " ", count: indent + 2)
         switch value {
         case let object as [String: Any]:
-            guard !object.isEmpty else { output.append("{}"); return }
+            guard !object.isEmpty else {
+                output.append("{}")
+                return
+            }
             output.append("{\n")
             let keys = object.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
             for (index, key) in keys.enumerated() {
@@ -51,7 +54,10 @@ enum DiscoveryDocumentFormatter {
             }
             output.append(String(repeating: " ", count: indent) + "}")
         case let array as [Any]:
-            guard !array.isEmpty else { output.append("[]"); return }
+            guard !array.isEmpty else {
+                output.append("[]")
+                return
+            }
             output.append("[\n")
             for (index, item) in array.enumerated() {
                 output.append(inner)

@@ -73,7 +73,8 @@ struct FetchCommand {
     /// - Throws: ``Failure`` (usage) when the result is not an http(s) URL.
     func documentURL() throws(Failure) -> URL {
         let text = discoveryURL.replacingOccurrences(of: "{name}", with: name).replacingOccurrences(of: "{version}", with: version)
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+        else {
             throw Failure(description: "--discovery-url must be an http(s) URL, got '\(discoveryURL)'", isUsage: true)
         }
         return url
@@ -111,7 +112,8 @@ struct FetchCommand {
             throw Failure(description: "\(url.absoluteString) did not return JSON")
         }
         guard object["kind"] as? String == "discovery#restDescription" else {
-            throw Failure(description: "\(url.absoluteString) is not a Discovery document (its \"kind\" is not \"discovery#restDescription\")")
+            throw Failure(
+                description: "\(url.absoluteString) is not a Discovery document (its \"kind\" is not \"discovery#restDescription\")")
         }
         return stripDescriptions
             ? Data(DiscoveryDocumentFormatter.format(DiscoveryDocumentFormatter.strippingProse(object)).utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleAPICodegenKit
 
 // MARK: - Command line
@@ -39,7 +40,10 @@ import Testing
         let error = #expect(throws: CodegenCommandLine.UsageError.self) {
             try CodegenCommandLine.parse(["generate", "v1/drive.v3.json", "v2/drive.v3.json", "-o", "out"])
         }
-        #expect(error?.description == "'v1/drive.v3.json' and 'v2/drive.v3.json' would both be written to out/drive.v3/: rename one, or generate them in separate runs")
+        #expect(
+            error?.description
+                == "'v1/drive.v3.json' and 'v2/drive.v3.json' would both be written to out/drive.v3/: rename one, or generate them in separate runs"
+        )
         // Case-insensitive file systems would merge these too.
         #expect(throws: CodegenCommandLine.UsageError.self) {
             try CodegenCommandLine.parse(["generate", "a/Drive.json", "b/drive.json", "-o", "out"])
@@ -67,11 +71,15 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The first schema translates, the last one fails: no file may appear.
         let document = directory.appendingPathComponent("late.json")
-        try Data(Fixtures.document(schemas: #"{"A": {"type": "object", "properties": {"x": {"type": "string"}}}, "Z": {"$ref": "Missing"}}"#).utf8).write(to: document)
+        try Data(
+            Fixtures.document(schemas: #"{"A": {"type": "object", "properties": {"x": {"type": "string"}}}, "Z": {"$ref": "Missing"}}"#)
+                .utf8
+        ).write(to: document)
         let output = directory.appendingPathComponent("out")
         let messages = MessageLog()
         let failures = CodegenRunner.run(
-            CodegenCommandLine(documents: [document.path], outputDirectory: output.path, moduleName: nil, quiet: true), report: messages.append)
+            CodegenCommandLine(documents: [document.path], outputDirectory: output.path, moduleName: nil, quiet: true),
+            report: messages.append)
         #expect(failures == 1)
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
@@ -82,14 +90,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let document = directory.appendingPathComponent("long.json")
-        try Data(Fixtures.document(
-            schemas: #"{"\#(long)": {"type": "object", "properties": {"\#(long.lowercased())": {"type": "string"}}}, "\#(long)2": {"type": "object"}}"#,
-            resources: #"{"\#(long)": {"methods": {"\#(long)": {"path": "x", "httpMethod": "GET", "response": {"$ref": "\#(long)"}}}}}"#
-        ).utf8).write(to: document)
+        try Data(
+            Fixtures.document(
+                schemas:
+                    #"{"\#(long)": {"type": "object", "properties": {"\#(long.lowercased())": {"type": "string"}}}, "\#(long)2": {"type": "object"}}"#,
+                resources: #"{"\#(long)": {"methods": {"\#(long)": {"path": "x", "httpMethod": "GET", "response": {"$ref": "\#(long)"}}}}}"#
+            ).utf8
+        ).write(to: document)
         let output = directory.appendingPathComponent("out")
         let messages = MessageLog()
         let failures = CodegenRunner.run(
-            CodegenCommandLine(documents: [document.path], outputDirectory: output.path, moduleName: "Long", quiet: true), report: messages.append)
+            CodegenCommandLine(documents: [document.path], outputDirectory: output.path, moduleName: "Long", quiet: true),
+            report: messages.append)
         #expect(failures == 0, "\(messages.lines)")
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path)
         // Service, the resource bucket, the schema bucket (both schemas), support.
@@ -117,14 +129,16 @@ import Testing
 
         let messages = MessageLog()
         let failures = CodegenRunner.run(
-            CodegenCommandLine(documents: [Fixtures.url("methods.json").path], outputDirectory: directory.path, moduleName: nil, quiet: true),
+            CodegenCommandLine(
+                documents: [Fixtures.url("methods.json").path], outputDirectory: directory.path, moduleName: nil, quiet: true),
             report: messages.append)
         #expect(failures == 0, "\(messages.lines)")
         let expected = try Fixtures.generate("methods")
         let names = Renderer(moduleName: "GoogleLibrary").fileNames(expected.service)
         #expect(!names.contains(stale.lastPathComponent))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-            == (names + [mine.lastPathComponent, other.lastPathComponent]).sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == (names + [mine.lastPathComponent, other.lastPathComponent]).sorted())
     }
 
     @Test func runnerWritesFilesAndReportsFailures() throws {
@@ -137,7 +151,8 @@ import Testing
         let messages = MessageLog()
         let output = directory.appendingPathComponent("out")
         let failures = CodegenRunner.run(
-            CodegenCommandLine(documents: [Fixtures.url("methods.json").path, bad.path], outputDirectory: output.path, moduleName: nil, quiet: true),
+            CodegenCommandLine(
+                documents: [Fixtures.url("methods.json").path, bad.path], outputDirectory: output.path, moduleName: nil, quiet: true),
             report: messages.append
         )
         #expect(failures == 1)
@@ -151,7 +166,9 @@ import Testing
         let before = try FileManager.default.attributesOfItem(atPath: service.path)[.modificationDate] as? Date
         Thread.sleep(forTimeInterval: 0.05)
         _ = CodegenRunner.run(
-            CodegenCommandLine(documents: [Fixtures.url("methods.json").path], outputDirectory: output.appendingPathComponent("methods").path, moduleName: nil, quiet: true),
+            CodegenCommandLine(
+                documents: [Fixtures.url("methods.json").path], outputDirectory: output.appendingPathComponent("methods").path,
+                moduleName: nil, quiet: true),
             report: messages.append
         )
         let after = try FileManager.default.attributesOfItem(atPath: service.path)[.modificationDate] as? Date

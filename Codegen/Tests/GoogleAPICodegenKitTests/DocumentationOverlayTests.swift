@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleAPICodegenKit
 
 // MARK: - DocumentationOverlayTests
@@ -34,14 +35,15 @@ struct DocumentationOverlayTests {
 
     @Test("The overlay beside a document fills the descriptions it lacks; the document's own text wins")
     func fillsMissingDescriptions() throws {
-        let text = try Self.generatedText(overlay: """
-            {"source": "ours",
-             "schemas": {"Note": {"description": "A note in our words.",
-                                  "properties": {"title": "The title, required.", "body": "Not ours."}},
-                         "Missing": {"description": "Ignored."}},
-             "methods": {"t.notes.get": {"description": "Reads a note.", "parameters": {"id": "The note's ID."}},
-                         "t.notes.absent": {"description": "Ignored."}}}
-            """)
+        let text = try Self.generatedText(
+            overlay: """
+                {"source": "ours",
+                 "schemas": {"Note": {"description": "A note in our words.",
+                                      "properties": {"title": "The title, required.", "body": "Not ours."}},
+                             "Missing": {"description": "Ignored."}},
+                 "methods": {"t.notes.get": {"description": "Reads a note.", "parameters": {"id": "The note's ID."}},
+                             "t.notes.absent": {"description": "Ignored."}}}
+                """)
         #expect(text.contains("/// A note in our words."))
         #expect(text.contains("/// The title, required."))
         #expect(text.contains("/// Google's own words."))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleAPICodegenKit
 
 // MARK: - Golden files
@@ -20,8 +21,11 @@ import Testing
         if golden != generated {
             let goldenLines = golden.split(separator: "\n", omittingEmptySubsequences: false)
             let generatedLines = generated.split(separator: "\n", omittingEmptySubsequences: false)
-            let firstDifference = (0..<min(goldenLines.count, generatedLines.count)).first { goldenLines[$0] != generatedLines[$0] } ?? min(goldenLines.count, generatedLines.count)
-            Issue.record("""
+            let firstDifference =
+                (0..<min(goldenLines.count, generatedLines.count)).first { goldenLines[$0] != generatedLines[$0] }
+                ?? min(goldenLines.count, generatedLines.count)
+            Issue.record(
+                """
                 \(fixture): generated output differs from \(goldenURL.lastPathComponent) at line \(firstDifference + 1)
                 golden:    \(firstDifference < goldenLines.count ? goldenLines[firstDifference] : "<end>")
                 generated: \(firstDifference < generatedLines.count ? generatedLines[firstDifference] : "<end>")
@@ -78,7 +82,10 @@ import Testing
             schemaKeys: ["LiveBroadcast", "LiveBroadcastSnippet", "Service", "file", "File", "youtube#video", "1p", "#"],
             resourceKeys: ["files", "live-broadcasts", "liveChat"]
         )
-        #expect(layout.resourceFiles == ["files": "M+ResourcesF.swift", "live-broadcasts": "M+ResourcesL.swift", "liveChat": "M+ResourcesL.swift"])
+        #expect(
+            layout.resourceFiles == [
+                "files": "M+ResourcesF.swift", "live-broadcasts": "M+ResourcesL.swift", "liveChat": "M+ResourcesL.swift",
+            ])
         #expect(layout.schemaFiles["LiveBroadcastSnippet"] == "M+SchemasL.swift")
         #expect(layout.schemaFiles["LiveBroadcast"] == "M+SchemasL.swift")
         // Never the service or support file; case does not split a bucket.
@@ -88,18 +95,21 @@ import Testing
         #expect(layout.schemaFiles["youtube#video"] == "M+SchemasY.swift")
         #expect(layout.schemaFiles["1p"] == "M+Schemas1.swift")
         #expect(layout.schemaFiles["#"] == "M+SchemasV.swift")  // An empty stem is `Value`.
-        #expect(layout.allFiles == [
-            "M+Service.swift", "M+ResourcesF.swift", "M+ResourcesL.swift",
-            "M+Schemas1.swift", "M+SchemasF.swift", "M+SchemasL.swift", "M+SchemasS.swift", "M+SchemasV.swift", "M+SchemasY.swift",
-            "M+Support.swift",
-        ])
+        #expect(
+            layout.allFiles == [
+                "M+Service.swift", "M+ResourcesF.swift", "M+ResourcesL.swift",
+                "M+Schemas1.swift", "M+SchemasF.swift", "M+SchemasL.swift", "M+SchemasS.swift", "M+SchemasV.swift", "M+SchemasY.swift",
+                "M+Support.swift",
+            ])
         #expect(Set(layout.allFiles.map { $0.lowercased() }).count == layout.allFiles.count)
     }
 
     @Test func aLargeAPIHasAtMostThirtySixFilesOfEachKind() {
-        let keys = (0..<2_000).map { "Schema\($0)" } + (0..<26).flatMap { letter in
-            (0..<20).map { "\(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(letter))))Type\($0)" }
-        }
+        let keys =
+            (0..<2_000).map { "Schema\($0)" }
+            + (0..<26).flatMap { letter in
+                (0..<20).map { "\(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(letter))))Type\($0)" }
+            }
         let layout = GeneratedFileLayout(moduleName: "Big", schemaKeys: keys, resourceKeys: keys)
         #expect(Set(layout.schemaFiles.values).count == 26)
         #expect(Set(layout.resourceFiles.values).count == 26)
@@ -116,7 +126,8 @@ import Testing
         let copy = Fixtures.directory
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Tests/GeneratedAPITests/Fixtures/RecursionFixture.swift")
-        let generated = Fixtures.combined(try Fixtures.generate("recursion"))
+        // The copy is compiled source, so the package's formatter is told to leave it as generated.
+        let generated = "// swift-format-ignore-file\n" + Fixtures.combined(try Fixtures.generate("recursion"))
         if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
             try Data(generated.utf8).write(to: copy)
         }
@@ -126,7 +137,8 @@ import Testing
 
 @Suite struct QuotaCostTableTests {
     @Test func aTableNamingAnUnknownMethodIsRefused() throws {
-        let costs = try QuotaCostTable.parse(Data(#"{"methods": {"library.shelves.nope": {"units": 1, "source": "published"}}}"#.utf8), file: "q.json")
+        let costs = try QuotaCostTable.parse(
+            Data(#"{"methods": {"library.shelves.nope": {"units": 1, "source": "published"}}}"#.utf8), file: "q.json")
         let error = #expect(throws: DiscoveryParseError.self) {
             try CodeGenerator.generate(contentsOf: Fixtures.url("methods.json"), moduleName: "Fixture", quotaCosts: costs)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleAPICodegenKit
 
 // MARK: - Parse errors
@@ -22,7 +23,9 @@ import Testing
         #expect(error.path == "resources.files.methods.list.parameters.pageSize.type")
         #expect(error.message == "expected a string, found a number")
         #expect(error.line == 6)
-        #expect(error.description == "test.json:6: error: resources.files.methods.list.parameters.pageSize.type: expected a string, found a number")
+        #expect(
+            error.description
+                == "test.json:6: error: resources.files.methods.list.parameters.pageSize.type: expected a string, found a number")
     }
 
     @Test func missingRequiredKeyPointsAtTheObject() throws {
@@ -100,13 +103,14 @@ import Testing
     }
 
     @Test func danglingReferenceFailsTranslationWithLine() throws {
-        let json = Fixtures.document(schemas: """
-            {
-              "A": {"type": "object", "properties": {
-                "b": {"$ref": "Missing"}
-              }}
-            }
-            """)
+        let json = Fixtures.document(
+            schemas: """
+                {
+                  "A": {"type": "object", "properties": {
+                    "b": {"$ref": "Missing"}
+                  }}
+                }
+                """)
         let error = try #require(throws: DiscoveryParseError.self) { try Fixtures.generate(json: json) }
         #expect(error.path == "schemas.A.properties.b")
         #expect(error.message == "$ref \"Missing\" names no schema")
@@ -116,7 +120,10 @@ import Testing
     @Test(arguments: [
         (#"{"A": {"$ref": "B"}, "B": {"$ref": "A"}}"#, "schemas.A", "A → B → A"),
         (#"{"List": {"type": "array", "items": {"$ref": "List"}}}"#, "schemas.List", "List → List"),
-        (#"{"M": {"type": "object", "additionalProperties": {"type": "array", "items": {"$ref": "N"}}}, "N": {"$ref": "M"}, "S": {"type": "object", "properties": {"m": {"$ref": "M"}}}}"#, "schemas.M", "M → N → M"),
+        (
+            #"{"M": {"type": "object", "additionalProperties": {"type": "array", "items": {"$ref": "N"}}}, "N": {"$ref": "M"}, "S": {"type": "object", "properties": {"m": {"$ref": "M"}}}}"#,
+            "schemas.M", "M → N → M"
+        ),
     ])
     func aliasCyclesNameTheirPath(schemas: String, path: String, cycle: String) throws {
         let error = try #require(throws: DiscoveryParseError.self) { try Fixtures.generate(json: Fixtures.document(schemas: schemas)) }
@@ -126,7 +133,8 @@ import Testing
 
     @Test func cyclesThroughObjectsAreNoAliasCycles() throws {
         // `Node` is a struct; arrays of it and aliases to it are fine.
-        let schemas = #"{"Node": {"type": "object", "properties": {"children": {"$ref": "Nodes"}}}, "Nodes": {"type": "array", "items": {"$ref": "Node"}}}"#
+        let schemas =
+            #"{"Node": {"type": "object", "properties": {"children": {"$ref": "Nodes"}}}, "Nodes": {"type": "array", "items": {"$ref": "Node"}}}"#
         #expect(throws: Never.self) { try Fixtures.generate(json: Fixtures.document(schemas: schemas)) }
     }
 
@@ -135,7 +143,8 @@ import Testing
         let json = #"{"kind": "discovery#restDescription", "name": "t", "version": "v1", "rootUrl": "\#(root)", "servicePath": ""}"#
         let error = try #require(throws: DiscoveryParseError.self) { try Fixtures.generate(json: json) }
         #expect(error.path == "rootUrl")
-        let base = #"{"kind": "discovery#restDescription", "name": "t", "version": "v1", "rootUrl": "https://t.example.com/", "baseUrl": "\#(root)"}"#
+        let base =
+            #"{"kind": "discovery#restDescription", "name": "t", "version": "v1", "rootUrl": "https://t.example.com/", "baseUrl": "\#(root)"}"#
         #expect(try #require(throws: DiscoveryParseError.self) { try Fixtures.generate(json: base) }.path == "baseUrl")
     }
 

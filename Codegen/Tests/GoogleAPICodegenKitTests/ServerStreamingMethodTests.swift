@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GoogleAPICodegenKit
 
 // MARK: - Server-streaming methods
@@ -7,20 +8,20 @@ import Testing
 @Suite struct ServerStreamingMethodTests {
     private static let json = Fixtures.document(
         schemas: """
-        {"Page": {"id": "Page", "type": "object", "properties": {
-            "nextPageToken": {"type": "string"}, "items": {"type": "array", "items": {"type": "string"}}}},
-         "Chunk": {"id": "Chunk", "type": "object", "properties": {"text": {"type": "string"}}}}
-        """,
+            {"Page": {"id": "Page", "type": "object", "properties": {
+                "nextPageToken": {"type": "string"}, "items": {"type": "array", "items": {"type": "string"}}}},
+             "Chunk": {"id": "Chunk", "type": "object", "properties": {"text": {"type": "string"}}}}
+            """,
         resources: """
-        {"things": {"methods": {
-            "stream": {"id": "t.things.stream", "httpMethod": "GET", "path": "things:stream",
-                "parameters": {"pageToken": {"type": "string", "location": "query"}}, "response": {"$ref": "Page"}},
-            "streamGenerate": {"id": "t.things.streamGenerate", "httpMethod": "POST", "path": "things:streamGenerate",
-                "response": {"$ref": "Chunk"}},
-            "streamline": {"id": "t.things.streamline", "httpMethod": "GET", "path": "things:streamline",
-                "response": {"$ref": "Chunk"}}
-        }}}
-        """)
+            {"things": {"methods": {
+                "stream": {"id": "t.things.stream", "httpMethod": "GET", "path": "things:stream",
+                    "parameters": {"pageToken": {"type": "string", "location": "query"}}, "response": {"$ref": "Page"}},
+                "streamGenerate": {"id": "t.things.streamGenerate", "httpMethod": "POST", "path": "things:streamGenerate",
+                    "response": {"$ref": "Chunk"}},
+                "streamline": {"id": "t.things.streamline", "httpMethod": "GET", "path": "things:streamline",
+                    "response": {"$ref": "Chunk"}}
+            }}}
+            """)
 
     @Test func streamAndStreamPrefixedMethodsReturnAServerStream() throws {
         let output = try Fixtures.generate(json: Self.json)
@@ -36,8 +37,10 @@ import Testing
         // Signatures as one line each, however the generator wrapped them.
         let source = Fixtures.combined(output)
             .replacing(/\(\s+/, with: "(").replacing(/\s+\)/, with: ")").replacing(/\s+/, with: " ")
-        #expect(source.contains("options: GoogleAPIRuntime.ServerStreamOptions<Fixture.Page> = .init()) -> GoogleAPIRuntime.ServerStream<Fixture.Page>")
-            || source.contains("options: GoogleAPIRuntime.ServerStreamOptions<Page> = .init()) -> GoogleAPIRuntime.ServerStream<Page>"))
+        #expect(
+            source.contains(
+                "options: GoogleAPIRuntime.ServerStreamOptions<Fixture.Page> = .init()) -> GoogleAPIRuntime.ServerStream<Fixture.Page>")
+                || source.contains("options: GoogleAPIRuntime.ServerStreamOptions<Page> = .init()) -> GoogleAPIRuntime.ServerStream<Page>"))
         #expect(source.contains("options.resumption = .pageToken { $0.nextPageToken }"))
         // Both forms of the method (flattened and parameters value) stream; the field mask goes
         // on the call.

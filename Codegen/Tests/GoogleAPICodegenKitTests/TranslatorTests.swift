@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GoogleAPICodegenKit
 
 // MARK: - Translation
@@ -63,7 +64,8 @@ import Testing
         let service = try service("methods")
         let books = try #require(service.root.children.first?.children.first)
         let list = try #require(books.methods.first { $0.name == "list" })
-        #expect(list.parameters.map(\.name) == ["shelfId", "part", "legacyOwner", "minId", "mine", "orderBy", "pageSize", "pageToken", "since"])
+        #expect(
+            list.parameters.map(\.name) == ["shelfId", "part", "legacyOwner", "minId", "mine", "orderBy", "pageSize", "pageToken", "since"])
         #expect(list.parameters.map(\.isRequired) == [true, true, false, false, false, false, false, false, false])
         #expect(list.parameters.map(\.isDeprecated) == [false, false, true, false, false, false, false, false, false])
         #expect(list.parametersTypeName == "ListParameters")
@@ -73,7 +75,10 @@ import Testing
         #expect(list.parameters.first { $0.name == "orderBy" }?.type == .named("ListOrderBy"))
         #expect(list.pagesName == "listPages")
         #expect(list.scopes == ["https://www.googleapis.com/auth/library.readonly"])
-        #expect(service.pageableConformances == [SwiftPageableConformance(pageType: "BookList", itemType: .named("Book"), itemsProperty: "books", itemsAccessor: "books")])
+        #expect(
+            service.pageableConformances == [
+                SwiftPageableConformance(pageType: "BookList", itemType: .named("Book"), itemsProperty: "books", itemsAccessor: "books")
+            ])
 
         let insert = try #require(books.methods.first { $0.name == "insert" })
         #expect(insert.body?.type == "Book")
@@ -113,7 +118,10 @@ import Testing
             Issue.record("Keywords.Kind missing")
             return
         }
-        #expect(kind.cases.map(\.name) == ["unknown", "default", "selfValue", "_1080p", "imagePng", "imagePng2", "empty", "rawValue2", "unrecognized2"])
+        #expect(
+            kind.cases.map(\.name) == [
+                "unknown", "default", "selfValue", "_1080p", "imagePng", "imagePng2", "empty", "rawValue2", "unrecognized2",
+            ])
         #expect(kind.cases.map(\.rawValue).count == 9, "duplicate raw values are dropped")
         #expect(kind.unknownCase == "unrecognized")
 
@@ -159,14 +167,14 @@ import Testing
     @Test func deprecatedItemsAndMethodsGenerateNoWarnings() throws {
         let json = Fixtures.document(
             schemas: """
-            {"Page": {"id": "Page", "type": "object", "properties": {"nextPageToken": {"type": "string"},
-                "things": {"type": "array", "items": {"type": "string"}, "deprecated": true}}}}
-            """,
+                {"Page": {"id": "Page", "type": "object", "properties": {"nextPageToken": {"type": "string"},
+                    "things": {"type": "array", "items": {"type": "string"}, "deprecated": true}}}}
+                """,
             resources: """
-            {"things": {"methods": {"list": {"id": "t.things.list", "httpMethod": "GET", "path": "things",
-                "deprecated": true, "response": {"$ref": "Page"},
-                "parameters": {"pageToken": {"type": "string", "location": "query"}}}}}}
-            """)
+                {"things": {"methods": {"list": {"id": "t.things.list", "httpMethod": "GET", "path": "things",
+                    "deprecated": true, "response": {"$ref": "Page"},
+                    "parameters": {"pageToken": {"type": "string", "location": "query"}}}}}}
+                """)
         let output = try Fixtures.generate(json: json)
         #expect(output.service.pageableConformances.map(\.itemsAccessor) == ["_things"])
         let source = Fixtures.combined(output)

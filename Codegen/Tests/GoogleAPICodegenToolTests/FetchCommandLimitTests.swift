@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `google-api-codegen fetch` stops reading a Discovery document that never ends, with an error
 /// naming the limit, instead of buffering it (i21).

@@ -57,7 +57,8 @@ struct FetchCommandTests {
 
     @Test("prose is removed at every depth, a property named description is kept; without the flag the bytes are untouched")
     func stripsProseOnly() async throws {
-        let document = Data(#"""
+        let document = Data(
+            #"""
             {"kind": "discovery#restDescription", "name": "notes", "version": "v1", "description": "Keeps notes.",
              "schemas": {"Note": {"id": "Note", "type": "object", "description": "A note.",
                "properties": {"description": {"type": "string", "description": "The note's description."},
@@ -73,54 +74,55 @@ struct FetchCommandTests {
         let stripped = try await CodegenProcess.codegen(
             ["fetch", "notes", "v1", "--strip-descriptions", "--output", "-", "--discovery-url", discovery.template], directory: directory)
         #expect(stripped.status == 0, "\(stripped.standardError)")
-        #expect(stripped.standardOutput == """
-            {
-              "kind": "discovery#restDescription",
-              "name": "notes",
-              "parameters": {
-                "fields": {
-                  "location": "query",
-                  "type": "string"
-                }
-              },
-              "resources": {},
-              "schemas": {
-                "Note": {
-                  "id": "Note",
-                  "properties": {
-                    "description": {
-                      "type": "string"
-                    },
-                    "state": {
-                      "enum": [
-                        "A",
-                        "B"
-                      ],
-                      "type": "string"
-                    },
-                    "title": {
+        #expect(
+            stripped.standardOutput == """
+                {
+                  "kind": "discovery#restDescription",
+                  "name": "notes",
+                  "parameters": {
+                    "fields": {
+                      "location": "query",
                       "type": "string"
                     }
                   },
-                  "type": "object"
+                  "resources": {},
+                  "schemas": {
+                    "Note": {
+                      "id": "Note",
+                      "properties": {
+                        "description": {
+                          "type": "string"
+                        },
+                        "state": {
+                          "enum": [
+                            "A",
+                            "B"
+                          ],
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        }
+                      },
+                      "type": "object"
+                    }
+                  },
+                  "values": [
+                    0,
+                    1,
+                    2,
+                    -3,
+                    1.5,
+                    2.0,
+                    true,
+                    false,
+                    null,
+                    12345678901
+                  ],
+                  "version": "v1"
                 }
-              },
-              "values": [
-                0,
-                1,
-                2,
-                -3,
-                1.5,
-                2.0,
-                true,
-                false,
-                null,
-                12345678901
-              ],
-              "version": "v1"
-            }
 
-            """)
+                """)
 
         let raw = try await CodegenProcess.codegen(
             ["fetch", "notes", "v1", "--output", "raw.json", "--discovery-url", discovery.template], directory: directory)

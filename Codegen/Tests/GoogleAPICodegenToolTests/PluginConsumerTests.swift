@@ -6,8 +6,9 @@ import Testing
 /// describes. Slow: it builds the runtime and the generator from scratch in a fresh scratch folder.
 @Suite("a package outside this one uses the build and command plugins")
 struct PluginConsumerTests {
-    @Test("generate-google-api-sources writes checked-in sources; swift build generates the rest; the demo runs",
-          .timeLimit(.minutes(30)))
+    @Test(
+        "generate-google-api-sources writes checked-in sources; swift build generates the rest; the demo runs",
+        .timeLimit(.minutes(30)))
     func fixturePackageBuildsAndRuns() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-consumer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -35,7 +36,8 @@ struct PluginConsumerTests {
         environment["TMPDIR"] = work.path
         func swift(_ subcommand: String, _ arguments: [String]) async throws -> CodegenProcess.Result {
             try await CodegenProcess.run(
-                URL(fileURLWithPath: "/usr/bin/env"), ["nice", "-n", "19", "swift", subcommand, "--scratch-path", scratch.path] + arguments,
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["nice", "-n", "19", "swift", subcommand, "--scratch-path", scratch.path] + arguments,
                 directory: package, environment: environment, timeout: .seconds(1500))
         }
 
@@ -44,7 +46,11 @@ struct PluginConsumerTests {
         #expect(generate.status == 0, "\(generate.standardError)")
         let generated = package.appendingPathComponent("Sources/NotesCheckedIn/Generated")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: generated.path)) ?? []
-        #expect(Set(files) == ["NotesCheckedIn+Service.swift", "NotesCheckedIn+ResourcesN.swift", "NotesCheckedIn+SchemasN.swift", "NotesCheckedIn+Support.swift"])
+        #expect(
+            Set(files) == [
+                "NotesCheckedIn+Service.swift", "NotesCheckedIn+ResourcesN.swift", "NotesCheckedIn+SchemasN.swift",
+                "NotesCheckedIn+Support.swift",
+            ])
         #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent("Sources/NotesAPI/Generated").path))
         let afterGenerate = clock.now
 

@@ -52,7 +52,9 @@ extension GoogleServiceClient {
         return zip(calls, results).map { call, result in Self.typedResult(call, result, decoder: decoder) }
     }
 
-    static func typedResult<Response>(_ call: TypedAPICall<Response>, _ result: BatchResult, decoder: GoogleJSONDecoder) -> Result<Response, any Error> {
+    static func typedResult<Response>(_ call: TypedAPICall<Response>, _ result: BatchResult, decoder: GoogleJSONDecoder) -> Result<
+        Response, any Error
+    > {
         if let error = result.error { return .failure(error) }
         return Result { try call.decode(result.body, decoder) }
     }

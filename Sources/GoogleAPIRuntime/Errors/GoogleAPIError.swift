@@ -1,7 +1,7 @@
 public import Foundation
-import GoogleHTTPTypes
-import GoogleHTTP
 import GoogleBase
+import GoogleHTTP
+import GoogleHTTPTypes
 
 // MARK: - GoogleAPIError
 
@@ -18,8 +18,10 @@ public struct GoogleAPIError: Error, Sendable, Hashable {
         public var location: String?
         public var locationType: String?
 
-        public init(domain: String? = nil, reason: String? = nil, message: String? = nil,
-                    location: String? = nil, locationType: String? = nil) {
+        public init(
+            domain: String? = nil, reason: String? = nil, message: String? = nil,
+            location: String? = nil, locationType: String? = nil
+        ) {
             self.domain = domain
             self.reason = reason
             self.message = message
@@ -41,8 +43,10 @@ public struct GoogleAPIError: Error, Sendable, Hashable {
     public var rawBody: String?
     public var headers: GoogleHTTPHeaders
 
-    public init(status: Int, code: Int? = nil, message: String? = nil, statusText: String? = nil,
-                errors: [Item] = [], rawBody: String? = nil, headers: GoogleHTTPHeaders = [:]) {
+    public init(
+        status: Int, code: Int? = nil, message: String? = nil, statusText: String? = nil,
+        errors: [Item] = [], rawBody: String? = nil, headers: GoogleHTTPHeaders = [:]
+    ) {
         self.status = status
         self.code = code
         self.message = message

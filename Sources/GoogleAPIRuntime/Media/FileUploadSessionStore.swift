@@ -1,5 +1,7 @@
 public import Foundation
 import GoogleAuth
+import GoogleBase
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 // MARK: - FileUploadSessionStore
 

@@ -1,5 +1,7 @@
 public import Foundation
+import GoogleBase
 import GoogleHTTP
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 // MARK: - Media download
 
@@ -67,7 +68,8 @@ extension GoogleServiceClient {
         progress: (@Sendable (MediaProgress) -> Void)? = nil
     ) async throws {
         let destination = try DownloadDestination(file)
-        let continuing = keepingPartial && expecting.md5Checksum != nil && !destination.isSpecial
+        let continuing =
+            keepingPartial && expecting.md5Checksum != nil && !destination.isSpecial
             && FileManager.default.fileExists(atPath: destination.partial.path)
         var (handle, existing) = try destination.openForWriting(continuing: continuing)
         var finished = false
@@ -196,7 +198,8 @@ extension GoogleServiceClient {
 
     private static func truncate(_ handle: FileHandle, _ destination: DownloadDestination) throws(GoogleAPIClientError) -> FileHandle {
         guard !destination.isSpecial else {
-            throw .resourceChanged("the file changed on the server while it was written to \(destination.target.path), which cannot be rewound")
+            throw .resourceChanged(
+                "the file changed on the server while it was written to \(destination.target.path), which cannot be rewound")
         }
         do {
             try handle.truncate(atOffset: 0)

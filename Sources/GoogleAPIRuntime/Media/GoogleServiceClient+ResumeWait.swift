@@ -15,9 +15,10 @@ extension GoogleServiceClient {
         let bound = media.resumeBackoffBase * (1 << exponent)
         let jittered = Duration.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9))
         let delay = retryAfter.map { min($0, .seconds(30)) } ?? jittered
-        session.announce(session.retryWait(
-            request, reason: reason, status: status, retry: failures,
-            policy: RetryPolicy(maxAttempts: media.maxConsecutiveFailures + 1), delay: delay))
+        session.announce(
+            session.retryWait(
+                request, reason: reason, status: status, retry: failures,
+                policy: RetryPolicy(maxAttempts: media.maxConsecutiveFailures + 1), delay: delay))
         try await session.configuration.sleep(delay)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GoogleAuth
-import GoogleHTTP
 import GoogleBase
+import GoogleHTTP
 
 // MARK: - MediaIntegrity
 

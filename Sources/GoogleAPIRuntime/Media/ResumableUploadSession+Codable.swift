@@ -15,7 +15,7 @@ extension ResumableUploadSession: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let text = try container.decode(String.self, forKey: .uri)
         guard let uri = URL(string: text), let scheme = uri.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              uri.host?.isEmpty == false
+            uri.host?.isEmpty == false
         else {
             throw DecodingError.dataCorruptedError(forKey: .uri, in: container, debugDescription: "not an http(s) URL")
         }

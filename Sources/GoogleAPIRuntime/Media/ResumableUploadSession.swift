@@ -1,6 +1,6 @@
 public import Foundation
-import GoogleHTTPTypes
 import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - ResumableUploadSession
 

@@ -175,7 +175,8 @@ struct ResumingDownload: Sendable {
         case 206:
             guard let range = ContentRange(response.headers["Content-Range"]), range.first == delivered else {
                 throw GoogleAPIClientError.mediaTransferFailed(
-                    "resumed download answered 206 with Content-Range '\(response.headers["Content-Range"] ?? "none")', expected bytes \(delivered)-")
+                    "resumed download answered 206 with Content-Range '\(response.headers["Content-Range"] ?? "none")', expected bytes \(delivered)-"
+                )
             }
             if let change = change(to: response.headers, total: range.total) {
                 try await restartFromZero(with: nil, reason: change)

@@ -1,7 +1,7 @@
 import Foundation
 import GoogleAuth
-import GoogleJSON
 import GoogleBase
+import GoogleJSON
 
 // MARK: - UploadVerification
 

@@ -1,6 +1,7 @@
 public import Foundation
-public import GoogleHTTPTypes
 import GoogleBase
+public import GoogleHTTPTypes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -124,7 +125,9 @@ public final class GoogleQuotaLedger: Sendable {
                 exhausted: record.exhausted, resetsAt: day.end)
             let result = change(&status)
             let updated = Record(day: day.key, spent: status.spent, exhausted: status.exhausted)
-            if file.projects[project].map({ $0.day != updated.day || $0.spent != updated.spent || $0.exhausted != updated.exhausted }) ?? true {
+            if file.projects[project].map({ $0.day != updated.day || $0.spent != updated.spent || $0.exhausted != updated.exhausted })
+                ?? true
+            {
                 file.projects[project] = updated
                 try Self.write(file, to: path)
             }
@@ -143,7 +146,8 @@ public final class GoogleQuotaLedger: Sendable {
         do {
             return try JSONDecoder().decode(File.self, from: data)
         } catch {
-            throw GoogleQuotaLedgerError(path: path, reason: "it is not a quota ledger (\(error.localizedDescription)); remove it to start over")
+            throw GoogleQuotaLedgerError(
+                path: path, reason: "it is not a quota ledger (\(error.localizedDescription)); remove it to start over")
         }
     }
 

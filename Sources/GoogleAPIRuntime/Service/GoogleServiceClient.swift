@@ -1,8 +1,8 @@
 public import Foundation
-import GoogleHTTPTypes
 import GoogleAuth
-import GoogleHTTP
 import GoogleBase
+import GoogleHTTP
+import GoogleHTTPTypes
 
 // MARK: - GoogleServiceClient
 
@@ -174,7 +174,8 @@ public struct GoogleServiceClient: Sendable {
                 throw .unsupported("this method does not accept media uploads")
             }
             text += rootText
-            text += try URITemplate.expand(String(Self.droppingLeadingSlash(uploadPath)), values: call.pathParameters, lists: call.pathParameterLists)
+            text += try URITemplate.expand(
+                String(Self.droppingLeadingSlash(uploadPath)), values: call.pathParameters, lists: call.pathParameterLists)
         }
         var separator = "?"
         func append(_ name: String, _ value: String) {

@@ -7,9 +7,11 @@
 enum HeaderFieldCheck {
     /// - Throws: ``GoogleAPIClientError/invalidHeaderValue(name:)``.
     static func validate(name: String, value: String) throws(GoogleAPIClientError) {
-        let isToken = !name.isEmpty && name.utf8.allSatisfy { byte in
-            byte > 0x20 && byte < 0x7F && !#"()<>@,;:\"/[]?={}"#.utf8.contains(byte)
-        }
+        let isToken =
+            !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                byte > 0x20 && byte < 0x7F && !#"()<>@,;:\"/[]?={}"#.utf8.contains(byte)
+            }
         guard isToken, !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
             throw .invalidHeaderValue(name: isToken ? name : String(name.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F }))
         }

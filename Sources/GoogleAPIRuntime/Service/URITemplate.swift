@@ -1,5 +1,5 @@
-import GoogleHTTPTypes
 import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - URITemplate
 
@@ -14,7 +14,9 @@ public enum URITemplate {
     ///   stay in its path segment (empty, `.` or `..`).
     ///   A name in `lists` (a repeated parameter) expands to its values joined by `,`, each
     ///   encoded and checked like a single value; an empty list is invalid.
-    public static func expand(_ template: String, values: [String: String], lists: [String: [String]] = [:]) throws(GoogleAPIClientError) -> String {
+    public static func expand(_ template: String, values: [String: String], lists: [String: [String]] = [:]) throws(GoogleAPIClientError)
+        -> String
+    {
         // Searched as UTF-8 bytes, not Characters (grapheme breaking showed in typed-call
         // profiles); `{` and `}` are ASCII, so the indices found are valid Substring bounds.
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }

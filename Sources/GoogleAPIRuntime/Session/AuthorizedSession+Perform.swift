@@ -1,8 +1,8 @@
 import Foundation
-import GoogleHTTPTypes
-import GoogleHTTP
-import GoogleJSON
 import GoogleBase
+import GoogleHTTP
+import GoogleHTTPTypes
+import GoogleJSON
 
 // MARK: - The attempt loop
 
@@ -39,7 +39,8 @@ extension AuthorizedSession {
             do {
                 outcome = try await attempt(authorized)
             } catch let error as HTTPTransportError {
-                let wait = mayRepeat && retryPolicy.retriesTransportErrors && error.isTransient
+                let wait =
+                    mayRepeat && retryPolicy.retriesTransportErrors && error.isTransient
                     ? plannedWait(
                         request, policy: retryPolicy, attempt: attemptNumber, retryAfter: nil, elapsed: clock.now - started,
                         status: nil, reason: RetryWait.reason(error))
@@ -109,7 +110,9 @@ extension AuthorizedSession {
     }
 
     /// A wait before retry `retry` under `policy`, its URL redacted.
-    func retryWait(_ request: GoogleHTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration) -> RetryWait {
+    func retryWait(_ request: GoogleHTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration)
+        -> RetryWait
+    {
         RetryWait(
             method: request.method, url: SecretRedactor.redactedURL(request.url), reason: reason, status: status,
             retry: retry, maxRetries: max(policy.maxAttempts - 1, retry), delay: delay)
@@ -130,11 +133,12 @@ extension AuthorizedSession {
         wait: RetryWait?
     ) {
         if let logger = configuration.logger {
-            logger(RequestLogEntry(
-                method: request.method, url: SecretRedactor.redactedURL(request.url), status: head?.status,
-                duration: ContinuousClock.now - start, attempt: attempt, error: error.map { SecretRedactor.redact($0) },
-                requestHeaders: RequestLogEntry.redacted(request.headers),
-                responseHeaders: head.map { RequestLogEntry.redacted($0.headers) } ?? [], retryDelay: wait?.delay))
+            logger(
+                RequestLogEntry(
+                    method: request.method, url: SecretRedactor.redactedURL(request.url), status: head?.status,
+                    duration: ContinuousClock.now - start, attempt: attempt, error: error.map { SecretRedactor.redact($0) },
+                    requestHeaders: RequestLogEntry.redacted(request.headers),
+                    responseHeaders: head.map { RequestLogEntry.redacted($0.headers) } ?? [], retryDelay: wait?.delay))
         }
         if let wait { announce(wait) }
     }

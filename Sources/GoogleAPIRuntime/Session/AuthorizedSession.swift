@@ -1,9 +1,9 @@
 import Foundation
 import GoogleAuth
+@_spi(Locking) import GoogleBase
 public import GoogleHTTP
 import GoogleHTTPTypes
 import Synchronization
-@_spi(Locking) import GoogleBase
 
 // MARK: - AuthorizedSession
 
@@ -261,11 +261,13 @@ public final class AuthorizedSession: Sendable {
     ) async throws -> GoogleHTTPResponseHead {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let head = try await self.transport.download(authorized, to: file)
-            return SessionAttempt(head: head, value: head, errorBody: {
-                guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }
-                defer { try? handle.close() }
-                return (try? handle.read(upToCount: 64 << 10)) ?? Data()
-            })
+            return SessionAttempt(
+                head: head, value: head,
+                errorBody: {
+                    guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }
+                    defer { try? handle.close() }
+                    return (try? handle.read(upToCount: 64 << 10)) ?? Data()
+                })
         }
     }
 
@@ -278,9 +280,10 @@ public final class AuthorizedSession: Sendable {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
             let response = try await self.transport.stream(authorized)
             let body = response.status >= 300 ? ((try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()) : nil
-            let streaming = body.map { collected in
-                HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(collected))
-            } ?? response
+            let streaming =
+                body.map { collected in
+                    HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(collected))
+                } ?? response
             return SessionAttempt(head: response.head, value: streaming, errorBody: { body ?? Data() })
         }
     }
@@ -309,5 +312,10 @@ extension HTTPResponseBody {
 final class SingleChunkBox: Sendable {
     private let chunk: Mutex<Data?>
     init(_ data: Data) { chunk = Mutex(data.isEmpty ? nil : data) }
-    func take() -> Data? { chunk.withLock { value in defer { value = nil }; return value } }
+    func take() -> Data? {
+        chunk.withLock { value in
+            defer { value = nil }
+            return value
+        }
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleHTTP
 import GoogleBase
+import GoogleHTTP
 
 // MARK: - RetryAfter
 

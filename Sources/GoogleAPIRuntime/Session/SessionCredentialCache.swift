@@ -1,7 +1,7 @@
 import Foundation
 import GoogleAuth
-import GoogleHTTPTypes
 @_spi(Locking) import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - SessionCredentialCache
 

@@ -1,7 +1,7 @@
 import Foundation
 import GoogleAuth
-import GoogleHTTPTypes
 import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - SessionTokenCoordinator
 
@@ -99,10 +99,11 @@ actor SessionTokenCoordinator {
                 let attemptNumber = attempt
                 // What asked, never a token: the provider's type names the credentials.
                 let report: @Sendable (String?, Duration?) -> Void = { error, delay in
-                    log?(RequestLogEntry(
-                        method: .post, url: String(describing: type(of: provider)), status: nil, duration: clock.now - started,
-                        attempt: attemptNumber, error: error.map { SecretRedactor.redact($0) }, kind: .accessToken,
-                        retryDelay: delay))
+                    log?(
+                        RequestLogEntry(
+                            method: .post, url: String(describing: type(of: provider)), status: nil, duration: clock.now - started,
+                            attempt: attemptNumber, error: error.map { SecretRedactor.redact($0) }, kind: .accessToken,
+                            retryDelay: delay))
                 }
                 do {
                     let request = AccessTokenRequest(now: now(), minimumValidity: skew, rejectedAccessToken: rejected)

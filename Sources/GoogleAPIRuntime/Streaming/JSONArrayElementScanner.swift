@@ -79,7 +79,7 @@ struct JSONArrayElementScanner: StreamElementScanner {
             case (.afterElement, UInt8(ascii: ",")):
                 phase = .afterComma
             case (.afterOpen, UInt8(ascii: "{")), (.afterOpen, UInt8(ascii: "[")),
-                 (.afterComma, UInt8(ascii: "{")), (.afterComma, UInt8(ascii: "[")):
+                (.afterComma, UInt8(ascii: "{")), (.afterComma, UInt8(ascii: "[")):
                 phase = .inElement
                 elementStart = position
                 depth = 0
@@ -132,14 +132,15 @@ struct JSONArrayElementScanner: StreamElementScanner {
     }
 
     private func unexpected() -> ServerStreamError {
-        let expected = switch phase {
-        case .beforeArray: "'[' opening the array"
-        case .afterOpen: "an element or ']'"
-        case .afterComma: "an element ('{' or '[')"
-        case .afterElement: "',' or ']'"
-        case .closed: "nothing after the closing ']'"
-        case .inElement: "the rest of the element"
-        }
+        let expected =
+            switch phase {
+            case .beforeArray: "'[' opening the array"
+            case .afterOpen: "an element or ']'"
+            case .afterComma: "an element ('{' or '[')"
+            case .afterElement: "',' or ']'"
+            case .closed: "nothing after the closing ']'"
+            case .inElement: "the rest of the element"
+            }
         return ServerStreamError(
             code: .malformedFraming, framing: .jsonArray, byteOffset: dropped + Int64(position),
             bytes: buffer[position...], detail: "expected \(expected)")

@@ -110,7 +110,8 @@ struct ServerSentEventScanner: StreamElementScanner {
     private func tooLarge() -> ServerStreamError {
         ServerStreamError(
             code: .elementTooLarge, framing: .serverSentEvents, byteOffset: dropped + Int64(position),
-            bytes: data.isEmpty ? Array(buffer[position...].prefix(ServerStreamError.excerptLimit)) : Array(data.prefix(ServerStreamError.excerptLimit)),
+            bytes: data.isEmpty
+                ? Array(buffer[position...].prefix(ServerStreamError.excerptLimit)) : Array(data.prefix(ServerStreamError.excerptLimit)),
             detail: "an event is larger than the limit of \(maxElementBytes) bytes")
     }
 }

@@ -177,7 +177,8 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
                     return
                 }
                 throw HTTPTransportError(
-                    kind: .connectionClosed, url: requestURL ?? stream.client.rootURL, message: "the response ended before the stream's JSON array was closed")
+                    kind: .connectionClosed, url: requestURL ?? stream.client.rootURL,
+                    message: "the response ended before the stream's JSON array was closed")
             }
             // Server-sent events have no end marker: a resumable stream reconnects, another one ends.
             guard stream.options.resumption != nil else {
@@ -185,7 +186,8 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
                 return
             }
             if !connectionDeliveredNew { emptyCloses += 1 }
-            throw HTTPTransportError(kind: .connectionClosed, url: requestURL ?? stream.client.rootURL, message: "the server closed the event stream")
+            throw HTTPTransportError(
+                kind: .connectionClosed, url: requestURL ?? stream.client.rootURL, message: "the server closed the event stream")
         }
 
         // MARK: - Connecting
@@ -264,8 +266,9 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             // The session's waitObserver sees a stream's reconnect waits as it sees any retry's.
             let session = stream.client.session
             if let lastRequest {
-                session.announce(session.retryWait(
-                    lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay))
+                session.announce(
+                    session.retryWait(
+                        lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay))
             }
             try await session.configuration.sleep(delay)
         }
@@ -277,7 +280,8 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             guard repeatsSkipped > 0 || emptyCloses > 0 else { return error }
             let reconnections = failures - 1
             let parameter = stream.options.resumption?.parameter ?? "the resume token"
-            let detail = repeatsSkipped > 0
+            let detail =
+                repeatsSkipped > 0
                 ? "\(reconnections) reconnections with \(parameter) brought no new element, only \(repeatsSkipped) already delivered "
                     + "(skipped): the server ignores \(parameter) or answers it with the same token"
                 : "the server closed the event stream \(emptyCloses) times without a new element"

@@ -92,12 +92,13 @@ extension ServerStreamError: CustomStringConvertible, LocalizedError {
         case .resumeWithoutProgress:
             return "stream resumed without progress (\(framing.rawValue), \(reconnections ?? 0) reconnections): \(detail)"
         default:
-            let what = switch code {
-            case .malformedFraming: "malformed stream"
-            case .elementTooLarge: "stream element too large"
-            case .undecodableElement: "undecodable stream element"
-            default: "stream error \(code)"
-            }
+            let what =
+                switch code {
+                case .malformedFraming: "malformed stream"
+                case .elementTooLarge: "stream element too large"
+                case .undecodableElement: "undecodable stream element"
+                default: "stream error \(code)"
+                }
             return "\(what) (\(framing.rawValue), byte \(byteOffset)): \(detail); found: \(excerpt)"
         }
     }

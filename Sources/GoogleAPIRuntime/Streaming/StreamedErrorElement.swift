@@ -10,7 +10,7 @@ enum StreamedErrorElement {
     /// key is `"error"` is parsed, so ordinary elements cost a few byte comparisons.
     static func apiError(in bytes: Data, headers: GoogleHTTPHeaders) -> GoogleAPIError? {
         guard startsWithErrorKey(bytes), case .object(let root)? = try? JSONValue(parsing: bytes),
-              case .object(let error)? = root["error"]
+            case .object(let error)? = root["error"]
         else { return nil }
         let status = error["code"]?.intValue ?? 500
         return GoogleAPIError(status: status, headers: headers, body: bytes, parsed: .object(root))

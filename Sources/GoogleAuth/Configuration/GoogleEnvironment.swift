@@ -1,7 +1,7 @@
 public import Foundation
-import GoogleHTTPTypes
-public import GoogleHTTP
 import GoogleBase
+public import GoogleHTTP
+import GoogleHTTPTypes
 
 // MARK: - GoogleEnvironment
 
@@ -112,14 +112,16 @@ public struct GoogleEnvironment: Sendable, Hashable {
     }
 
     /// The path the first set variable of `names` gives, which must exist as a file (or directory).
-    private static func existing(in variables: [String: String], _ names: [String], directory: Bool) throws(GoogleEnvironmentError) -> URL? {
+    private static func existing(in variables: [String: String], _ names: [String], directory: Bool) throws(GoogleEnvironmentError) -> URL?
+    {
         guard let name = names.first(where: { variables[$0]?.isEmpty == false }), let path = variables[name] else { return nil }
         var isDirectory: ObjCBool = false
         // SSL_CERT_DIR may list several directories (OpenSSL's `:` separator); each must exist.
         for part in directory ? path.split(separator: ":").map(String.init) : [path] {
             guard FileManager.default.fileExists(atPath: part, isDirectory: &isDirectory), isDirectory.boolValue == directory else {
                 throw GoogleEnvironmentError(
-                    variable: name, reason: "names no \(directory ? "directory" : "file") at \(part) (it should hold the CA certificates to trust)")
+                    variable: name,
+                    reason: "names no \(directory ? "directory" : "file") at \(part) (it should hold the CA certificates to trust)")
             }
         }
         return URL(fileURLWithPath: path)
@@ -190,7 +192,7 @@ public struct GoogleEnvironment: Sendable, Hashable {
 
     private static func endpoint(_ text: String, variable: String) throws(GoogleEnvironmentError) -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false
+            url.host?.isEmpty == false
         else {
             throw GoogleEnvironmentError(variable: variable, reason: "must be an http(s) URL")
         }

@@ -1,7 +1,7 @@
 import Foundation
+import GoogleBase
 import GoogleHTTPTypes
 import GoogleJSON
-import GoogleBase
 
 // MARK: - OAuthClientConfiguration
 
@@ -112,7 +112,7 @@ private struct ClientFileReader {
     func optionalURL(_ key: String) throws -> URL? {
         guard let string = try optionalString(key) else { return nil }
         guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil
+            url.host != nil
         else {
             throw OAuthError.invalidClientConfiguration(path: "\(prefix).\(key)", reason: "expected an http(s) URL")
         }

@@ -178,7 +178,9 @@ public enum CredentialsFile: Sendable, CustomStringConvertible {
             // …/projects/-/serviceAccounts/EMAIL:generateAccessToken
             let last = impersonationURL.lastPathComponent
             guard let colon = last.lastIndex(of: ":"), last[colon...] == ":generateAccessToken", colon > last.startIndex else {
-                throw CredentialsError(.malformedFile, "\(origin): \"service_account_impersonation_url\" does not end in serviceAccounts/EMAIL:generateAccessToken")
+                throw CredentialsError(
+                    .malformedFile,
+                    "\(origin): \"service_account_impersonation_url\" does not end in serviceAccounts/EMAIL:generateAccessToken")
             }
             var delegates: [String] = []
             if case .array(let items)? = object["delegates"] {

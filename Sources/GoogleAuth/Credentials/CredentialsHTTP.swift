@@ -1,8 +1,8 @@
 import Foundation
-import GoogleHTTPTypes
-import GoogleHTTP
-import GoogleJSON
 import GoogleBase
+import GoogleHTTP
+import GoogleHTTPTypes
+import GoogleJSON
 
 // MARK: - CredentialsHTTP
 
@@ -79,7 +79,9 @@ enum CredentialsHTTP {
     ///   - tokenType: The answer's `token_type`, or `nil` when it has none.
     ///   - what: The source, as errors name it (`metadata server at HOST`, `token endpoint URL`…).
     /// - Throws: ``CredentialsError`` (`.unusableToken`), which never shows the token.
-    static func requireUsable(_ token: String, tokenType: String? = nil, from what: String, endpoint: String? = nil) throws(CredentialsError) {
+    static func requireUsable(_ token: String, tokenType: String? = nil, from what: String, endpoint: String? = nil)
+        throws(CredentialsError)
+    {
         let problem = AccessTokenCheck.problem(with: token) ?? tokenType.flatMap { AccessTokenCheck.problem(withTokenType: $0) }
         guard let problem else { return }
         throw CredentialsError(

@@ -16,7 +16,8 @@ public final class DeferredApplicationDefaultCredentials: CredentialsProvider {
 
     /// - Parameters: As for ``ApplicationDefaultCredentials/find(scopes:quotaProjectID:environment:transport:)``.
     public init(
-        scopes: [String], environment: ApplicationDefaultCredentials.Environment = .process, transport: any HTTPTransport = CurlTransport.shared
+        scopes: [String], environment: ApplicationDefaultCredentials.Environment = .process,
+        transport: any HTTPTransport = CurlTransport.shared
     ) {
         self.scopes = scopes
         self.environment = environment

@@ -1,8 +1,8 @@
 import Foundation
-import GoogleHTTPTypes
-import GoogleHTTP
-import GoogleJSON
 import GoogleBase
+import GoogleHTTP
+import GoogleHTTPTypes
+import GoogleJSON
 
 // MARK: - ImpersonatedCredentials
 
@@ -124,7 +124,8 @@ public struct ImpersonatedCredentials: CredentialsProvider {
         // expireTime is absolute: one already past, just minted, says the clocks disagree.
         guard expiry > request.now else {
             throw CredentialsError(
-                .clockSkew, "the \(what) sent a token for \(targetPrincipal) that had already expired when it arrived "
+                .clockSkew,
+                "the \(what) sent a token for \(targetPrincipal) that had already expired when it arrived "
                     + "(expireTime \(RFC3339.format(expiry)))",
                 remedy: ClockCheck.remedy(response, now: request.now), status: response.status, endpoint: endpoint)
         }

@@ -1,8 +1,8 @@
 import Foundation
+import GoogleBase
 import GoogleCrypto
 import GoogleHTTPTypes
 import GoogleJSON
-import GoogleBase
 
 // MARK: - JSONWebToken
 

@@ -1,7 +1,7 @@
 import Foundation
-import GoogleHTTPTypes
-import GoogleHTTP
 import GoogleBase
+import GoogleHTTP
+import GoogleHTTPTypes
 
 // MARK: - MetadataServerCredentials
 
@@ -47,7 +47,8 @@ public struct MetadataServerCredentials: CredentialsProvider {
 
     public func summary() async -> CredentialsSummary {
         let email = try? await text("instance/service-accounts/default/email")
-        return CredentialsSummary(kind: .metadataServer, source: "the metadata server (\(host))", account: email, quotaProjectID: quotaProjectID)
+        return CredentialsSummary(
+            kind: .metadataServer, source: "the metadata server (\(host))", account: email, quotaProjectID: quotaProjectID)
     }
 
     /// The project the instance runs in.
@@ -72,7 +73,8 @@ public struct MetadataServerCredentials: CredentialsProvider {
             throw CredentialsError(.metadataServerUnavailable, "the metadata server host \"\(host)\" is not valid")
         }
         let request = GoogleHTTPRequest(
-            method: .get, url: url, headers: ["Metadata-Flavor": "Google"], timeouts: HTTPTimeouts(connect: .seconds(5), request: .seconds(30)))
+            method: .get, url: url, headers: ["Metadata-Flavor": "Google"],
+            timeouts: HTTPTimeouts(connect: .seconds(5), request: .seconds(30)))
         let response = try await CredentialsHTTP.send(request, transport, "metadata server at \(host)")
         try Self.requireFlavor(response, host: host)
         return response

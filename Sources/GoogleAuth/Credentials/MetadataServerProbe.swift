@@ -1,6 +1,6 @@
 import Foundation
-import GoogleHTTPTypes
 import GoogleHTTP
+import GoogleHTTPTypes
 import Synchronization
 
 // MARK: - MetadataServerProbe

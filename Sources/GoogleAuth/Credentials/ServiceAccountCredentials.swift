@@ -1,6 +1,6 @@
 import Foundation
-import GoogleHTTP
 import GoogleBase
+import GoogleHTTP
 
 // MARK: - ServiceAccountCredentials
 
@@ -50,7 +50,8 @@ public struct ServiceAccountCredentials: CredentialsProvider {
 
     public func accessToken(for request: AccessTokenRequest) async throws -> AccessToken {
         guard !scopes.isEmpty else {
-            throw CredentialsError(.malformedFile, "no scopes were given for the service account \(key.clientEmail)",
+            throw CredentialsError(
+                .malformedFile, "no scopes were given for the service account \(key.clientEmail)",
                 remedy: "pass the API's scopes, e.g. https://www.googleapis.com/auth/cloud-platform")
         }
         let issuedAt = Int64(request.now.timeIntervalSince1970.rounded(.down))

@@ -1,5 +1,5 @@
-import GoogleHTTPTypes
 import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - PKCE
 

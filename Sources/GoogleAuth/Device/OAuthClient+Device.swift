@@ -1,7 +1,7 @@
 import Foundation
-import GoogleHTTPTypes
-import GoogleHTTP
 import GoogleBase
+import GoogleHTTP
+import GoogleHTTPTypes
 
 // MARK: - Device authorization grant
 
@@ -19,11 +19,11 @@ extension OAuthClient {
             throw OAuthError(code: code, description: object["error_description"]?.stringValue)
         }
         guard (200..<300).contains(response.status),
-              let deviceCode = object["device_code"]?.stringValue, !deviceCode.isEmpty,
-              let userCode = object["user_code"]?.stringValue, !userCode.isEmpty,
-              let verification = (object["verification_url"] ?? object["verification_uri"])?.stringValue,
-              let verificationURL = URL(string: verification),
-              let expiresIn = TokenLifetime.clamped(TokenEndpointResult.seconds(object["expires_in"]))
+            let deviceCode = object["device_code"]?.stringValue, !deviceCode.isEmpty,
+            let userCode = object["user_code"]?.stringValue, !userCode.isEmpty,
+            let verification = (object["verification_url"] ?? object["verification_uri"])?.stringValue,
+            let verificationURL = URL(string: verification),
+            let expiresIn = TokenLifetime.clamped(TokenEndpointResult.seconds(object["expires_in"]))
         else {
             throw OAuthError.unexpectedResponse(status: response.status, excerpt: SecretRedactor.excerpt(of: response.body))
         }

@@ -9,27 +9,43 @@ extension OAuthError {
     /// An error with code ``Code/accessDenied`` and the server's `error_description`.
     package static func accessDenied(description: String?) -> OAuthError { OAuthError(code: .accessDenied, serverDescription: description) }
     /// An error with code ``Code/adminPolicyEnforced`` and the server's `error_description`.
-    package static func adminPolicyEnforced(description: String?) -> OAuthError { OAuthError(code: .adminPolicyEnforced, serverDescription: description) }
+    package static func adminPolicyEnforced(description: String?) -> OAuthError {
+        OAuthError(code: .adminPolicyEnforced, serverDescription: description)
+    }
     /// An error with code ``Code/disallowedUserAgent`` and the server's `error_description`.
-    package static func disallowedUserAgent(description: String?) -> OAuthError { OAuthError(code: .disallowedUserAgent, serverDescription: description) }
+    package static func disallowedUserAgent(description: String?) -> OAuthError {
+        OAuthError(code: .disallowedUserAgent, serverDescription: description)
+    }
     /// An error with code ``Code/orgInternal`` and the server's `error_description`.
     package static func orgInternal(description: String?) -> OAuthError { OAuthError(code: .orgInternal, serverDescription: description) }
     /// An error with code ``Code/deletedClient`` and the server's `error_description`.
-    package static func deletedClient(description: String?) -> OAuthError { OAuthError(code: .deletedClient, serverDescription: description) }
+    package static func deletedClient(description: String?) -> OAuthError {
+        OAuthError(code: .deletedClient, serverDescription: description)
+    }
     /// An error with code ``Code/invalidGrant`` and the server's `error_description`.
     package static func invalidGrant(description: String?) -> OAuthError { OAuthError(code: .invalidGrant, serverDescription: description) }
     /// An error with code ``Code/redirectURIMismatch`` and the server's `error_description`.
-    package static func redirectURIMismatch(description: String?) -> OAuthError { OAuthError(code: .redirectURIMismatch, serverDescription: description) }
+    package static func redirectURIMismatch(description: String?) -> OAuthError {
+        OAuthError(code: .redirectURIMismatch, serverDescription: description)
+    }
     /// An error with code ``Code/invalidRequest`` and the server's `error_description`.
-    package static func invalidRequest(description: String?) -> OAuthError { OAuthError(code: .invalidRequest, serverDescription: description) }
+    package static func invalidRequest(description: String?) -> OAuthError {
+        OAuthError(code: .invalidRequest, serverDescription: description)
+    }
     /// An error with code ``Code/invalidClient`` and the server's `error_description`.
-    package static func invalidClient(description: String?) -> OAuthError { OAuthError(code: .invalidClient, serverDescription: description) }
+    package static func invalidClient(description: String?) -> OAuthError {
+        OAuthError(code: .invalidClient, serverDescription: description)
+    }
     /// An error with code ``Code/unauthorizedClient`` and the server's `error_description`.
-    package static func unauthorizedClient(description: String?) -> OAuthError { OAuthError(code: .unauthorizedClient, serverDescription: description) }
+    package static func unauthorizedClient(description: String?) -> OAuthError {
+        OAuthError(code: .unauthorizedClient, serverDescription: description)
+    }
     /// An error with code ``Code/invalidScope`` and the server's `error_description`.
     package static func invalidScope(description: String?) -> OAuthError { OAuthError(code: .invalidScope, serverDescription: description) }
     /// An error with code ``Code/unsupportedGrantType`` and the server's `error_description`.
-    package static func unsupportedGrantType(description: String?) -> OAuthError { OAuthError(code: .unsupportedGrantType, serverDescription: description) }
+    package static func unsupportedGrantType(description: String?) -> OAuthError {
+        OAuthError(code: .unsupportedGrantType, serverDescription: description)
+    }
     /// An error with code ``Code/invalidToken`` and the server's `error_description`.
     package static func invalidToken(description: String?) -> OAuthError { OAuthError(code: .invalidToken, serverDescription: description) }
     /// An error with another OAuth `error` code the server sent.

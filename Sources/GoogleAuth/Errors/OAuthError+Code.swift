@@ -56,6 +56,7 @@ extension OAuthError {
         /// The `state` in the redirect did not match the one sent: a possible CSRF attempt. Nothing was exchanged.
         public static let stateMismatch = Code(rawValue: "stateMismatch")
         /// The redirect did not carry an authorization code (nor an `error`).
+        // swift-format-ignore: DontRepeatTypeInStaticProperties
         public static let missingAuthorizationCode = Code(rawValue: "missingAuthorizationCode")
         /// The flow did not complete within ``OAuthError/timeout``.
         public static let timedOut = Code(rawValue: "timedOut")

@@ -105,7 +105,8 @@ extension OAuthError {
         case .deviceCodeExpired:
             "Start the device flow again and enter the new code sooner."
         case .transport:
-            transportError?.isTransient ?? false ? "Check the network connection and retry." : "Check the endpoint URL and network configuration."
+            transportError?.isTransient ?? false
+                ? "Check the network connection and retry." : "Check the endpoint URL and network configuration."
         case .unexpectedResponse:
             "Check the endpoint URL and any proxy between this machine and the OAuth server."
         case .invalidTokenResponse:

@@ -1,6 +1,6 @@
 import Foundation
-public import GoogleHTTP
 import GoogleBase
+public import GoogleHTTP
 
 // MARK: - OAuthError
 

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleHTTPTypes
 import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - BrowserOpener
 

@@ -1,6 +1,6 @@
 public import Foundation
-public import GoogleHTTPTypes
 import GoogleBase
+public import GoogleHTTPTypes
 
 // MARK: - EmulatorBrowser
 
@@ -35,7 +35,7 @@ public struct EmulatorBrowser: BrowserOpener {
         try Self.requireLoopback(url, what: "authorization URL")
         let consent = try await transport.send(GoogleHTTPRequest(url: url))
         guard (300..<400).contains(consent.status), let location = consent.headers["Location"],
-              let target = URL(string: location, relativeTo: url)?.absoluteURL
+            let target = URL(string: location, relativeTo: url)?.absoluteURL
         else {
             throw OAuthError(
                 code: .unexpectedResponse, reason: "the authorization endpoint did not redirect to the app",

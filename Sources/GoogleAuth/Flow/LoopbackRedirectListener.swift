@@ -129,7 +129,8 @@ public final class LoopbackRedirectListener: Sendable {
             let reason = callback.error.map(OAuthError.sanitizedDescription) ?? "no authorization code"
             response = page(
                 title: "Authorization failed",
-                message: "The application did not receive access (\(escapeHTML(reason))). You can close this window and try again from the application.",
+                message:
+                    "The application did not receive access (\(escapeHTML(reason))). You can close this window and try again from the application.",
                 status: 200)
         }
         response.headers["Connection"] = "close"
@@ -138,7 +139,8 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// Every page answers a URL that may carry a code: never cached, never sent on as a referrer.
     private static func page(title: String, message: String, status: Int) -> HTTPServerResponse {
-        var response = HTTPServerResponse.html("""
+        var response = HTTPServerResponse.html(
+            """
             <!doctype html><html><head><meta charset="utf-8"><title>\(title)</title></head>
             <body style="font-family: sans-serif; margin: 3em"><h1>\(title)</h1><p>\(message)</p></body></html>
             """, status: status)

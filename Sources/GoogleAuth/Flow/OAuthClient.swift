@@ -1,7 +1,7 @@
 import Foundation
-import GoogleHTTPTypes
-public import GoogleHTTP
 import GoogleBase
+public import GoogleHTTP
+import GoogleHTTPTypes
 
 // MARK: - OAuthClient
 
@@ -180,18 +180,20 @@ public struct OAuthClient: Sendable {
         do {
             let response = try await transport.send(request)
             if let logger {
-                logger(RequestLogEntry(
-                    method: request.method, url: SecretRedactor.redactedURL(url), status: response.status,
-                    duration: ContinuousClock.now - started, attempt: attempt, error: Self.loggedErrorCode(response), kind: kind,
-                    requestHeaders: RequestLogEntry.redacted(request.headers),
-                    responseHeaders: RequestLogEntry.redacted(response.headers), retryDelay: nextDelay(response)))
+                logger(
+                    RequestLogEntry(
+                        method: request.method, url: SecretRedactor.redactedURL(url), status: response.status,
+                        duration: ContinuousClock.now - started, attempt: attempt, error: Self.loggedErrorCode(response), kind: kind,
+                        requestHeaders: RequestLogEntry.redacted(request.headers),
+                        responseHeaders: RequestLogEntry.redacted(response.headers), retryDelay: nextDelay(response)))
             }
             return response
         } catch let error as HTTPTransportError {
-            logger?(RequestLogEntry(
-                method: request.method, url: SecretRedactor.redactedURL(url), status: nil, duration: ContinuousClock.now - started,
-                attempt: attempt, error: SecretRedactor.redact(error.description), kind: kind,
-                requestHeaders: RequestLogEntry.redacted(request.headers)))
+            logger?(
+                RequestLogEntry(
+                    method: request.method, url: SecretRedactor.redactedURL(url), status: nil, duration: ContinuousClock.now - started,
+                    attempt: attempt, error: SecretRedactor.redact(error.description), kind: kind,
+                    requestHeaders: RequestLogEntry.redacted(request.headers)))
             if error.kind == .cancelled { throw OAuthError(code: .cancelled) }
             throw OAuthError.transport(error)
         } catch is CancellationError {
@@ -202,11 +204,14 @@ public struct OAuthClient: Sendable {
     /// The OAuth `error` code of an answer, for the log: only a short identifier is shown
     /// (what the standard codes look like), so nothing the server echoes back can leak.
     static func loggedErrorCode(_ response: GoogleHTTPResponse) -> String? {
-        guard !(200..<300).contains(response.status), let object = TokenEndpointResult.jsonObject(response.body), let code = object["error"]?.stringValue
+        guard !(200..<300).contains(response.status), let object = TokenEndpointResult.jsonObject(response.body),
+            let code = object["error"]?.stringValue
         else { return nil }
-        let allowed = code.utf8.count <= 64 && code.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "."
-        }
+        let allowed =
+            code.utf8.count <= 64
+            && code.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "."
+            }
         return allowed ? code : "(an error code that is not a plain identifier)"
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-public import GoogleHTTPTypes
 import GoogleBase
+public import GoogleHTTPTypes
 
 // MARK: - RequestLogEntry
 

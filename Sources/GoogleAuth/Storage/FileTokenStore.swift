@@ -1,5 +1,7 @@
 import Foundation
+import GoogleBase
 import GoogleJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 // MARK: - FileTokenStore
 
@@ -38,7 +39,8 @@ public struct FileTokenStore: RefreshLockingTokenStore {
     /// - Parameter application: A folder name for the app.
     public static func defaultLocation(application: String) -> FileTokenStore {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
         return FileTokenStore(fileURL: base.appendingPathComponent(application).appendingPathComponent("credentials.json"))
     }
@@ -134,7 +136,8 @@ public struct FileTokenStore: RefreshLockingTokenStore {
             throw TokenStoreError.corrupt(path: path, reason: "missing key \(jsonPath(context.codingPath + [key]))")
         } catch let DecodingError.typeMismatch(type, context) {
             throw TokenStoreError.corrupt(
-                path: path, reason: "\(jsonPath(context.codingPath)) should be \(typeName(type)), found \(found(at: context.codingPath, in: data))")
+                path: path,
+                reason: "\(jsonPath(context.codingPath)) should be \(typeName(type)), found \(found(at: context.codingPath, in: data))")
         } catch let DecodingError.valueNotFound(type, context) {
             throw TokenStoreError.corrupt(path: path, reason: "\(jsonPath(context.codingPath)) should be \(typeName(type)), found null")
         } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {

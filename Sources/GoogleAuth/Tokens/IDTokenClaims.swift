@@ -1,7 +1,7 @@
 import Foundation
+import GoogleBase
 import GoogleHTTPTypes
 import GoogleJSON
-import GoogleBase
 
 // MARK: - IDTokenClaims
 
@@ -41,7 +41,7 @@ public struct IDTokenClaims: Sendable, Hashable {
     public init(decoding idToken: String) throws {
         let segments = idToken.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2, let payload = Base64URL.decode(String(segments[1])),
-              case .object(let claims)? = try? JSONValue(parsing: payload)
+            case .object(let claims)? = try? JSONValue(parsing: payload)
         else {
             throw OAuthError.unexpectedResponse(status: 200, excerpt: "id_token is not a decodable JWT")
         }

@@ -59,7 +59,8 @@ public struct OAuthTokens: Sendable, Hashable, Codable {
 extension OAuthTokens: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String {
         let expiry = expiresAt.map { "\($0)" } ?? "unknown"
-        return "OAuthTokens(accessToken: <redacted>, refreshToken: \(refreshToken == nil ? "none" : "<redacted>"), expiresAt: \(expiry), scopes: \(scopes.sorted()))"
+        return
+            "OAuthTokens(accessToken: <redacted>, refreshToken: \(refreshToken == nil ? "none" : "<redacted>"), expiresAt: \(expiry), scopes: \(scopes.sorted()))"
     }
 
     public var debugDescription: String { description }

@@ -10,26 +10,30 @@ private let redacted = "<redacted>"
 
 extension OAuthTokens: CustomReflectable {
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "accessToken": redacted,
-            "expiresAt": expiresAt as Any,
-            "refreshToken": refreshToken == nil ? "none" : redacted,
-            "refreshTokenExpiresAt": refreshTokenExpiresAt as Any,
-            "scopes": scopes.sorted(),
-            "tokenType": tokenType,
-            "idToken": idToken == nil ? "none" : redacted,
-        ])
+        Mirror(
+            self,
+            children: [
+                "accessToken": redacted,
+                "expiresAt": expiresAt as Any,
+                "refreshToken": refreshToken == nil ? "none" : redacted,
+                "refreshTokenExpiresAt": refreshTokenExpiresAt as Any,
+                "scopes": scopes.sorted(),
+                "tokenType": tokenType,
+                "idToken": idToken == nil ? "none" : redacted,
+            ])
     }
 }
 
 extension OAuthClientConfiguration: CustomReflectable {
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "clientID": clientID,
-            "clientSecret": clientSecret == nil ? "none" : redacted,
-            "endpoints": endpoints,
-            "redirectURIs": redirectURIs,
-        ])
+        Mirror(
+            self,
+            children: [
+                "clientID": clientID,
+                "clientSecret": clientSecret == nil ? "none" : redacted,
+                "endpoints": endpoints,
+                "redirectURIs": redirectURIs,
+            ])
     }
 }
 
@@ -47,25 +51,29 @@ extension AuthorizationRequest: CustomReflectable {
 
 extension AuthorizationCallback: CustomReflectable {
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "code": code == nil ? "none" : redacted,
-            "state": state == nil ? "none" : redacted,
-            "error": error as Any,
-            "errorDescription": errorDescription as Any,
-            "scope": scope as Any,
-        ])
+        Mirror(
+            self,
+            children: [
+                "code": code == nil ? "none" : redacted,
+                "state": state == nil ? "none" : redacted,
+                "error": error as Any,
+                "errorDescription": errorDescription as Any,
+                "scope": scope as Any,
+            ])
     }
 }
 
 extension DeviceAuthorization: CustomReflectable {
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "deviceCode": redacted,
-            "userCode": userCode,
-            "verificationURL": verificationURL,
-            "expiresAt": expiresAt,
-            "interval": interval,
-            "scopes": scopes,
-        ])
+        Mirror(
+            self,
+            children: [
+                "deviceCode": redacted,
+                "userCode": userCode,
+                "verificationURL": verificationURL,
+                "expiresAt": expiresAt,
+                "interval": interval,
+                "scopes": scopes,
+            ])
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import GoogleHTTPTypes
-import GoogleHTTP
-import GoogleJSON
 import GoogleBase
+import GoogleHTTP
+import GoogleHTTPTypes
+import GoogleJSON
 
 // MARK: - TokenEndpointResult
 
@@ -37,14 +37,17 @@ enum TokenEndpointResult {
             throw OAuthError(code: .invalidTokenResponse, reason: source + problem)
         }
         let scopes = object["scope"]?.stringValue.map { Set($0.split(separator: " ").map(String.init)) } ?? Set(requestedScopes)
-        return .credentials(OAuthTokens(
-            accessToken: accessToken,
-            expiresAt: TokenLifetime.clamped(seconds(object["expires_in"])).map { now.addingTimeInterval($0) },
-            refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
-            refreshTokenExpiresAt: TokenLifetime.clamped(seconds(object["refresh_token_expires_in"])).map { now.addingTimeInterval($0) },
-            scopes: scopes,
-            tokenType: "Bearer",
-            idToken: object["id_token"]?.stringValue))
+        return .credentials(
+            OAuthTokens(
+                accessToken: accessToken,
+                expiresAt: TokenLifetime.clamped(seconds(object["expires_in"])).map { now.addingTimeInterval($0) },
+                refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+                refreshTokenExpiresAt: TokenLifetime.clamped(seconds(object["refresh_token_expires_in"])).map {
+                    now.addingTimeInterval($0)
+                },
+                scopes: scopes,
+                tokenType: "Bearer",
+                idToken: object["id_token"]?.stringValue))
     }
 
     /// The members of a JSON object body; `nil` for anything else (HTML, truncated JSON, arrays).

@@ -102,7 +102,8 @@ package enum SHA256 {
         var schedule = [UInt32](repeating: 0, count: 64)
         for index in 0..<16 {
             let base = index * 4
-            schedule[index] = UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16
+            schedule[index] =
+                UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16
                 | UInt32(block[base + 2]) << 8 | UInt32(block[base + 3])
         }
         for index in 16..<64 {
@@ -110,8 +111,14 @@ package enum SHA256 {
             let s1 = rotateRight(schedule[index - 2], 17) ^ rotateRight(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
             schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
+        var a = state[0]
+        var b = state[1]
+        var c = state[2]
+        var d = state[3]
+        var e = state[4]
+        var f = state[5]
+        var g = state[6]
+        var h = state[7]
         for index in 0..<64 {
             let sigma1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
             let choose = (e & f) ^ (~e & g)
@@ -119,13 +126,23 @@ package enum SHA256 {
             let sigma0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let temp2 = sigma0 &+ majority
-            h = g; g = f; f = e
+            h = g
+            g = f
+            f = e
             e = d &+ temp1
-            d = c; c = b; b = a
+            d = c
+            c = b
+            b = a
             a = temp1 &+ temp2
         }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
     }
 
     @inline(__always)

@@ -1,4 +1,3 @@
-
 // MARK: - SecureRandom
 
 /// Random values from the system CSPRNG (`getrandom(2)` on Linux, `arc4random_buf` on Apple

@@ -23,7 +23,9 @@ extension EmulatorContext {
         guard let key = request.headers["x-goog-api-key"] ?? request.queryValue("key") else {
             return GoogleErrorResponse.make(
                 status: 403, reason: "forbidden",
-                message: "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")
+                message:
+                    "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API."
+            )
         }
         guard configuration.apiKeys.contains(key) else {
             return GoogleErrorResponse.make(

@@ -1,6 +1,6 @@
 import Foundation
-import LocalHTTPServer
 import GoogleBase
+import LocalHTTPServer
 
 // MARK: - ConditionalGet
 

@@ -74,11 +74,12 @@ struct FieldMask: Sendable {
         if selectsAll { return value }
         switch value {
         case .object(let pairs):
-            return .members(pairs.compactMap { key, member in
-                guard let entry = members[key] else { return nil }
-                guard let sub = entry else { return (key, member) }
-                return (key, sub.apply(to: member))
-            })
+            return .members(
+                pairs.compactMap { key, member in
+                    guard let entry = members[key] else { return nil }
+                    guard let sub = entry else { return (key, member) }
+                    return (key, sub.apply(to: member))
+                })
         case .array(let items):
             return .array(items.map(apply(to:)))
         default:

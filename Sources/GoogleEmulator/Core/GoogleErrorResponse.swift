@@ -19,12 +19,15 @@ enum GoogleErrorResponse {
             ("locationType", locationType.map(JSONValue.string)),
         ])
         let body = JSONValue.members([
-            ("error", .members([
-                ("code", .integer(Int64(status))),
-                ("message", .string(message)),
-                ("errors", .array([item])),
-                ("status", .string(statusName(status))),
-            ]))
+            (
+                "error",
+                .members([
+                    ("code", .integer(Int64(status))),
+                    ("message", .string(message)),
+                    ("errors", .array([item])),
+                    ("status", .string(statusName(status))),
+                ])
+            )
         ])
         var response = HTTPServerResponse.json(body.serialized, status: status)
         for (name, value) in headers { response.headers.add(name: name, value: value) }
@@ -34,18 +37,22 @@ enum GoogleErrorResponse {
     // MARK: - Common errors
 
     static func notFound(_ message: String, location: String? = nil) -> HTTPServerResponse {
-        make(status: 404, reason: "notFound", message: message, location: location,
-             locationType: location == nil ? nil : "parameter")
+        make(
+            status: 404, reason: "notFound", message: message, location: location,
+            locationType: location == nil ? nil : "parameter")
     }
 
     static func badRequest(_ message: String, reason: String = "badRequest", location: String? = nil) -> HTTPServerResponse {
-        make(status: 400, reason: reason, message: message, location: location,
-             locationType: location == nil ? nil : "parameter")
+        make(
+            status: 400, reason: reason, message: message, location: location,
+            locationType: location == nil ? nil : "parameter")
     }
 
     static func invalidParameter(_ name: String, value: String) -> HTTPServerResponse {
-        make(status: 400, reason: "invalidParameter", message: "Invalid value '\(value)'. Values must match the following regular expression: '\(name)'",
-             location: name, locationType: "parameter")
+        make(
+            status: 400, reason: "invalidParameter",
+            message: "Invalid value '\(value)'. Values must match the following regular expression: '\(name)'",
+            location: name, locationType: "parameter")
     }
 
     static func required(_ name: String) -> HTTPServerResponse {

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleJSON
 import GoogleHTTPTypes
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - IAMCredentialsHandlers
@@ -29,20 +29,24 @@ struct IAMCredentialsHandlers: Sendable {
             let target = String(nameAndMethod.dropLast(":generateAccessToken".count))
             let accounts = context.oauth.configuration.serviceAccounts.map(\.email)
             guard accounts.contains(target) else {
-                return GoogleErrorResponse.make(status: 404, reason: "notFound", message: "Not found; Gaia id not found for email \(target)")
+                return GoogleErrorResponse.make(
+                    status: 404, reason: "notFound", message: "Not found; Gaia id not found for email \(target)")
             }
             guard let body = await request.jsonBody(), case .array(let scopeValues)? = body["scope"] else {
-                return GoogleErrorResponse.make(status: 400, reason: "badRequest", message: "Request contains an invalid argument: scope is required.")
+                return GoogleErrorResponse.make(
+                    status: 400, reason: "badRequest", message: "Request contains an invalid argument: scope is required.")
             }
             let scopes = scopeValues.compactMap(\.stringValue)
             guard !scopes.isEmpty else {
-                return GoogleErrorResponse.make(status: 400, reason: "badRequest", message: "Request contains an invalid argument: scope is required.")
+                return GoogleErrorResponse.make(
+                    status: 400, reason: "badRequest", message: "Request contains an invalid argument: scope is required.")
             }
             if case .array(let delegates)? = body["delegates"] {
                 for delegate in delegates.compactMap(\.stringValue) {
                     let email = delegate.split(separator: "/").last.map(String.init) ?? delegate
                     guard accounts.contains(email) else {
-                        return GoogleErrorResponse.make(status: 404, reason: "notFound", message: "Not found; Gaia id not found for delegate \(email)")
+                        return GoogleErrorResponse.make(
+                            status: 404, reason: "notFound", message: "Not found; Gaia id not found for delegate \(email)")
                     }
                 }
             }

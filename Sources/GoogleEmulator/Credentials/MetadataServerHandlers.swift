@@ -1,6 +1,6 @@
 import Foundation
-import GoogleJSON
 import GoogleHTTPTypes
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - MetadataServerHandlers

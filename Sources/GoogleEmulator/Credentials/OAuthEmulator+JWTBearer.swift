@@ -1,9 +1,9 @@
 import Foundation
+import GoogleBase
 import GoogleCrypto
 import GoogleHTTPTypes
 import GoogleJSON
 import LocalHTTPServer
-import GoogleBase
 
 // MARK: - JWT bearer grant (service accounts)
 
@@ -30,7 +30,8 @@ extension OAuthEmulator {
             let account = state.configuration.serviceAccounts.first(where: { $0.email == issuer })
         else { return oauthError("invalid_grant", "Invalid JWT Signature.") }
         guard let publicKey = try? RSAPublicKey(pem: account.publicKeyPEM),
-            publicKey.verifySHA256(signature: [UInt8](signature), message: Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8))
+            publicKey.verifySHA256(
+                signature: [UInt8](signature), message: Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8))
         else { return oauthError("invalid_grant", "Invalid JWT Signature.") }
         guard claims["aud"]?.stringValue == audience else {
             return oauthError("invalid_grant", "Invalid JWT: Failed audience check. The right audience is \(audience)")
@@ -41,13 +42,17 @@ extension OAuthEmulator {
         else {
             return oauthError(
                 "invalid_grant",
-                "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.")
+                "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim."
+            )
         }
         guard let scope = claims["scope"]?.stringValue, !scope.isEmpty else {
             return oauthError("invalid_scope", "Invalid OAuth scope or ID token audience provided.")
         }
         if let subject = claims["sub"]?.stringValue, subject != issuer, !account.delegatedSubjects.contains(subject) {
-            return oauthError("unauthorized_client", "Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.")
+            return oauthError(
+                "unauthorized_client",
+                "Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested."
+            )
         }
         let scopes = Set(scope.split(separator: " ").map(String.init))
         let token = state.issueServiceAccountToken(email: claims["sub"]?.stringValue ?? issuer, scopes: scopes)

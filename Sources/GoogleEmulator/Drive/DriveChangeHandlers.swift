@@ -56,11 +56,16 @@ struct DriveChangeHandlers: Sendable {
             let allDrives = request.queryValue("includeItemsFromAllDrives") == "true"
             let includeRemoved = request.queryValue("includeRemoved") != "false"
             guard let token = Int(tokenText),
-                let page = store.changeLog.page(from: token, limit: pageSize, where: { entry in
-                    if let driveID { guard entry.driveID == driveID else { return false } }
-                    else if entry.driveID != nil, !allDrives { return false }
-                    return includeRemoved || !entry.removed
-                })
+                let page = store.changeLog.page(
+                    from: token, limit: pageSize,
+                    where: { entry in
+                        if let driveID {
+                            guard entry.driveID == driveID else { return false }
+                        } else if entry.driveID != nil, !allDrives {
+                            return false
+                        }
+                        return includeRemoved || !entry.removed
+                    })
             else {
                 // What Google answers for a token it no longer knows: the remedy is a full resync.
                 return GoogleErrorResponse.make(
@@ -91,7 +96,8 @@ struct DriveChangeHandlers: Sendable {
 
     /// changes.list without `fields`: the envelope, each change, and each file's default fields.
     static let changeListDefaultFields = FieldMask(
-        parsing: "kind,nextPageToken,newStartPageToken,changes(kind,changeType,time,removed,fileId,driveId,file(kind,id,name,mimeType,driveId))")!
+        parsing:
+            "kind,nextPageToken,newStartPageToken,changes(kind,changeType,time,removed,fileId,driveId,file(kind,id,name,mimeType,driveId))")!
 
     /// A `driveId` must name a shared drive and come with `supportsAllDrives=true` (and, for
     /// listing, `includeItemsFromAllDrives=true`), as at Google.

@@ -121,9 +121,10 @@ final class DriveChannels: Sendable {
         channel.queue.async { [self, headers] in
             let status = NotificationPoster.post(to: channel.address, headers: headers)
             self.state.withLock {
-                $0.events.append(.init(
-                    kind: .delivered, channelID: channel.id, time: Date(), resourceState: resourceState,
-                    messageNumber: number, responseStatus: status))
+                $0.events.append(
+                    .init(
+                        kind: .delivered, channelID: channel.id, time: Date(), resourceState: resourceState,
+                        messageNumber: number, responseStatus: status))
             }
         }
     }

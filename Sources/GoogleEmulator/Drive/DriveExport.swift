@@ -27,7 +27,9 @@ enum DriveExport {
             let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;")
             let paragraphs = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { "<p>\($0)</p>" }.joined()
-            return Data("<html><head><meta content=\"text/html; charset=UTF-8\"><title>\(title)</title></head><body>\(paragraphs)</body></html>".utf8)
+            return Data(
+                "<html><head><meta content=\"text/html; charset=UTF-8\"><title>\(title)</title></head><body>\(paragraphs)</body></html>"
+                    .utf8)
         case "application/pdf":
             return PDFRenderer.render(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         default:

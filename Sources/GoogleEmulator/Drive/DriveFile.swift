@@ -60,7 +60,10 @@ struct DriveFile: Sendable {
             ("parents", .array(parents.map(JSONValue.string))),
             ("driveId", driveID.map(JSONValue.string)),
             ("properties", properties.isEmpty ? nil : .members(properties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-            ("appProperties", appProperties.isEmpty ? nil : .members(appProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            (
+                "appProperties",
+                appProperties.isEmpty ? nil : .members(appProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+            ),
             ("spaces", .array([.string("drive")])),
             ("version", .string(String(version))),
             ("webViewLink", .string(webViewLink)),
@@ -76,10 +79,13 @@ struct DriveFile: Sendable {
             ("md5Checksum", md5Checksum.map(JSONValue.string)),
             ("size", size.map { .string(String($0)) }),
             ("quotaBytesUsed", .string(String(size ?? 0))),
-            ("capabilities", .members([
-                ("canEdit", .bool(true)), ("canDelete", .bool(true)), ("canDownload", .bool(hasBinaryContent)),
-                ("canTrash", .bool(true)), ("canRename", .bool(true)), ("canAddChildren", .bool(isFolder)),
-            ])),
+            (
+                "capabilities",
+                .members([
+                    ("canEdit", .bool(true)), ("canDelete", .bool(true)), ("canDownload", .bool(hasBinaryContent)),
+                    ("canTrash", .bool(true)), ("canRename", .bool(true)), ("canAddChildren", .bool(isFolder)),
+                ])
+            ),
         ])
     }
 
@@ -87,10 +93,11 @@ struct DriveFile: Sendable {
     /// files.export's size limit.
     private func exportLinks(base: String?) -> JSONValue? {
         guard let base, isDocsEditorsFile, let formats = DriveExport.formats[mimeType] else { return nil }
-        return .members(formats.map { format in
-            let query = format.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? format
-            return (format, .string("\(base)\(DriveExport.linkPath)/\(id)?mimeType=\(query)"))
-        })
+        return .members(
+            formats.map { format in
+                let query = format.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? format
+                return (format, .string("\(base)\(DriveExport.linkPath)/\(id)?mimeType=\(query)"))
+            })
     }
 
     private var webViewLink: String {

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleJSON
 import GoogleHTTPTypes
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - DriveHandlers
@@ -178,7 +178,8 @@ struct DriveHandlers: Sendable {
         for parent in added where parent != "root" && visibleFile(parent, request)?.isFolder != true {
             return Self.fileNotFound(parent, location: "addParents")
         }
-        let removed = Set(request.queryValue("removeParents")?.split(separator: ",").map { $0 == "root" ? store.rootFolderID : String($0) } ?? [])
+        let removed = Set(
+            request.queryValue("removeParents")?.split(separator: ",").map { $0 == "root" ? store.rootFolderID : String($0) } ?? [])
         candidate.parents.removeAll { removed.contains($0) }
         for parent in added.map({ $0 == "root" ? store.rootFolderID : $0 }) where !candidate.parents.contains(parent) {
             candidate.parents.append(parent)
@@ -287,15 +288,21 @@ struct DriveHandlers: Sendable {
             let body = JSONValue.members([
                 ("kind", .string("drive#about")),
                 ("user", store.owner.json),
-                ("storageQuota", .members([
-                    ("limit", .string(String(store.storageLimit))),
-                    ("usage", .string(String(usage.total))),
-                    ("usageInDrive", .string(String(usage.total))),
-                    ("usageInDriveTrash", .string(String(usage.trash))),
-                ])),
+                (
+                    "storageQuota",
+                    .members([
+                        ("limit", .string(String(store.storageLimit))),
+                        ("usage", .string(String(usage.total))),
+                        ("usageInDrive", .string(String(usage.total))),
+                        ("usageInDriveTrash", .string(String(usage.trash))),
+                    ])
+                ),
                 ("maxUploadSize", .string("5242880000000")),
                 ("appInstalled", .bool(false)),
-                ("exportFormats", .members(DriveExport.formats.map { ($0.key, .array($0.value.map(JSONValue.string))) }.sorted { $0.0 < $1.0 })),
+                (
+                    "exportFormats",
+                    .members(DriveExport.formats.map { ($0.key, .array($0.value.map(JSONValue.string))) }.sorted { $0.0 < $1.0 })
+                ),
             ])
             return jsonResponse(body, request: request, defaultFields: nil)
         }
@@ -325,21 +332,26 @@ struct DriveHandlers: Sendable {
     func listCorpus(_ request: HTTPServerRequest) -> Result<(driveID: String?, allDrives: Bool), MetadataError> {
         let corpora = request.queryValue("corpora") ?? "user"
         let driveID = request.queryValue("driveId")
-        let includeAll = request.queryValue("includeItemsFromAllDrives") == "true"
+        let includeAll =
+            request.queryValue("includeItemsFromAllDrives") == "true"
             || request.queryValue("includeTeamDriveItems") == "true"
         guard (driveID != nil) == (corpora == "drive") else {
-            return .failure(MetadataError(response: GoogleErrorResponse.make(
-                status: 403, reason: "teamDriveIdRequiresTeamDriveCorpora",
-                message: "The driveId parameter must be specified if and only if corpora is set to drive.")))
+            return .failure(
+                MetadataError(
+                    response: GoogleErrorResponse.make(
+                        status: 403, reason: "teamDriveIdRequiresTeamDriveCorpora",
+                        message: "The driveId parameter must be specified if and only if corpora is set to drive.")))
         }
         if driveID != nil || corpora.split(separator: ",").contains(where: { $0 == "drive" || $0 == "allDrives" }), !includeAll {
             return .failure(MetadataError(response: Self.includeItemsRequired()))
         }
         if let driveID {
             guard store.sharedDrives.drive(driveID) != nil, Self.supportsAllDrives(request) else {
-                return .failure(MetadataError(response: GoogleErrorResponse.make(
-                    status: 404, reason: "notFound", message: "Shared drive not found: \(driveID)", location: "driveId",
-                    locationType: "parameter")))
+                return .failure(
+                    MetadataError(
+                        response: GoogleErrorResponse.make(
+                            status: 404, reason: "notFound", message: "Shared drive not found: \(driveID)", location: "driveId",
+                            locationType: "parameter")))
             }
         }
         return .success((driveID, includeAll))
@@ -349,9 +361,12 @@ struct DriveHandlers: Sendable {
     static func pageSize(_ request: HTTPServerRequest, default value: Int, maximum: Int) -> Result<Int, MetadataError> {
         guard let text = request.queryValue("pageSize") else { return .success(value) }
         guard let size = Int(text), (1...maximum).contains(size) else {
-            return .failure(MetadataError(response: GoogleErrorResponse.make(
-                status: 400, reason: "invalid", message: "Invalid value '\(text)'. Values must be within the range: [1, \(maximum)]",
-                location: "pageSize", locationType: "parameter")))
+            return .failure(
+                MetadataError(
+                    response: GoogleErrorResponse.make(
+                        status: 400, reason: "invalid",
+                        message: "Invalid value '\(text)'. Values must be within the range: [1, \(maximum)]",
+                        location: "pageSize", locationType: "parameter")))
         }
         return .success(size)
     }
@@ -359,7 +374,9 @@ struct DriveHandlers: Sendable {
     static func includeItemsRequired() -> HTTPServerResponse {
         GoogleErrorResponse.make(
             status: 403, reason: "invalid",
-            message: "The includeItemsFromAllDrives parameter must be set to true when driveId is specified or corpora contains drive or allDrives.")
+            message:
+                "The includeItemsFromAllDrives parameter must be set to true when driveId is specified or corpora contains drive or allDrives."
+        )
     }
 
     /// What Drive v3 answers for a file when the request has no `fields`: only these four

@@ -1,4 +1,5 @@
 import GoogleJSON
+
 // MARK: - DriveOwner
 
 /// The emulated signed-in user, owner of every file.

@@ -29,7 +29,8 @@ struct DriveSharedDriveHandlers: Sendable {
                     status: 400, reason: "required", message: "A shared drive name is required.", location: "name",
                     locationType: "parameter")
             }
-            return files.jsonResponse(store.createSharedDrive(name: name, requestID: requestID).drive.json, request: request, defaultFields: nil)
+            return files.jsonResponse(
+                store.createSharedDrive(name: name, requestID: requestID).drive.json, request: request, defaultFields: nil)
         }
     }
 

@@ -19,10 +19,13 @@ struct DriveSharedDrive: Sendable {
             ("name", .string(name)),
             ("createdTime", .string(RFC3339.format(createdTime))),
             ("hidden", .bool(false)),
-            ("capabilities", .members([
-                ("canAddChildren", .bool(true)), ("canManageMembers", .bool(true)), ("canRenameDrive", .bool(true)),
-                ("canDeleteDrive", .bool(true)), ("canDownload", .bool(true)), ("canEdit", .bool(true)),
-            ])),
+            (
+                "capabilities",
+                .members([
+                    ("canAddChildren", .bool(true)), ("canManageMembers", .bool(true)), ("canRenameDrive", .bool(true)),
+                    ("canDeleteDrive", .bool(true)), ("canDownload", .bool(true)), ("canEdit", .bool(true)),
+                ])
+            ),
         ])
     }
 }
@@ -60,10 +63,11 @@ extension DriveStore {
         // Shared drive IDs look like Google's: `0A…Uk9PVA`.
         let result = sharedDrives.create(name: name, requestID: requestID) { "0A" + identifiers.next(length: 13) + "Uk9PVA" }
         if result.created {
-            insert(DriveFile(
-                id: result.drive.id, name: name, mimeType: DriveFile.folderMimeType, parents: [],
-                createdTime: result.drive.createdTime, modifiedTime: result.drive.createdTime, sequence: 0,
-                driveID: result.drive.id))
+            insert(
+                DriveFile(
+                    id: result.drive.id, name: name, mimeType: DriveFile.folderMimeType, parents: [],
+                    createdTime: result.drive.createdTime, modifiedTime: result.drive.createdTime, sequence: 0,
+                    driveID: result.drive.id))
         }
         return result
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import GoogleBase
 import GoogleJSON
+import Synchronization
 
 // MARK: - DriveStore
 
@@ -38,9 +38,10 @@ final class DriveStore: Sendable {
         self.rootFolderID = rootFolderID
         self.identifiers = identifiers
         let epoch = Date(timeIntervalSince1970: 1_577_836_800)
-        insert(DriveFile(
-            id: rootFolderID, name: "My Drive", mimeType: DriveFile.folderMimeType, parents: [],
-            createdTime: epoch, modifiedTime: epoch, sequence: 0))
+        insert(
+            DriveFile(
+                id: rootFolderID, name: "My Drive", mimeType: DriveFile.folderMimeType, parents: [],
+                createdTime: epoch, modifiedTime: epoch, sequence: 0))
     }
 
     func newFileID() -> String {

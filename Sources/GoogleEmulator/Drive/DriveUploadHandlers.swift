@@ -1,6 +1,6 @@
 import Foundation
-import GoogleJSON
 import GoogleHTTPTypes
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - DriveUploadHandlers
@@ -105,7 +105,8 @@ struct DriveUploadHandlers: Sendable {
         }
         switch metadataHandlers.makeFile(metadata: metadata, defaultMimeType: mimeType, content: content, request: request) {
         case .success(let file):
-            return metadataHandlers.jsonResponse(store.json(store.insert(file)), request: request, defaultFields: DriveHandlers.fileDefaultFields)
+            return metadataHandlers.jsonResponse(
+                store.json(store.insert(file)), request: request, defaultFields: DriveHandlers.fileDefaultFields)
         case .failure(let error):
             try? FileManager.default.removeItem(at: content.url)
             return error.response
@@ -131,9 +132,10 @@ struct DriveUploadHandlers: Sendable {
         let dataURL = store.newContentURL()
         guard FileManager.default.createFile(atPath: dataURL.path, contents: nil) else { return Self.internalError() }
         let contentType = request.headers["X-Upload-Content-Type"] ?? metadata["mimeType"]?.stringValue ?? "application/octet-stream"
-        store.addSession(ResumableUploadSession(
-            id: sessionID, metadata: metadata, contentType: contentType, declaredTotal: declaredTotal,
-            targetFileID: targetFileID.map(metadataHandlers.resolve), dataURL: dataURL))
+        store.addSession(
+            ResumableUploadSession(
+                id: sessionID, metadata: metadata, contentType: contentType, declaredTotal: declaredTotal,
+                targetFileID: targetFileID.map(metadataHandlers.resolve), dataURL: dataURL))
         let path = targetFileID.map { "/upload/drive/v3/files/\($0)" } ?? "/upload/drive/v3/files"
         var response = HTTPServerResponse(status: 200)
         // Like Google, the session URI keeps the initiating request's parameters (`fields` among

@@ -1,4 +1,6 @@
 import Foundation
+import GoogleBase
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 // MARK: - NotificationPoster
 
@@ -52,7 +53,8 @@ enum NotificationPoster {
         guard connect(fd, address) else { return nil }
         var request = "POST \(address.target) HTTP/1.1\r\nHost: \(address.hostHeader)\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        request += "Content-Length: 0\r\nConnection: close\r\nUser-Agent: APIs-Google; (+https://developers.google.com/webmasters/APIs-Google.html)\r\n\r\n"
+        request +=
+            "Content-Length: 0\r\nConnection: close\r\nUser-Agent: APIs-Google; (+https://developers.google.com/webmasters/APIs-Google.html)\r\n\r\n"
         let bytes = Array(request.utf8)
         var sent = 0
         while sent < bytes.count {

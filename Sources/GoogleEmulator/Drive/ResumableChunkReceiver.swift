@@ -48,7 +48,8 @@ struct ResumableChunkReceiver {
         defer { session.progress.withLock { $0.busy = false } }
 
         if let completed = session.progress.withLock({ $0.completedFileID }), let file = context.drive.file(completed) {
-            return handlers.metadataHandlers.jsonResponse(context.drive.json(file), request: request, defaultFields: DriveHandlers.fileDefaultFields)
+            return handlers.metadataHandlers.jsonResponse(
+                context.drive.json(file), request: request, defaultFields: DriveHandlers.fileDefaultFields)
         }
         guard let range = contentRange.range else { return statusAfterChunk() }
         return await receiveChunk(range)
@@ -63,7 +64,8 @@ struct ResumableChunkReceiver {
         }
         guard range.lowerBound <= received else {
             return GoogleErrorResponse.badRequest(
-                "Invalid request. According to the Content-Range header, the upload offset is \(range.lowerBound) byte(s), which exceeds already uploaded size of \(received) byte(s).")
+                "Invalid request. According to the Content-Range header, the upload offset is \(range.lowerBound) byte(s), which exceeds already uploaded size of \(received) byte(s)."
+            )
         }
         let dropLimit = context.faults.takeUploadDrop(method: request.method, path: request.path)
         let chunkLength = range.upperBound - range.lowerBound + 1

@@ -58,10 +58,14 @@ public final class EmulatorFaults: Sendable {
 
     /// Takes the first matching upload-drop fault, returning its byte limit (`nil` = half).
     func takeUploadDrop(method: GoogleHTTPMethod, path: String) -> Int?? {
-        guard let fault = take(method: method, path: path, where: { fault in
-            if case .dropUploadConnection = fault { return true }
-            return false
-        }) else { return nil }
+        guard
+            let fault = take(
+                method: method, path: path,
+                where: { fault in
+                    if case .dropUploadConnection = fault { return true }
+                    return false
+                })
+        else { return nil }
         if case .dropUploadConnection(let bytes) = fault { return .some(bytes) }
         return nil
     }

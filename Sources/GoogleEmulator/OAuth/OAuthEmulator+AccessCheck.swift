@@ -34,13 +34,16 @@ extension OAuthEmulator {
         let body: JSONValue = [
             "error": [
                 "code": 401,
-                "message": "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
-                "errors": [[
-                    "message": "Invalid Credentials", "domain": "global", "reason": "authError",
-                    "location": "Authorization", "locationType": "header",
-                ]],
+                "message":
+                    "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+                "errors": [
+                    [
+                        "message": "Invalid Credentials", "domain": "global", "reason": "authError",
+                        "location": "Authorization", "locationType": "header",
+                    ]
+                ],
                 "status": "UNAUTHENTICATED",
-            ],
+            ]
         ]
         return googleError(body, status: 401, authenticate: "Bearer realm=\"https://accounts.google.com/\", error=\"invalid_token\"")
     }
@@ -52,7 +55,7 @@ extension OAuthEmulator {
                 "message": "Request had insufficient authentication scopes.",
                 "errors": [["message": "Insufficient Permission", "domain": "global", "reason": "insufficientPermissions"]],
                 "status": "PERMISSION_DENIED",
-            ],
+            ]
         ]
         let scopeList = scopes.joined(separator: " ")
         return googleError(

@@ -1,6 +1,6 @@
 import Foundation
-import LocalHTTPServer
 import GoogleBase
+import LocalHTTPServer
 
 // MARK: - Authorization endpoint
 
@@ -59,7 +59,8 @@ extension OAuthEmulator {
     }
 
     private func errorPage(_ code: String, _ message: String, status: Int) -> HTTPServerResponse {
-        .html("<!doctype html><title>Error 400 (OAuth2 Error)</title><h1>Access blocked: Authorization Error</h1>"
-            + "<p>Error \(status): \(code)</p><p>\(message)</p>", status: status)
+        .html(
+            "<!doctype html><title>Error 400 (OAuth2 Error)</title><h1>Access blocked: Authorization Error</h1>"
+                + "<p>Error \(status): \(code)</p><p>\(message)</p>", status: status)
     }
 }

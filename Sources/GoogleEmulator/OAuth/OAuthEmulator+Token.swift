@@ -1,8 +1,8 @@
 import Foundation
-import GoogleJSON
-import GoogleHTTPTypes
-import LocalHTTPServer
 import GoogleBase
+import GoogleHTTPTypes
+import GoogleJSON
+import LocalHTTPServer
 
 // MARK: - Token endpoint
 
@@ -135,8 +135,8 @@ extension OAuthEmulator {
 
     static func basicCredentials(_ header: String?) -> (id: String, secret: String)? {
         guard let header, header.lowercased().hasPrefix("basic "),
-              let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+            let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { return nil }
         let id = FormURLEncoding.percentDecode(String(text[..<colon]))
         let secret = FormURLEncoding.percentDecode(String(text[text.index(after: colon)...]))

@@ -1,9 +1,9 @@
 import Foundation
+import GoogleBase
+import GoogleHTTPTypes
 import GoogleJSON
 public import LocalHTTPServer
-import GoogleHTTPTypes
 import Synchronization
-import GoogleBase
 
 // MARK: - OAuthEmulator
 
@@ -135,9 +135,11 @@ public final class OAuthEmulator: Sendable {
     func setDeviceStatus(userCode: String, to status: OAuthEmulatorState.DeviceCode.Status) -> Bool {
         state.withLock { state in
             let normalized = userCode.uppercased().filter { $0 != "-" && $0 != " " }
-            guard let key = state.deviceCodes.first(where: {
-                $0.value.userCode.filter { $0 != "-" } == normalized && $0.value.status == .pending
-            })?.key else { return false }
+            guard
+                let key = state.deviceCodes.first(where: {
+                    $0.value.userCode.filter { $0 != "-" } == normalized && $0.value.status == .pending
+                })?.key
+            else { return false }
             state.deviceCodes[key]?.status = status
             return true
         }

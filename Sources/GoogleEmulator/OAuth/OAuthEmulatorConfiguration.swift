@@ -86,6 +86,7 @@ extension OAuthEmulator {
         }
 
         /// A Desktop-app client: loopback redirects on any port plus a custom scheme.
+        // swift-format-ignore: DontRepeatTypeInStaticProperties
         public static let testDesktopClient = Client(
             id: "test-client.apps.googleusercontent.com",
             secret: "test-client-secret",
@@ -113,8 +114,8 @@ extension OAuthEmulator {
                 return uri == expected
             case .loopback(let path):
                 guard let components = URLComponents(string: uri), components.scheme == "http",
-                      let host = components.host, ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host),
-                      components.query == nil, components.fragment == nil
+                    let host = components.host, ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host),
+                    components.query == nil, components.fragment == nil
                 else { return false }
                 guard let path else { return true }
                 return (components.path.isEmpty ? "/" : components.path) == path

@@ -66,8 +66,9 @@ enum SeedData {
             text: "Welcome\nRoadmap\nQuestions?")
         try add(Seed.binaryFileID, "sample-1MiB.bin", "application/octet-stream", content: binary, md5: binaryMD5)
         try add(Seed.helloTextFileID, "hello.txt", "text/plain", content: Data(Seed.helloText.utf8))
-        try add("1SeedImageSunset0000000000000000A", "sunset.png", "image/png", parents: ["1SeedFolderPhotos000000000000000A"],
-                content: pngHeader())
+        try add(
+            "1SeedImageSunset0000000000000000A", "sunset.png", "image/png", parents: ["1SeedFolderPhotos000000000000000A"],
+            content: pngHeader())
         for index in 1...121 {
             let name = String(format: "Note %03d.txt", index)
             try add(
@@ -105,11 +106,14 @@ enum SeedData {
         // minutes ago (its chat's messages since), the upcoming one starts in a week.
         let published = now.addingTimeInterval(-30 * 86_400)
         let liveStart = now.addingTimeInterval(-30 * 60)
-        youtube.insertStream(LiveStream(
-            id: Seed.streamID, title: "Main Camera", description: "1080p camera feed", publishedAt: published,
-            streamName: "abcd-efgh-ijkl-mnop", ingestionType: "rtmp", resolution: "1080p", frameRate: "30fps",
-            isReusable: true, encoder: .sending))
-        func broadcast(_ id: String, _ title: String, _ status: LiveBroadcast.LifeCycleStatus, chat: String, dayOffset: Double) -> LiveBroadcast {
+        youtube.insertStream(
+            LiveStream(
+                id: Seed.streamID, title: "Main Camera", description: "1080p camera feed", publishedAt: published,
+                streamName: "abcd-efgh-ijkl-mnop", ingestionType: "rtmp", resolution: "1080p", frameRate: "30fps",
+                isReusable: true, encoder: .sending))
+        func broadcast(_ id: String, _ title: String, _ status: LiveBroadcast.LifeCycleStatus, chat: String, dayOffset: Double)
+            -> LiveBroadcast
+        {
             var value = LiveBroadcast(
                 id: id, title: title, description: "\(title) (seed data)", publishedAt: published,
                 scheduledStartTime: now.addingTimeInterval(dayOffset * 86_400), privacyStatus: "unlisted",
@@ -120,8 +124,10 @@ enum SeedData {
             }
             return value
         }
-        youtube.insertBroadcast(broadcast(Seed.createdBroadcastID, "Draft Broadcast", .created, chat: "Cg0KC2NyZWF0ZWRCQzAwMQ", dayOffset: 14))
-        youtube.insertBroadcast(broadcast(Seed.upcomingBroadcastID, "Upcoming Launch Event", .ready, chat: "Cg0KC3VwY29taW5nQkMwMQ", dayOffset: 7))
+        youtube.insertBroadcast(
+            broadcast(Seed.createdBroadcastID, "Draft Broadcast", .created, chat: "Cg0KC2NyZWF0ZWRCQzAwMQ", dayOffset: 14))
+        youtube.insertBroadcast(
+            broadcast(Seed.upcomingBroadcastID, "Upcoming Launch Event", .ready, chat: "Cg0KC3VwY29taW5nQkMwMQ", dayOffset: 7))
         var live = broadcast(Seed.liveBroadcastID, "Live Coding Session", .live, chat: Seed.liveChatID, dayOffset: -1.0 / 48)
         live.actualStartTime = liveStart
         youtube.insertBroadcast(live)

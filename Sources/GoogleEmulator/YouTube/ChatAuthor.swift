@@ -1,4 +1,5 @@
 import GoogleJSON
+
 // MARK: - ChatAuthor
 
 /// Someone who posts in a chat.

@@ -1,4 +1,5 @@
 import GoogleJSON
+
 // MARK: - ChatBan
 
 struct ChatBan: Sendable {
@@ -13,17 +14,23 @@ struct ChatBan: Sendable {
             ("kind", .string("youtube#liveChatBan")),
             ("etag", .string(YouTubeParts.etag(id))),
             ("id", .string(id)),
-            ("snippet", JSONValue.compactObject([
-                ("liveChatId", .string(liveChatID)),
-                ("type", .string(type)),
-                ("banDurationSeconds", durationSeconds.map { .string(String($0)) }),
-                ("bannedUserDetails", .members([
-                    ("channelId", .string(bannedUser.channelID)),
-                    ("channelUrl", .string("http://www.youtube.com/channel/\(bannedUser.channelID)")),
-                    ("displayName", .string(bannedUser.displayName)),
-                    ("profileImageUrl", .string("https://yt3.ggpht.com/emulated/\(bannedUser.channelID)")),
-                ])),
-            ])),
+            (
+                "snippet",
+                JSONValue.compactObject([
+                    ("liveChatId", .string(liveChatID)),
+                    ("type", .string(type)),
+                    ("banDurationSeconds", durationSeconds.map { .string(String($0)) }),
+                    (
+                        "bannedUserDetails",
+                        .members([
+                            ("channelId", .string(bannedUser.channelID)),
+                            ("channelUrl", .string("http://www.youtube.com/channel/\(bannedUser.channelID)")),
+                            ("displayName", .string(bannedUser.displayName)),
+                            ("profileImageUrl", .string("https://yt3.ggpht.com/emulated/\(bannedUser.channelID)")),
+                        ])
+                    ),
+                ])
+            ),
         ])
     }
 }

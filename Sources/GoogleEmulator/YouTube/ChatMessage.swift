@@ -17,15 +17,19 @@ struct ChatMessage: Sendable {
             ("id", .string(id)),
         ]
         if parts.contains("snippet") {
-            members.append(("snippet", .members([
-                ("type", .string("textMessageEvent")),
-                ("liveChatId", .string(liveChatID)),
-                ("authorChannelId", .string(author.channelID)),
-                ("publishedAt", .string(RFC3339.format(publishedAt))),
-                ("hasDisplayContent", .bool(true)),
-                ("displayMessage", .string(text)),
-                ("textMessageDetails", .members([("messageText", .string(text))])),
-            ])))
+            members.append(
+                (
+                    "snippet",
+                    .members([
+                        ("type", .string("textMessageEvent")),
+                        ("liveChatId", .string(liveChatID)),
+                        ("authorChannelId", .string(author.channelID)),
+                        ("publishedAt", .string(RFC3339.format(publishedAt))),
+                        ("hasDisplayContent", .bool(true)),
+                        ("displayMessage", .string(text)),
+                        ("textMessageDetails", .members([("messageText", .string(text))])),
+                    ])
+                ))
         }
         if parts.contains("authorDetails") {
             members.append(("authorDetails", author.json))

@@ -1,4 +1,5 @@
 import GoogleJSON
+
 // MARK: - ChatModerator
 
 struct ChatModerator: Sendable {
@@ -11,15 +12,21 @@ struct ChatModerator: Sendable {
             ("kind", .string("youtube#liveChatModerator")),
             ("etag", .string(YouTubeParts.etag(id))),
             ("id", .string(id)),
-            ("snippet", .members([
-                ("moderatorDetails", .members([
-                    ("channelId", .string(moderator.channelID)),
-                    ("channelUrl", .string("http://www.youtube.com/channel/\(moderator.channelID)")),
-                    ("displayName", .string(moderator.displayName)),
-                    ("profileImageUrl", .string("https://yt3.ggpht.com/emulated/\(moderator.channelID)")),
-                ])),
-                ("liveChatId", .string(liveChatID)),
-            ])),
+            (
+                "snippet",
+                .members([
+                    (
+                        "moderatorDetails",
+                        .members([
+                            ("channelId", .string(moderator.channelID)),
+                            ("channelUrl", .string("http://www.youtube.com/channel/\(moderator.channelID)")),
+                            ("displayName", .string(moderator.displayName)),
+                            ("profileImageUrl", .string("https://yt3.ggpht.com/emulated/\(moderator.channelID)")),
+                        ])
+                    ),
+                    ("liveChatId", .string(liveChatID)),
+                ])
+            ),
         ])
     }
 }

@@ -69,49 +69,69 @@ struct LiveBroadcast: Sendable {
             ("id", .string(id)),
         ]
         if parts.contains("snippet") {
-            members.append(("snippet", JSONValue.compactObject([
-                ("publishedAt", .string(RFC3339.format(publishedAt))),
-                ("channelId", .string(channelID)),
-                ("title", .string(title)),
-                ("description", .string(description)),
-                ("thumbnails", YouTubeParts.thumbnails(for: id)),
-                ("scheduledStartTime", .string(RFC3339.format(scheduledStartTime))),
-                ("scheduledEndTime", scheduledEndTime.map { .string(RFC3339.format($0)) }),
-                ("actualStartTime", actualStartTime.map { .string(RFC3339.format($0)) }),
-                ("actualEndTime", actualEndTime.map { .string(RFC3339.format($0)) }),
-                ("isDefaultBroadcast", .bool(false)),
-                ("liveChatId", .string(liveChatID)),
-            ])))
+            members.append(
+                (
+                    "snippet",
+                    JSONValue.compactObject([
+                        ("publishedAt", .string(RFC3339.format(publishedAt))),
+                        ("channelId", .string(channelID)),
+                        ("title", .string(title)),
+                        ("description", .string(description)),
+                        ("thumbnails", YouTubeParts.thumbnails(for: id)),
+                        ("scheduledStartTime", .string(RFC3339.format(scheduledStartTime))),
+                        ("scheduledEndTime", scheduledEndTime.map { .string(RFC3339.format($0)) }),
+                        ("actualStartTime", actualStartTime.map { .string(RFC3339.format($0)) }),
+                        ("actualEndTime", actualEndTime.map { .string(RFC3339.format($0)) }),
+                        ("isDefaultBroadcast", .bool(false)),
+                        ("liveChatId", .string(liveChatID)),
+                    ])
+                ))
         }
         if parts.contains("status") {
-            members.append(("status", .members([
-                ("lifeCycleStatus", .string(lifeCycleStatus.rawValue)),
-                ("privacyStatus", .string(privacyStatus)),
-                ("recordingStatus", .string(recordingStatus)),
-                ("madeForKids", .bool(madeForKids)),
-                ("selfDeclaredMadeForKids", .bool(madeForKids)),
-            ])))
+            members.append(
+                (
+                    "status",
+                    .members([
+                        ("lifeCycleStatus", .string(lifeCycleStatus.rawValue)),
+                        ("privacyStatus", .string(privacyStatus)),
+                        ("recordingStatus", .string(recordingStatus)),
+                        ("madeForKids", .bool(madeForKids)),
+                        ("selfDeclaredMadeForKids", .bool(madeForKids)),
+                    ])
+                ))
         }
         if parts.contains("contentDetails") {
-            members.append(("contentDetails", JSONValue.compactObject([
-                ("boundStreamId", boundStreamID.map(JSONValue.string)),
-                ("boundStreamLastUpdateTimeMs", boundStreamUpdatedAt.map { .string(RFC3339.format($0)) }),
-                ("monitorStream", .members([
-                    ("enableMonitorStream", .bool(enableMonitorStream)),
-                    ("broadcastStreamDelayMs", .integer(broadcastStreamDelayMs)),
-                    ("embedHtml", .string("<iframe width=\"425\" height=\"344\" src=\"https://www.youtube.com/embed/\(id)?autoplay=1&livemonitor=1\" frameborder=\"0\" allow=\"accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share\" referrerpolicy=\"strict-origin-when-cross-origin\" allowfullscreen></iframe>")),
-                ])),
-                ("enableEmbed", .bool(enableEmbed)),
-                ("enableDvr", .bool(enableDvr)),
-                ("recordFromStart", .bool(recordFromStart)),
-                ("enableClosedCaptions", .bool(enableClosedCaptions)),
-                ("closedCaptionsType", .string(enableClosedCaptions ? "closedCaptionsHttpPost" : "closedCaptionsDisabled")),
-                ("enableLowLatency", .bool(latencyPreference == "low")),
-                ("latencyPreference", .string(latencyPreference)),
-                ("projection", .string("rectangular")),
-                ("enableAutoStart", .bool(enableAutoStart)),
-                ("enableAutoStop", .bool(enableAutoStop)),
-            ])))
+            members.append(
+                (
+                    "contentDetails",
+                    JSONValue.compactObject([
+                        ("boundStreamId", boundStreamID.map(JSONValue.string)),
+                        ("boundStreamLastUpdateTimeMs", boundStreamUpdatedAt.map { .string(RFC3339.format($0)) }),
+                        (
+                            "monitorStream",
+                            .members([
+                                ("enableMonitorStream", .bool(enableMonitorStream)),
+                                ("broadcastStreamDelayMs", .integer(broadcastStreamDelayMs)),
+                                (
+                                    "embedHtml",
+                                    .string(
+                                        "<iframe width=\"425\" height=\"344\" src=\"https://www.youtube.com/embed/\(id)?autoplay=1&livemonitor=1\" frameborder=\"0\" allow=\"accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share\" referrerpolicy=\"strict-origin-when-cross-origin\" allowfullscreen></iframe>"
+                                    )
+                                ),
+                            ])
+                        ),
+                        ("enableEmbed", .bool(enableEmbed)),
+                        ("enableDvr", .bool(enableDvr)),
+                        ("recordFromStart", .bool(recordFromStart)),
+                        ("enableClosedCaptions", .bool(enableClosedCaptions)),
+                        ("closedCaptionsType", .string(enableClosedCaptions ? "closedCaptionsHttpPost" : "closedCaptionsDisabled")),
+                        ("enableLowLatency", .bool(latencyPreference == "low")),
+                        ("latencyPreference", .string(latencyPreference)),
+                        ("projection", .string("rectangular")),
+                        ("enableAutoStart", .bool(enableAutoStart)),
+                        ("enableAutoStop", .bool(enableAutoStop)),
+                    ])
+                ))
         }
         return .members(members)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleJSON
 import GoogleHTTPTypes
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - LiveBroadcastHandlers
@@ -81,7 +81,8 @@ struct LiveBroadcastHandlers: Sendable {
                 return YouTubeResponses.required("titleRequired", "snippet.title", domain: "youtube.liveBroadcast")
             }
             guard let startText = body["snippet"]?["scheduledStartTime"]?.stringValue else {
-                return YouTubeResponses.required("scheduledStartTimeRequired", "snippet.scheduledStartTime", domain: "youtube.liveBroadcast")
+                return YouTubeResponses.required(
+                    "scheduledStartTimeRequired", "snippet.scheduledStartTime", domain: "youtube.liveBroadcast")
             }
             guard let start = RFC3339.parse(startText) else {
                 return GoogleErrorResponse.make(
@@ -121,7 +122,9 @@ struct LiveBroadcastHandlers: Sendable {
                 if let snippet = body["snippet"] {
                     if let title = snippet["title"]?.stringValue { broadcast.title = title }
                     if let description = snippet["description"]?.stringValue { broadcast.description = description }
-                    if let start = snippet["scheduledStartTime"]?.stringValue.flatMap(RFC3339.parse) { broadcast.scheduledStartTime = start }
+                    if let start = snippet["scheduledStartTime"]?.stringValue.flatMap(RFC3339.parse) {
+                        broadcast.scheduledStartTime = start
+                    }
                 }
                 if let privacy = body["status"]?["privacyStatus"]?.stringValue { broadcast.privacyStatus = privacy }
                 Self.applyContentDetails(body["contentDetails"], to: &broadcast)
@@ -197,7 +200,8 @@ struct LiveBroadcastHandlers: Sendable {
             let updated = store.updateBroadcast(id) { broadcast, _ in
                 guard broadcast.lifeCycleStatus == .created || broadcast.lifeCycleStatus == .ready else {
                     failure = GoogleErrorResponse.forbidden(
-                        "invalidTransition", "The broadcast cannot be bound or unbound in its current status.", domain: "youtube.liveBroadcast")
+                        "invalidTransition", "The broadcast cannot be bound or unbound in its current status.",
+                        domain: "youtube.liveBroadcast")
                     return
                 }
                 broadcast.boundStreamID = streamID

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleJSON
 import GoogleHTTPTypes
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - LiveChatHandlers
@@ -76,7 +76,8 @@ struct LiveChatHandlers: Sendable {
             }
             guard let chat = store.chat(chatID) else { return YouTubeResponses.chatNotFound() }
             guard chat.endedAt == nil, let message = store.postMessage(liveChatID: chatID, author: store.owner, text: text) else {
-                return GoogleErrorResponse.forbidden("liveChatEnded", "The specified live chat is no longer live.", domain: "youtube.liveChat")
+                return GoogleErrorResponse.forbidden(
+                    "liveChatEnded", "The specified live chat is no longer live.", domain: "youtube.liveChat")
             }
             return YouTubeResponses.resource(message.json(parts: parts))
         }
@@ -96,7 +97,8 @@ struct LiveChatHandlers: Sendable {
             }
             guard removed else {
                 return GoogleErrorResponse.make(
-                    status: 404, reason: "liveChatMessageNotFound", message: "The live chat message cannot be found.", domain: "youtube.liveChat")
+                    status: 404, reason: "liveChatMessageNotFound", message: "The live chat message cannot be found.",
+                    domain: "youtube.liveChat")
             }
             return HTTPServerResponse(status: 204)
         }

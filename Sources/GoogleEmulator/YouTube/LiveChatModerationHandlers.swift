@@ -53,7 +53,8 @@ struct LiveChatModerationHandlers: Sendable {
             case .none: return YouTubeResponses.chatNotFound()
             case .some(.none):
                 return GoogleErrorResponse.make(
-                    status: 409, reason: "liveChatModeratorAlreadyExists", message: "The user is already a moderator.", domain: "youtube.liveChat")
+                    status: 409, reason: "liveChatModeratorAlreadyExists", message: "The user is already a moderator.",
+                    domain: "youtube.liveChat")
             case .some(.some(let moderator)):
                 return YouTubeResponses.resource(moderator.json)
             }

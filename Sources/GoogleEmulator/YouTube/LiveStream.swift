@@ -42,12 +42,14 @@ struct LiveStream: Sendable {
     /// `status.healthStatus.configurationIssues`: one error-level issue while the health is bad.
     var configurationIssues: [JSONValue] {
         guard encoder == .sending, health == .bad else { return [] }
-        return [.members([
-            ("type", .string("videoIngestionStarved")),
-            ("severity", .string("error")),
-            ("reason", .string("Video ingestion starved")),
-            ("description", .string("The stream's video bitrate is far below what its resolution needs.")),
-        ])]
+        return [
+            .members([
+                ("type", .string("videoIngestionStarved")),
+                ("severity", .string("error")),
+                ("reason", .string("Video ingestion starved")),
+                ("description", .string("The stream's video bitrate is far below what its resolution needs.")),
+            ])
+        ]
     }
 
     func json(parts: Set<String>, channelID: String) -> JSONValue {
@@ -57,43 +59,65 @@ struct LiveStream: Sendable {
             ("id", .string(id)),
         ]
         if parts.contains("snippet") {
-            members.append(("snippet", .members([
-                ("publishedAt", .string(RFC3339.format(publishedAt))),
-                ("channelId", .string(channelID)),
-                ("title", .string(title)),
-                ("description", .string(description)),
-                ("isDefaultStream", .bool(false)),
-            ])))
+            members.append(
+                (
+                    "snippet",
+                    .members([
+                        ("publishedAt", .string(RFC3339.format(publishedAt))),
+                        ("channelId", .string(channelID)),
+                        ("title", .string(title)),
+                        ("description", .string(description)),
+                        ("isDefaultStream", .bool(false)),
+                    ])
+                ))
         }
         if parts.contains("cdn") {
-            members.append(("cdn", .members([
-                ("ingestionType", .string(ingestionType)),
-                ("ingestionInfo", .members([
-                    ("streamName", .string(streamName)),
-                    ("ingestionAddress", .string("rtmp://a.rtmp.youtube.com/live2")),
-                    ("backupIngestionAddress", .string("rtmp://b.rtmp.youtube.com/live2?backup=1")),
-                    ("rtmpsIngestionAddress", .string("rtmps://a.rtmps.youtube.com/live2")),
-                    ("rtmpsBackupIngestionAddress", .string("rtmps://b.rtmps.youtube.com/live2?backup=1")),
-                ])),
-                ("resolution", .string(resolution)),
-                ("frameRate", .string(frameRate)),
-            ])))
+            members.append(
+                (
+                    "cdn",
+                    .members([
+                        ("ingestionType", .string(ingestionType)),
+                        (
+                            "ingestionInfo",
+                            .members([
+                                ("streamName", .string(streamName)),
+                                ("ingestionAddress", .string("rtmp://a.rtmp.youtube.com/live2")),
+                                ("backupIngestionAddress", .string("rtmp://b.rtmp.youtube.com/live2?backup=1")),
+                                ("rtmpsIngestionAddress", .string("rtmps://a.rtmps.youtube.com/live2")),
+                                ("rtmpsBackupIngestionAddress", .string("rtmps://b.rtmps.youtube.com/live2?backup=1")),
+                            ])
+                        ),
+                        ("resolution", .string(resolution)),
+                        ("frameRate", .string(frameRate)),
+                    ])
+                ))
         }
         if parts.contains("status") {
-            members.append(("status", .members([
-                ("streamStatus", .string(streamStatus)),
-                ("healthStatus", .members([
-                    ("status", .string(healthStatus)),
-                    ("lastUpdateTimeSeconds", .string(String(Int64(Date().timeIntervalSince1970)))),
-                    ("configurationIssues", .array(configurationIssues)),
-                ])),
-            ])))
+            members.append(
+                (
+                    "status",
+                    .members([
+                        ("streamStatus", .string(streamStatus)),
+                        (
+                            "healthStatus",
+                            .members([
+                                ("status", .string(healthStatus)),
+                                ("lastUpdateTimeSeconds", .string(String(Int64(Date().timeIntervalSince1970)))),
+                                ("configurationIssues", .array(configurationIssues)),
+                            ])
+                        ),
+                    ])
+                ))
         }
         if parts.contains("contentDetails") {
-            members.append(("contentDetails", .members([
-                ("closedCaptionsIngestionUrl", .string("http://upload.youtube.com/closedcaption?cid=\(streamName)")),
-                ("isReusable", .bool(isReusable)),
-            ])))
+            members.append(
+                (
+                    "contentDetails",
+                    .members([
+                        ("closedCaptionsIngestionUrl", .string("http://upload.youtube.com/closedcaption?cid=\(streamName)")),
+                        ("isReusable", .bool(isReusable)),
+                    ])
+                ))
         }
         return .members(members)
     }

@@ -67,7 +67,8 @@ struct LiveStreamHandlers: Sendable {
                 return YouTubeResponses.required("ingestionTypeRequired", "cdn.ingestionType", domain: domain)
             }
             guard ["rtmp", "dash", "hls", "webrtc"].contains(ingestionType) else {
-                return GoogleErrorResponse.make(status: 400, reason: "invalidIngestionType", message: "Invalid ingestion type.", domain: domain)
+                return GoogleErrorResponse.make(
+                    status: 400, reason: "invalidIngestionType", message: "Invalid ingestion type.", domain: domain)
             }
             guard let resolution = cdn["resolution"]?.stringValue else {
                 return YouTubeResponses.required("resolutionRequired", "cdn.resolution", domain: domain)

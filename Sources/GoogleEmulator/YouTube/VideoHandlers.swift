@@ -1,6 +1,6 @@
 import Foundation
-import GoogleJSON
 import GoogleHTTPTypes
+import GoogleJSON
 import LocalHTTPServer
 
 // MARK: - VideoHandlers
@@ -63,44 +63,60 @@ struct VideoHandlers: Sendable {
         let live = broadcast.lifeCycleStatus == .live
         let ended = broadcast.lifeCycleStatus == .complete || broadcast.lifeCycleStatus == .revoked
         if parts.contains("snippet") {
-            members.append(("snippet", .members([
-                ("publishedAt", .string(RFC3339.format(broadcast.publishedAt))),
-                ("channelId", .string(store.channelID)),
-                ("title", .string(broadcast.title)),
-                ("description", .string(broadcast.description)),
-                ("thumbnails", YouTubeParts.thumbnails(for: broadcast.id)),
-                ("channelTitle", .string(store.owner.displayName)),
-                ("categoryId", .string("20")),
-                ("liveBroadcastContent", .string(live ? "live" : ended ? "none" : "upcoming")),
-            ])))
+            members.append(
+                (
+                    "snippet",
+                    .members([
+                        ("publishedAt", .string(RFC3339.format(broadcast.publishedAt))),
+                        ("channelId", .string(store.channelID)),
+                        ("title", .string(broadcast.title)),
+                        ("description", .string(broadcast.description)),
+                        ("thumbnails", YouTubeParts.thumbnails(for: broadcast.id)),
+                        ("channelTitle", .string(store.owner.displayName)),
+                        ("categoryId", .string("20")),
+                        ("liveBroadcastContent", .string(live ? "live" : ended ? "none" : "upcoming")),
+                    ])
+                ))
         }
         if parts.contains("status") {
-            members.append(("status", .members([
-                ("uploadStatus", .string(ended ? "processed" : "uploaded")),
-                ("privacyStatus", .string(broadcast.privacyStatus)),
-                ("license", .string("youtube")),
-                ("embeddable", .bool(broadcast.enableEmbed)),
-                ("publicStatsViewable", .bool(true)),
-                ("madeForKids", .bool(broadcast.madeForKids)),
-            ])))
+            members.append(
+                (
+                    "status",
+                    .members([
+                        ("uploadStatus", .string(ended ? "processed" : "uploaded")),
+                        ("privacyStatus", .string(broadcast.privacyStatus)),
+                        ("license", .string("youtube")),
+                        ("embeddable", .bool(broadcast.enableEmbed)),
+                        ("publicStatsViewable", .bool(true)),
+                        ("madeForKids", .bool(broadcast.madeForKids)),
+                    ])
+                ))
         }
         if parts.contains("statistics") {
-            members.append(("statistics", .members([
-                ("viewCount", .string(String(viewers(of: broadcast) * 3))),
-                ("likeCount", .string("0")),
-                ("favoriteCount", .string("0")),
-                ("commentCount", .string("0")),
-            ])))
+            members.append(
+                (
+                    "statistics",
+                    .members([
+                        ("viewCount", .string(String(viewers(of: broadcast) * 3))),
+                        ("likeCount", .string("0")),
+                        ("favoriteCount", .string("0")),
+                        ("commentCount", .string("0")),
+                    ])
+                ))
         }
         if parts.contains("liveStreamingDetails") {
-            members.append(("liveStreamingDetails", JSONValue.compactObject([
-                ("actualStartTime", broadcast.actualStartTime.map { .string(RFC3339.format($0)) }),
-                ("actualEndTime", broadcast.actualEndTime.map { .string(RFC3339.format($0)) }),
-                ("scheduledStartTime", .string(RFC3339.format(broadcast.scheduledStartTime))),
-                ("scheduledEndTime", broadcast.scheduledEndTime.map { .string(RFC3339.format($0)) }),
-                ("concurrentViewers", live ? .string(String(viewers(of: broadcast))) : nil),
-                ("activeLiveChatId", ended ? nil : .string(broadcast.liveChatID)),
-            ])))
+            members.append(
+                (
+                    "liveStreamingDetails",
+                    JSONValue.compactObject([
+                        ("actualStartTime", broadcast.actualStartTime.map { .string(RFC3339.format($0)) }),
+                        ("actualEndTime", broadcast.actualEndTime.map { .string(RFC3339.format($0)) }),
+                        ("scheduledStartTime", .string(RFC3339.format(broadcast.scheduledStartTime))),
+                        ("scheduledEndTime", broadcast.scheduledEndTime.map { .string(RFC3339.format($0)) }),
+                        ("concurrentViewers", live ? .string(String(viewers(of: broadcast))) : nil),
+                        ("activeLiveChatId", ended ? nil : .string(broadcast.liveChatID)),
+                    ])
+                ))
         }
         return .members(members)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleJSON
 import GoogleBase
+import GoogleJSON
 
 // MARK: - YouTubeParts
 
@@ -23,9 +23,27 @@ enum YouTubeParts {
 
     static func thumbnails(for videoID: String) -> JSONValue {
         .members([
-            ("default", .members([("url", .string("https://i.ytimg.com/vi/\(videoID)/default_live.jpg")), ("width", .integer(120)), ("height", .integer(90))])),
-            ("medium", .members([("url", .string("https://i.ytimg.com/vi/\(videoID)/mqdefault_live.jpg")), ("width", .integer(320)), ("height", .integer(180))])),
-            ("high", .members([("url", .string("https://i.ytimg.com/vi/\(videoID)/hqdefault_live.jpg")), ("width", .integer(480)), ("height", .integer(360))])),
+            (
+                "default",
+                .members([
+                    ("url", .string("https://i.ytimg.com/vi/\(videoID)/default_live.jpg")), ("width", .integer(120)),
+                    ("height", .integer(90)),
+                ])
+            ),
+            (
+                "medium",
+                .members([
+                    ("url", .string("https://i.ytimg.com/vi/\(videoID)/mqdefault_live.jpg")), ("width", .integer(320)),
+                    ("height", .integer(180)),
+                ])
+            ),
+            (
+                "high",
+                .members([
+                    ("url", .string("https://i.ytimg.com/vi/\(videoID)/hqdefault_live.jpg")), ("width", .integer(480)),
+                    ("height", .integer(360)),
+                ])
+            ),
         ])
     }
 }

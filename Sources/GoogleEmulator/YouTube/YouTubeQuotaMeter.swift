@@ -48,7 +48,8 @@ final class YouTubeQuotaMeter: Sendable {
     static func quotaExceeded() -> HTTPServerResponse {
         GoogleErrorResponse.make(
             status: 403, reason: "quotaExceeded",
-            message: "The request cannot be completed because you have exceeded your <a href=\"/youtube/v3/getting-started#quota\">quota</a>.",
+            message:
+                "The request cannot be completed because you have exceeded your <a href=\"/youtube/v3/getting-started#quota\">quota</a>.",
             domain: "youtube.quota")
     }
 }

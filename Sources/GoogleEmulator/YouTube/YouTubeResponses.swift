@@ -17,7 +17,8 @@ enum YouTubeResponses {
             ("prevPageToken", prevPageToken.map(JSONValue.string)),
         ]
         members += extra
-        members.append(("pageInfo", .members([("totalResults", .integer(Int64(totalResults))), ("resultsPerPage", .integer(Int64(resultsPerPage)))])))
+        members.append(
+            ("pageInfo", .members([("totalResults", .integer(Int64(totalResults))), ("resultsPerPage", .integer(Int64(resultsPerPage)))])))
         members.append(("items", .array(items)))
         return .json(JSONValue.compactObject(members).serialized)
     }
@@ -55,9 +56,11 @@ enum YouTubeResponses {
             return .failure(ErrorResponse(GoogleErrorResponse.required("part")))
         }
         guard let parts = YouTubeParts.parse(text, allowed: allowed) else {
-            return .failure(ErrorResponse(GoogleErrorResponse.make(
-                status: 400, reason: "unknownPart", message: "'\(text)'", domain: "youtube.part",
-                location: "part", locationType: "parameter")))
+            return .failure(
+                ErrorResponse(
+                    GoogleErrorResponse.make(
+                        status: 400, reason: "unknownPart", message: "'\(text)'", domain: "youtube.part",
+                        location: "part", locationType: "parameter")))
         }
         return .success(parts)
     }
@@ -66,10 +69,12 @@ enum YouTubeResponses {
     static func maxResults(_ request: HTTPServerRequest, default value: Int, range: ClosedRange<Int>) -> Result<Int, ErrorResponse> {
         guard let text = request.queryValue("maxResults") else { return .success(value) }
         guard let parsed = Int(text), range.contains(parsed) else {
-            return .failure(ErrorResponse(GoogleErrorResponse.make(
-                status: 400, reason: "invalidValue",
-                message: "Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]",
-                location: "maxResults", locationType: "parameter")))
+            return .failure(
+                ErrorResponse(
+                    GoogleErrorResponse.make(
+                        status: 400, reason: "invalidValue",
+                        message: "Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]",
+                        location: "maxResults", locationType: "parameter")))
         }
         return .success(parsed)
     }
@@ -78,15 +83,18 @@ enum YouTubeResponses {
     static func offset(_ request: HTTPServerRequest, scope: String) -> Result<Int, ErrorResponse> {
         guard let token = request.queryValue("pageToken"), !token.isEmpty else { return .success(0) }
         guard let offset = PageToken.offset(from: token, scope: scope) else {
-            return .failure(ErrorResponse(GoogleErrorResponse.make(
-                status: 400, reason: "invalidPageToken", message: "The request specifies an invalid page token.",
-                domain: "youtube.parameter", location: "pageToken", locationType: "parameter")))
+            return .failure(
+                ErrorResponse(
+                    GoogleErrorResponse.make(
+                        status: 400, reason: "invalidPageToken", message: "The request specifies an invalid page token.",
+                        domain: "youtube.parameter", location: "pageToken", locationType: "parameter")))
         }
         return .success(offset)
     }
 
     static func broadcastNotFound() -> HTTPServerResponse {
-        GoogleErrorResponse.make(status: 404, reason: "liveBroadcastNotFound", message: "Broadcast not found", domain: "youtube.liveBroadcast")
+        GoogleErrorResponse.make(
+            status: 404, reason: "liveBroadcastNotFound", message: "Broadcast not found", domain: "youtube.liveBroadcast")
     }
 
     static func streamNotFound() -> HTTPServerResponse {
@@ -94,11 +102,14 @@ enum YouTubeResponses {
     }
 
     static func chatNotFound() -> HTTPServerResponse {
-        GoogleErrorResponse.make(status: 404, reason: "liveChatNotFound", message: "The live chat that you are trying to retrieve cannot be found.", domain: "youtube.liveChat")
+        GoogleErrorResponse.make(
+            status: 404, reason: "liveChatNotFound", message: "The live chat that you are trying to retrieve cannot be found.",
+            domain: "youtube.liveChat")
     }
 
     static func invalidValue(_ field: String, _ message: String) -> HTTPServerResponse {
-        GoogleErrorResponse.make(status: 400, reason: "invalidValue", message: message, domain: "youtube.api", location: field, locationType: "other")
+        GoogleErrorResponse.make(
+            status: 400, reason: "invalidValue", message: message, domain: "youtube.api", location: field, locationType: "other")
     }
 
     /// A required member missing from a request body: 400 with YouTube's `…Required` reason.

@@ -1,8 +1,8 @@
-import Foundation
 internal import CCurl
-import Synchronization
-import GoogleHTTPTypes
+import Foundation
 @_spi(Locking) import GoogleBase
+import GoogleHTTPTypes
+import Synchronization
 
 // MARK: - CurlEasyHandle
 
@@ -73,11 +73,12 @@ final class CurlEasyHandle: @unchecked Sendable {
         if let caDirectoryPath = configuration.caDirectoryPath {
             ccurl_easy_setopt_string(easy, CURLOPT_CAPATH, caDirectoryPath)
         }
-        let version: Int = switch configuration.httpVersion {
-        case .http2OverTLS: Int(CURL_HTTP_VERSION_2TLS)
-        case .http1_1: Int(CURL_HTTP_VERSION_1_1)
-        case .http2: Int(CURL_HTTP_VERSION_2_0)
-        }
+        let version: Int =
+            switch configuration.httpVersion {
+            case .http2OverTLS: Int(CURL_HTTP_VERSION_2TLS)
+            case .http1_1: Int(CURL_HTTP_VERSION_1_1)
+            case .http2: Int(CURL_HTTP_VERSION_2_0)
+            }
         ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, version)
         if decodesAll {
             ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")

@@ -1,7 +1,8 @@
-import Foundation
 internal import CCurl
-import GoogleHTTPTypes
+import Foundation
 @_spi(Locking) import GoogleBase
+import GoogleHTTPTypes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

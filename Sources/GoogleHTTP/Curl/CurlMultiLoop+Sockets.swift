@@ -1,7 +1,7 @@
-import Foundation
 internal import CCurl
-import GoogleHTTPTypes
+import Foundation
 @_spi(Locking) import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - Starting on the caller's thread
 

@@ -1,7 +1,9 @@
-import Foundation
 internal import CCurl
+import Foundation
+@_spi(Locking) import GoogleBase
 import GoogleHTTPTypes
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,7 +11,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(Locking) import GoogleBase
 
 // MARK: - CurlMultiLoop
 
@@ -135,7 +136,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         var timer = ccurl_timer_fd()
         if wake < 0 || events < 0 || timer < 0
             || ccurl_epoll_watch(events, wake, Int32(CURL_POLL_IN), 0) != 0
-            || ccurl_epoll_watch(events, timer, Int32(CURL_POLL_IN), 0) != 0 {
+            || ccurl_epoll_watch(events, timer, Int32(CURL_POLL_IN), 0) != 0
+        {
             if events >= 0 { close(events) }
             if timer >= 0 { close(timer) }
             events = -1

@@ -1,6 +1,8 @@
-import Foundation
-import GoogleHTTPTypes
 internal import CCurl
+import Foundation
+import GoogleBase
+import GoogleHTTPTypes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 // MARK: - CurlRequestBodySource
 

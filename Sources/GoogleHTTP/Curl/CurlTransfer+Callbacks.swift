@@ -1,5 +1,6 @@
-import Foundation
 internal import CCurl
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -54,11 +55,12 @@ func curlProgressCallback(
 ) -> Int32 {
     guard let userdata else { return 0 }
     let transfer = CurlTransfer.from(userdata)
-    transfer.progress?(HTTPProgress(
-        bytesSent: Int64(uploaded),
-        totalBytesToSend: uploadTotal > 0 ? Int64(uploadTotal) : transfer.requestBody?.knownLength,
-        bytesReceived: Int64(downloaded),
-        totalBytesToReceive: downloadTotal > 0 ? Int64(downloadTotal) : nil))
+    transfer.progress?(
+        HTTPProgress(
+            bytesSent: Int64(uploaded),
+            totalBytesToSend: uploadTotal > 0 ? Int64(uploadTotal) : transfer.requestBody?.knownLength,
+            bytesReceived: Int64(downloaded),
+            totalBytesToReceive: downloadTotal > 0 ? Int64(downloadTotal) : nil))
     return 0
 }
 
@@ -129,7 +131,8 @@ extension CurlTransfer {
             if result < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
-                localFailure = HTTPTransportError(kind: .responseBodyFailed, url: url, message: "writing the response body failed: \(reason)")
+                localFailure = HTTPTransportError(
+                    kind: .responseBodyFailed, url: url, message: "writing the response body failed: \(reason)")
                 return 0
             }
             written += result
@@ -173,7 +176,8 @@ extension CurlTransfer {
         headerFieldCount += 1
         headerBlockBytes += bytes.count
         if headerFieldCount > CurlResponseLimits.maxHeaderFields || headerBlockBytes > CurlResponseLimits.maxHeaderBlockBytes {
-            let what = headerFieldCount > CurlResponseLimits.maxHeaderFields
+            let what =
+                headerFieldCount > CurlResponseLimits.maxHeaderFields
                 ? "more than \(CurlResponseLimits.maxHeaderFields) header fields"
                 : "more than \(CurlResponseLimits.describe(bytes: CurlResponseLimits.maxHeaderBlockBytes)) of header fields"
             localFailure = HTTPTransportError(kind: .invalidResponse, url: url, message: "the response has too many headers (\(what))")
@@ -233,7 +237,8 @@ extension CurlTransfer {
         guard !values.isEmpty, headers.contentLength == nil else { return nil }
         let shown = values.map { "\"\(String($0.prefix(40)))\"" }.joined(separator: ", ")
         let distinct = Set(values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
-        let message = distinct.count > 1
+        let message =
+            distinct.count > 1
             ? "the response has conflicting Content-Length values (\(shown))"
             : "the response's Content-Length \(shown) is not a decimal byte count"
         return HTTPTransportError(kind: .invalidResponse, url: url, message: message)

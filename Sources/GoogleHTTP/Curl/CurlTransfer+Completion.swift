@@ -1,5 +1,5 @@
-import Foundation
 internal import CCurl
+import Foundation
 
 // MARK: - Completion and error mapping (multi lock)
 
@@ -62,8 +62,9 @@ extension CurlTransfer {
         case CURLE_OPERATION_TIMEDOUT where !hasFinalHead && connectCode == 0:
             kind = .proxyUnreachable
             text = "\(named) did not answer in time: \(message)"
-        case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_PROXY
-            where !hasFinalHead && connectCode == 0 && url.scheme?.lowercased() == "https":
+        case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR,
+            CURLE_PROXY
+        where !hasFinalHead && connectCode == 0 && url.scheme?.lowercased() == "https":
             kind = .proxyTunnelFailed
             text = "\(named) closed the tunnel to \(url.host ?? "the server") before it answered: \(message)"
         default:
@@ -82,7 +83,8 @@ extension CurlTransfer {
             let coding = contentEncoding.map { " (\($0))" } ?? ""
             text = "the response body's content encoding\(coding) is corrupt, e.g. bad gzip data: \(message)"
         case CURLE_OUT_OF_MEMORY where !hasFinalHead:
-            text = "a response header line is longer than libcurl accepts "
+            text =
+                "a response header line is longer than libcurl accepts "
                 + "(\(CurlResponseLimits.describe(bytes: CurlResponseLimits.libcurlMaxHeaderLineBytes))): \(message)"
         case CURLE_RECV_ERROR where !hasFinalHead && message.lowercased().contains("header"):
             text = "the response has too many headers: \(message)"
@@ -102,15 +104,15 @@ extension CurlTransfer {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .hostNotFound
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
-             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_NOTFOUND,
-             CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_USE_SSL_FAILED,
-             CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CLIENTCERT:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_NOTFOUND,
+            CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_USE_SSL_FAILED,
+            CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CLIENTCERT:
             return .tls
         case CURLE_OPERATION_TIMEDOUT:
             return timeoutKind(message: message)
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_HTTP2,
-             CURLE_HTTP2_STREAM:
+            CURLE_HTTP2_STREAM:
             return .connectionClosed
         case CURLE_ABORTED_BY_CALLBACK:
             return isCancellationRequested ? .cancelled : .other

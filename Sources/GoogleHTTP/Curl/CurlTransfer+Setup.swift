@@ -1,5 +1,5 @@
-import Foundation
 internal import CCurl
+import Foundation
 
 // MARK: - Per-request options
 
@@ -51,11 +51,12 @@ extension CurlTransfer {
             return
         }
         let bodyLength = request.body.knownLength
-        let hasBody: Bool = switch request.body {
-        case .empty: ["POST", "PUT", "PATCH"].contains(method)  // Send `Content-Length: 0`.
-        case .data(let data): !data.isEmpty || method != "GET"
-        case .file, .stream: true
-        }
+        let hasBody: Bool =
+            switch request.body {
+            case .empty: ["POST", "PUT", "PATCH"].contains(method)  // Send `Content-Length: 0`.
+            case .data(let data): !data.isEmpty || method != "GET"
+            case .file, .stream: true
+            }
         if hasBody {
             requestBody = try CurlRequestBodySource.make(for: request.body, url: request.url, transfer: self)
             // UPLOAD (rather than POST) reads through our callback for every method and never adds
@@ -80,7 +81,7 @@ extension CurlTransfer {
     private static func isTokenCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             "!#$%&'*+-.^_`|~".utf8.contains(byte)

@@ -1,6 +1,8 @@
-import Foundation
 internal import CCurl
+import Foundation
+@_spi(Locking) import GoogleBase
 import GoogleHTTPTypes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(Locking) import GoogleBase
 
 // MARK: - CurlTransfer
 
@@ -210,11 +211,15 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Ends the transfer with `failure` (or success when `nil`), resuming whoever waits.
     func finish(_ failure: HTTPTransportError?) {
-        let waiting = waiters.withLock { state -> (UnsafeContinuation<GoogleHTTPResponseHead, any Error>?, UnsafeContinuation<Void, any Error>?)? in
+        let waiting = waiters.withLock {
+            state -> (UnsafeContinuation<GoogleHTTPResponseHead, any Error>?, UnsafeContinuation<Void, any Error>?)? in
             guard !state.finished else { return nil }
             state.finished = true
             state.failure = failure
-            defer { state.head = nil; state.done = nil }
+            defer {
+                state.head = nil
+                state.done = nil
+            }
             return (state.head, state.done)
         }
         // Only the first call counts, so a file descriptor is never closed twice.

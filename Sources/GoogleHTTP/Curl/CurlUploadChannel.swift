@@ -1,6 +1,6 @@
 import Foundation
-import GoogleHTTPTypes
 @_spi(Locking) import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - CurlUploadChannel
 

@@ -8,7 +8,9 @@ import Foundation
 /// head without a trailing empty line are accepted; a header line without `:` is not.
 extension HTTPHeadParser {
     /// A request line (`METHOD target [HTTP/1.1]`), header lines, an empty line, the body.
-    package static func parseNestedRequest(_ data: Data) -> (method: GoogleHTTPMethod, target: String, headers: GoogleHTTPHeaders, body: Data)? {
+    package static func parseNestedRequest(_ data: Data) -> (
+        method: GoogleHTTPMethod, target: String, headers: GoogleHTTPHeaders, body: Data
+    )? {
         let (firstLine, rest) = splitFirstLine(data)
         let words = firstLine.split(separator: " ")
         guard words.count >= 2 else { return nil }

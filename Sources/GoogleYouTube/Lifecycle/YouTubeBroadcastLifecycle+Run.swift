@@ -49,7 +49,8 @@ extension YouTubeBroadcastLifecycle {
             guard let streamID, status != "created" else {
                 throw YouTubeLifecycleError(
                     code: .noBoundStream, lifeCycleStatus: status, message: "Broadcast \(id) has no stream bound",
-                    remedy: "Bind a stream first (liveBroadcasts.bind with streamId; `youtube-live broadcasts bind \(id) --stream STREAM_ID`).")
+                    remedy:
+                        "Bind a stream first (liveBroadcasts.bind with streamId; `youtube-live broadcasts bind \(id) --stream STREAM_ID`).")
             }
             try await waitForActiveStream(streamID)
             if status == "testStarting" || (status == "ready" && monitor) {
@@ -119,14 +120,17 @@ extension YouTubeBroadcastLifecycle {
                     throw YouTubeLifecycleError(
                         code: .streamInactive, lifeCycleStatus: lastStatus,
                         message: "Stream \(streamID) is still \(health.streamStatus): no encoder is sending to it",
-                        remedy: "Start the encoder with the stream's key (cdn.ingestionInfo.streamName), check it reports no errors, then try again.")
+                        remedy:
+                            "Start the encoder with the stream's key (cdn.ingestionInfo.streamName), check it reports no errors, then try again."
+                    )
                 }
                 try await Task.sleep(for: interval)
             }
         }
 
         /// Sends a transition; `redundantTransition` reads the broadcast instead.
-        mutating func transition(to target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus) async throws -> YouTube.LiveBroadcast {
+        mutating func transition(to target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus) async throws -> YouTube.LiveBroadcast
+        {
             onStep(.transitioning(to: target.rawValue))
             do {
                 let broadcast = try await youtube.liveBroadcasts.transition(broadcastStatus: target, id: id, part: Self.parts)

@@ -64,7 +64,9 @@ public struct YouTubeBroadcastLifecycle: Sendable {
     /// ``goLive(broadcast:deadline:onStep:)`` as a sequence of its steps: it ends after
     /// `.reached(lifeCycleStatus: "live")` or throws what `goLive` throws. Ending the iteration
     /// early cancels the work.
-    public func goLiveSteps(broadcast id: String, deadline: Duration = .seconds(300)) -> AsyncThrowingStream<YouTubeLifecycleStep, any Error> {
+    public func goLiveSteps(broadcast id: String, deadline: Duration = .seconds(300)) -> AsyncThrowingStream<
+        YouTubeLifecycleStep, any Error
+    > {
         steps { onStep in try await goLive(broadcast: id, deadline: deadline, onStep: onStep) }
     }
 
@@ -92,7 +94,9 @@ public struct YouTubeBroadcastLifecycle: Sendable {
     /// - Parameters:
     ///   - streamID: The live stream.
     ///   - interval: Time between polls (each a `liveStreams.list` call).
-    public func healthUpdates(stream streamID: String, interval: Duration = .seconds(10)) -> AsyncThrowingStream<YouTubeStreamHealth, any Error> {
+    public func healthUpdates(stream streamID: String, interval: Duration = .seconds(10)) -> AsyncThrowingStream<
+        YouTubeStreamHealth, any Error
+    > {
         let youtube = youtube
         return AsyncThrowingStream { continuation in
             let task = Task {

@@ -63,7 +63,8 @@ final class HTTPConnection {
             queryItems: target.queryItems, headers: head.headers, body: Data(), connectionID: id)
         request.httpMinorVersion = head.minorVersion
 
-        let expectsContinue = framing != .none
+        let expectsContinue =
+            framing != .none
             && (head.headers["Expect"].map { $0.lowercased() == "100-continue" } ?? false)
         let reader = RequestBodyReader(
             socket: socket, framing: framing, readTimeout: configuration.readTimeout,
@@ -77,7 +78,8 @@ final class HTTPConnection {
             let outcome = runStreaming(request, reader: reader, declaredLength: declared, expectsContinue: expectsContinue)
             response = outcome.response
             if !reader.isComplete {
-                keepAlive = keepAlive && shouldDrain(outcome, response: response, expectsContinue: expectsContinue)
+                keepAlive =
+                    keepAlive && shouldDrain(outcome, response: response, expectsContinue: expectsContinue)
                     && reader.drain(limit: configuration.maxDrainBytes)
             }
         } else {

@@ -1,6 +1,6 @@
 import Foundation
-import GoogleHTTPTypes
 @_spi(Locking) import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - RequestBodyChannel
 
@@ -29,7 +29,10 @@ final class RequestBodyChannel: Sendable {
 
     func next() async throws -> Data? {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
-            enum Action { case wait, end, fail(HTTPServerBodyError) }
+            enum Action {
+                case wait, end
+                case fail(HTTPServerBodyError)
+            }
             let action: Action = state.withLock { state in
                 if let terminal = state.terminal {
                     if let error = terminal { return .fail(error) }

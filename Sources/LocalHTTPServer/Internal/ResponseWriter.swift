@@ -24,7 +24,8 @@ struct ResponseWriter {
             source = .data(response.bodyData)
         }
 
-        let sendsNoBody = requestMethod == .head || (100..<200).contains(response.status)
+        let sendsNoBody =
+            requestMethod == .head || (100..<200).contains(response.status)
             || response.status == 204 || response.status == 304
         var headers = response.headers
         headers.remove(name: "Transfer-Encoding")

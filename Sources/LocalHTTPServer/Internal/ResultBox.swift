@@ -1,5 +1,5 @@
-import GoogleHTTPTypes
 @_spi(Locking) import GoogleBase
+import GoogleHTTPTypes
 
 // MARK: - ResultBox
 

@@ -1,6 +1,8 @@
 import Foundation
+@_spi(Locking) import GoogleBase
 import GoogleHTTPTypes
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(Locking) import GoogleBase
 
 // MARK: - ServerCore
 

@@ -42,7 +42,10 @@ var key: String { fatalError() }
 var scopes: [String] { fatalError() }
 @available(macOS 15, *) var configuration: OAuthClientConfiguration { fatalError() }
 typealias FileList = Drive.FileList
-@available(macOS 15, *) var router: HTTPRouter { get { fatalError() } set {} }
+@available(macOS 15, *) var router: HTTPRouter {
+    get { fatalError() }
+    set {}
+}
 /// The app's OAuth client (`OAuthClient(configuration:)`).
 @available(macOS 15, *) var oauthClient: OAuthClient { fatalError() }
 // "Going live": each block continues the one before it.

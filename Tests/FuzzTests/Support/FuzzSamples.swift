@@ -63,11 +63,13 @@ enum FuzzSamples {
         let client = try JSONSerialization.jsonObject(with: emulator.clientSecretJSON()) as? [String: Any]
         let installed = client?["installed"] as? [String: Any]
         let refresh = emulator.oauth.issueTokens(scopes: ["openid", "email"]).refresh
-        let form = "grant_type=refresh_token&refresh_token=\(refresh)"
+        let form =
+            "grant_type=refresh_token&refresh_token=\(refresh)"
             + "&client_id=\(installed?["client_id"] as? String ?? "")&client_secret=\(installed?["client_secret"] as? String ?? "")"
-        let tokenResponse = try await transport.send(GoogleHTTPRequest(
-            method: .post, url: emulator.oauthEndpoints.token,
-            headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(form.utf8))))
+        let tokenResponse = try await transport.send(
+            GoogleHTTPRequest(
+                method: .post, url: emulator.oauthEndpoints.token,
+                headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(form.utf8))))
         samples.tokenResponses.append(Array(tokenResponse.body))
         samples.clientSecret = Array(emulator.clientSecretJSON())
 
@@ -78,10 +80,11 @@ enum FuzzSamples {
             batch += "GET \(path)\r\nAuthorization: Bearer \(token)\r\n\r\n"
         }
         batch += "--\(boundary)--\r\n"
-        let batchResponse = try await transport.send(GoogleHTTPRequest(
-            method: .post, url: URL(string: root + "batch/drive/v3")!,
-            headers: ["Authorization": "Bearer \(token)", "Content-Type": "multipart/mixed; boundary=\(boundary)"],
-            body: .data(Data(batch.utf8))))
+        let batchResponse = try await transport.send(
+            GoogleHTTPRequest(
+                method: .post, url: URL(string: root + "batch/drive/v3")!,
+                headers: ["Authorization": "Bearer \(token)", "Content-Type": "multipart/mixed; boundary=\(boundary)"],
+                body: .data(Data(batch.utf8))))
         samples.batchBody = Array(batchResponse.body)
         samples.batchContentType = batchResponse.headers["Content-Type"] ?? ""
         return samples

@@ -94,7 +94,9 @@ struct Fuzzer {
         var ran = 0
         for round in 0..<rounds {
             let roundSeed = Self.seed(seed, round: round)
-            for (index, input) in inputs(seed: roundSeed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary).enumerated() {
+            for (index, input) in inputs(seed: roundSeed, samples: samples, count: count, maxLength: maxLength, dictionary: dictionary)
+                .enumerated()
+            {
                 keepForReproduction(input, name: name, round: round, index: index, seed: roundSeed)
                 try await body(input)
                 ran += 1

@@ -24,9 +24,10 @@ final class EmulatorBackend: Sendable {
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600),
             refreshToken: tokens.refresh, scopes: Set(scopes))
         let client = OAuthEmulator.Client.testDesktopClient
-        let refresher = OAuthClient(configuration: OAuthClientConfiguration(
-            clientID: client.id, clientSecret: client.secret,
-            endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
+        let refresher = OAuthClient(
+            configuration: OAuthClientConfiguration(
+                clientID: client.id, clientSecret: client.secret,
+                endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
         session = AuthorizedSession(
             credentials: InMemoryTokenStore(credentials), refresher: refresher, configuration: sessionConfiguration)
     }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
 import Testing
+
+@testable import GoogleAPIRuntime
 
 @Suite("Batch")
 struct BatchTests {
@@ -22,20 +23,25 @@ struct BatchTests {
                 for part in parts {
                     let sections = part.components(separatedBy: "\r\n\r\n")
                     guard sections.count >= 2 else { continue }
-                    let contentID = sections[0].components(separatedBy: "\r\n").first { $0.hasPrefix("Content-ID:") }?
+                    let contentID =
+                        sections[0].components(separatedBy: "\r\n").first { $0.hasPrefix("Content-ID:") }?
                         .replacingOccurrences(of: "Content-ID: <", with: "").replacingOccurrences(of: ">", with: "") ?? "?"
                     let requestLine = sections[1].components(separatedBy: "\r\n")[0]
                     innerRequests.append(requestLine)
                     let path = requestLine.split(separator: " ")[1].split(separator: "?")[0]
                     let id = path.split(separator: "/").last.map(String.init) ?? ""
-                    let (status, body) = id == "missing"
+                    let (status, body) =
+                        id == "missing"
                         ? ("404 Not Found", #"{"error":{"code":404,"message":"File not found","errors":[{"reason":"notFound"}]}}"#)
                         : ("200 OK", #"{"id":"\#(id)","size":"7"}"#)
-                    answers.append("Content-Type: application/http\r\nContent-ID: <response-\(contentID)>\r\n\r\nHTTP/1.1 \(status)\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)\r\n")
+                    answers.append(
+                        "Content-Type: application/http\r\nContent-ID: <response-\(contentID)>\r\n\r\nHTTP/1.1 \(status)\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)\r\n"
+                    )
                 }
                 let responseBoundary = "batch_resp_XYZ"
                 let body = answers.reversed().map { "--\(responseBoundary)\r\n" + $0 }.joined() + "--\(responseBoundary)--\r\n"
-                return HTTPServerResponse(status: 200, headers: ["Content-Type": "multipart/mixed; boundary=\(responseBoundary)"], body: .data(Data(body.utf8)))
+                return HTTPServerResponse(
+                    status: 200, headers: ["Content-Type": "multipart/mixed; boundary=\(responseBoundary)"], body: .data(Data(body.utf8)))
             }
         }
     }
@@ -80,7 +86,10 @@ struct BatchTests {
         request.headers["Authorization"] = "Bearer secret"
         let writer = BatchRequestWriter(boundary: "B")
         let text = String(decoding: try writer.body(for: [request], firstIndex: 7), as: UTF8.self)
-        #expect(text == "--B\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <item7>\r\n\r\nPATCH /drive/v3/files/x?a=1 HTTP/1.1\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: 12\r\n\r\n{\"name\":\"n\"}\r\n--B--\r\n")
+        #expect(
+            text
+                == "--B\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <item7>\r\n\r\nPATCH /drive/v3/files/x?a=1 HTTP/1.1\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: 12\r\n\r\n{\"name\":\"n\"}\r\n--B--\r\n"
+        )
     }
 
     @Test func malformedBatchResponsesAreTypedErrors() {
@@ -88,8 +97,9 @@ struct BatchTests {
             try BatchResponseParser.parse(Data("x".utf8), contentType: "text/html", firstIndex: 0, count: 1)
         }
         #expect(throws: GoogleAPIClientError.self) {
-            try BatchResponseParser.parse(Data("--b\r\nContent-Type: application/http\r\n\r\nnot http\r\n--b--".utf8),
-                                          contentType: "multipart/mixed; boundary=b", firstIndex: 0, count: 1)
+            try BatchResponseParser.parse(
+                Data("--b\r\nContent-Type: application/http\r\n\r\nnot http\r\n--b--".utf8),
+                contentType: "multipart/mixed; boundary=b", firstIndex: 0, count: 1)
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// The ADC search order with a fake HOME and environment (a dictionary, never the process's own),
 /// each kind of file end to end, and each failure.
@@ -60,8 +60,10 @@ struct ApplicationDefaultCredentialsTests {
         defer { bed.stop() }
         let gcloud = bed.directory.url.appendingPathComponent(".config/gcloud")
         try FileManager.default.createDirectory(at: gcloud, withIntermediateDirectories: true)
-        try Self.authorizedUserFile(bed, quotaProjectID: "user-quota").write(to: gcloud.appendingPathComponent("application_default_credentials.json"))
-        let credentials = try await ApplicationDefaultCredentials.find(scopes: [], environment: try Self.environment([:], home: bed.directory.url))
+        try Self.authorizedUserFile(bed, quotaProjectID: "user-quota").write(
+            to: gcloud.appendingPathComponent("application_default_credentials.json"))
+        let credentials = try await ApplicationDefaultCredentials.find(
+            scopes: [], environment: try Self.environment([:], home: bed.directory.url))
         #expect(await credentials.summary().kind == .authorizedUser)
         #expect(credentials.quotaProjectID == "user-quota")
         #expect(credentials.requestMetadata.map(\.name) == ["x-goog-user-project"])
@@ -76,7 +78,8 @@ struct ApplicationDefaultCredentialsTests {
         let config = bed.directory.url.appendingPathComponent("gcloud-elsewhere")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try bed.keyData.write(to: config.appendingPathComponent("application_default_credentials.json"))
-        let environment = try Self.environment(["CLOUDSDK_CONFIG": config.path], home: bed.directory.url.appendingPathComponent("empty-home"))
+        let environment = try Self.environment(
+            ["CLOUDSDK_CONFIG": config.path], home: bed.directory.url.appendingPathComponent("empty-home"))
         let credentials = try await ApplicationDefaultCredentials.find(scopes: [Bed.driveScope], environment: environment)
         #expect(await credentials.summary().source.contains("gcloud-elsewhere"))
     }
@@ -128,7 +131,9 @@ struct ApplicationDefaultCredentialsTests {
         }
         #expect(probes.count == 1)
         // The absent metadata server is remembered: a second search does not probe again.
-        await #expect(throws: CredentialsError.self) { _ = try await ApplicationDefaultCredentials.find(scopes: [], environment: environment) }
+        await #expect(throws: CredentialsError.self) {
+            _ = try await ApplicationDefaultCredentials.find(scopes: [], environment: environment)
+        }
         #expect(probes.count == 1, "the second search probed the metadata server again")
         withExtendedLifetime(silent) {}
     }
@@ -153,7 +158,10 @@ struct ApplicationDefaultCredentialsTests {
         let bed = try Bed(metadata: MetadataServerConfiguration(sendsMetadataFlavor: false))
         defer { bed.stop() }
         let host = "127.0.0.1:\(bed.emulator.baseURL.port ?? 0)"
-        await #expect { _ = try await ApplicationDefaultCredentials.find(scopes: [], environment: try Self.environment(["GCE_METADATA_HOST": host], home: bed.directory.url)) } throws: { error in
+        await #expect {
+            _ = try await ApplicationDefaultCredentials.find(
+                scopes: [], environment: try Self.environment(["GCE_METADATA_HOST": host], home: bed.directory.url))
+        } throws: { error in
             (error as? CredentialsError)?.code == .notFound && "\(error)".contains("without \"Metadata-Flavor: Google\"")
         }
         await #expect { _ = try await MetadataServerCredentials(host: host).accessToken(for: AccessTokenRequest()) } throws: { error in

@@ -1,7 +1,8 @@
 import Foundation
 import GoogleAPIRuntime
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,7 +50,8 @@ struct CredentialsFileProblemTests {
         let home = try TemporaryDirectory()
         defer { home.cleanUp() }
         await Self.expectRefused(home.url.path, home: home, code: .unreadableFile, saying: "is a directory")
-        let a = home.file("a.json").path, b = home.file("b.json").path
+        let a = home.file("a.json").path
+        let b = home.file("b.json").path
         try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
         try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
         await Self.expectRefused(a, home: home, code: .unreadableFile, saying: "symbolic link loop")

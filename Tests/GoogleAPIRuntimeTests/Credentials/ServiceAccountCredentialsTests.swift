@@ -16,7 +16,8 @@ struct ServiceAccountCredentialsTests {
         let bed = try Bed()
         defer { bed.stop() }
         let key = try ServiceAccountKey(jsonData: Data(contentsOf: bed.keyFile))
-        let session = AuthorizedSession(credentials: ServiceAccountCredentials(key: key, scopes: [Bed.driveScope]), configuration: .fastTests)
+        let session = AuthorizedSession(
+            credentials: ServiceAccountCredentials(key: key, scopes: [Bed.driveScope]), configuration: .fastTests)
         let response = try await bed.drive(session).send(Bed.listCall)
         #expect(response.status == 200)
         let token = try await session.accessToken()
@@ -30,7 +31,8 @@ struct ServiceAccountCredentialsTests {
         let bed = try Bed()
         defer { bed.stop() }
         let key = try ServiceAccountKey(jsonData: bed.keyData)
-        let session = AuthorizedSession(credentials: ServiceAccountCredentials(key: key, scopes: [Bed.driveScope]), configuration: .fastTests)
+        let session = AuthorizedSession(
+            credentials: ServiceAccountCredentials(key: key, scopes: [Bed.driveScope]), configuration: .fastTests)
         let drive = bed.drive(session)
         _ = try await drive.send(Bed.listCall)
         bed.emulator.oauth.expireAccessTokens()
@@ -59,7 +61,8 @@ struct ServiceAccountCredentialsTests {
         let bed = try Bed()
         defer { bed.stop() }
         // Same account, another key pair: the signature does not verify.
-        let other = try EmulatedServiceAccount.makeForTests(email: Bed.email, tokenURI: bed.emulator.baseURL.appendingPathComponent("token"))
+        let other = try EmulatedServiceAccount.makeForTests(
+            email: Bed.email, tokenURI: bed.emulator.baseURL.appendingPathComponent("token"))
         let credentials = ServiceAccountCredentials(key: try ServiceAccountKey(jsonData: other.keyFile), scopes: [Bed.driveScope])
         let session = AuthorizedSession(credentials: credentials, configuration: .fastTests)
         await #expect { _ = try await bed.drive(session).send(Bed.listCall) } throws: { error in
@@ -79,10 +82,12 @@ struct ServiceAccountCredentialsTests {
             let body = Base64URLForTests.encode(try JSONSerialization.data(withJSONObject: claims))
             var signature = try key.signSHA256(Array("\(header).\(body)".utf8))
             if tamper { signature[0] ^= 1 }
-            let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(header).\(body).\(Base64URLForTests.encode(Data(signature)))"
-            let response = try await CurlTransport().send(GoogleHTTPRequest(
-                method: .post, url: URL(string: audience)!, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                body: .data(Data(form.utf8))))
+            let form =
+                "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(header).\(body).\(Base64URLForTests.encode(Data(signature)))"
+            let response = try await CurlTransport().send(
+                GoogleHTTPRequest(
+                    method: .post, url: URL(string: audience)!, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: .data(Data(form.utf8))))
             let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
             return (response.status, object?["error"] as? String)
         }
@@ -107,7 +112,8 @@ struct ServiceAccountCredentialsTests {
                 return .json(Data("{}".utf8))
             }
         }
-        let made = try EmulatedServiceAccount.makeForTests(tokenURI: backend.baseURL.appendingPathComponent("token"), quotaProjectID: "billing-7")
+        let made = try EmulatedServiceAccount.makeForTests(
+            tokenURI: backend.baseURL.appendingPathComponent("token"), quotaProjectID: "billing-7")
         backend.oauth.updateConfiguration { $0.serviceAccounts = [made.account] }
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.trustedTokenOrigins = [backend.baseURL]

@@ -25,7 +25,12 @@ struct TokenSourceEdgeTests {
     /// Counts requests across the server's threads.
     final class Counter: Sendable {
         private let value = Mutex(0)
-        func next() -> Int { value.withLock { $0 += 1; return $0 } }
+        func next() -> Int {
+            value.withLock {
+                $0 += 1
+                return $0
+            }
+        }
         var count: Int { value.withLock { $0 } }
     }
 
@@ -113,9 +118,11 @@ struct TokenSourceEdgeTests {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let date = formatter.string(from: twoHoursAgo)
         let server = try LocalHTTPServer.start { _ in
-            var response = HTTPServerResponse.json(Data(#"""
-                {"error": "invalid_grant", "error_description": "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim."}
-                """#.utf8), status: 400)
+            var response = HTTPServerResponse.json(
+                Data(
+                    #"""
+                    {"error": "invalid_grant", "error_description": "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim."}
+                    """#.utf8), status: 400)
             response.headers["Date"] = date
             return response
         }
@@ -142,12 +149,16 @@ struct TokenSourceEdgeTests {
         }
     }
 
-    @Test("500, 502, 503, 504, 408 and 429 from the token endpoint are retried under the session's policy, waits reported",
-          arguments: [500, 502, 503, 504, 408, 429])
+    @Test(
+        "500, 502, 503, 504, 408 and 429 from the token endpoint are retried under the session's policy, waits reported",
+        arguments: [500, 502, 503, 504, 408, 429])
     func tokenEndpointFailuresAreRetried(status: Int) async throws {
         let count = Mutex(0)
         let server = try LocalHTTPServer.start { _ in
-            let number = count.withLock { $0 += 1; return $0 }
+            let number = count.withLock {
+                $0 += 1
+                return $0
+            }
             if number == 1 { return .html("<html>busy</html>", status: status) }
             if number == 2 { return .json(Data(#"{"error": "internal_failure"}"#.utf8), status: status) }
             return Self.tokenJSON("ya29.fresh")
@@ -218,7 +229,10 @@ struct TokenSourceEdgeTests {
     func userRefreshIsRetried() async throws {
         let count = Mutex(0)
         let server = try LocalHTTPServer.start { _ in
-            let number = count.withLock { $0 += 1; return $0 }
+            let number = count.withLock {
+                $0 += 1
+                return $0
+            }
             return number == 1 ? .json(Data(#"{"error": "backend_error"}"#.utf8), status: 503) : Self.tokenJSON("ya29.refreshed")
         }
         defer { server.stop() }

@@ -13,8 +13,9 @@ struct GoogleEmulatorEndToEndTests {
         let credentials = OAuthTokens(
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh, scopes: [scope])
         let client = OAuthEmulator.Client.testDesktopClient
-        let refresher = OAuthClient(configuration: OAuthClientConfiguration(
-            clientID: client.id, clientSecret: client.secret, endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
+        let refresher = OAuthClient(
+            configuration: OAuthClientConfiguration(
+                clientID: client.id, clientSecret: client.secret, endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
         let session = AuthorizedSession(credentials: InMemoryTokenStore(credentials), refresher: refresher, configuration: .fastTests)
         var serviceClient = GoogleServiceClient(
             session: session,
@@ -95,7 +96,8 @@ struct GoogleEmulatorEndToEndTests {
         let client = Self.makeClient(emulator)
         emulator.oauth.expireAccessTokens()
         let file = try await client.upload(
-            Self.createCall(name: "after-refresh.txt"), media: MediaUpload(.data(Data("x".utf8)), contentType: "text/plain"), as: TestFile.self)
+            Self.createCall(name: "after-refresh.txt"), media: MediaUpload(.data(Data("x".utf8)), contentType: "text/plain"),
+            as: TestFile.self)
         #expect(file.name == "after-refresh.txt")
         #expect(emulator.oauth.refreshRequestCount == 1)
     }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
 import Testing
+
+@testable import GoogleAPIRuntime
 
 /// `download(_:to:expecting:)`: the bytes must match the size and MD5 the caller knows.
 @Suite("Download integrity against known metadata")
@@ -28,12 +29,14 @@ struct DownloadIntegrityTests {
         return (backend, backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials()))))
     }
 
-    @Test("Matching size and MD5 download; a wrong MD5 or size is integrityCheckFailed", arguments: [
-        (MediaIntegrity(byteCount: 43, md5Checksum: md5), true),
-        (MediaIntegrity(byteCount: nil, md5Checksum: md5.uppercased()), true),
-        (MediaIntegrity(byteCount: 43, md5Checksum: "00000000000000000000000000000000"), false),
-        (MediaIntegrity(byteCount: 44, md5Checksum: nil), false),
-    ])
+    @Test(
+        "Matching size and MD5 download; a wrong MD5 or size is integrityCheckFailed",
+        arguments: [
+            (MediaIntegrity(byteCount: 43, md5Checksum: md5), true),
+            (MediaIntegrity(byteCount: nil, md5Checksum: md5.uppercased()), true),
+            (MediaIntegrity(byteCount: 43, md5Checksum: "00000000000000000000000000000000"), false),
+            (MediaIntegrity(byteCount: 44, md5Checksum: nil), false),
+        ])
     func verifies(expected: MediaIntegrity, succeeds: Bool) async throws {
         let (backend, client) = try client()
         _ = backend

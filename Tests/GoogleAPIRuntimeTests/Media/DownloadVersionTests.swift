@@ -49,14 +49,18 @@ struct DownloadVersionTests {
                 case .partialOfNewVersion where !range.isEmpty:
                     return HTTPServerResponse(
                         status: 206,
-                        headers: ["ETag": "\"v2\"", "Content-Range": "bytes \(first)-\(new.count - 1)/\(new.count)",
-                                  "Content-Length": String(new.count - first)],
+                        headers: [
+                            "ETag": "\"v2\"", "Content-Range": "bytes \(first)-\(new.count - 1)/\(new.count)",
+                            "Content-Length": String(new.count - first),
+                        ],
                         body: .data(new.subdata(in: first..<new.count)))
                 case .partialWithoutValidators where !range.isEmpty:
                     return HTTPServerResponse(
                         status: 206,
-                        headers: ["Content-Range": "bytes \(first)-\(old.count - 1)/\(old.count)",
-                                  "Content-Length": String(old.count - first)],
+                        headers: [
+                            "Content-Range": "bytes \(first)-\(old.count - 1)/\(old.count)",
+                            "Content-Length": String(old.count - first),
+                        ],
                         body: .data(old.subdata(in: first..<old.count)))
                 default:
                     return HTTPServerResponse(
@@ -97,8 +101,9 @@ struct DownloadVersionTests {
         #expect(requests.count == 2)
     }
 
-    @Test("A stream cannot take bytes back: another version fails with a 'resource changed' error",
-          arguments: [ResumeAnswer.partialOfNewVersion, .wholeNewVersion])
+    @Test(
+        "A stream cannot take bytes back: another version fails with a 'resource changed' error",
+        arguments: [ResumeAnswer.partialOfNewVersion, .wholeNewVersion])
     func streamFailsOnChange(answer: ResumeAnswer) async throws {
         let old = Self.bytes(300_000, seed: 1)
         let new = Self.bytes(300_000, seed: 2)

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAPIRuntime
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,7 +21,8 @@ import Darwin
         ResumableUploadSession(
             uri: URL(string: "https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=\(secret)")!,
             totalBytes: 1 << 20, contentType: "video/mp4", confirmedBytes: confirmed,
-            file: UploadFileIdentity(path: "/tmp/video.mp4", byteCount: 1 << 20, modificationTimeNanoseconds: 1_700_000_000_000_000_000, fileNumber: 42))
+            file: UploadFileIdentity(
+                path: "/tmp/video.mp4", byteCount: 1 << 20, modificationTimeNanoseconds: 1_700_000_000_000_000_000, fileNumber: 42))
     }
 
     private static func scratch() throws -> URL {
@@ -88,8 +90,9 @@ import Darwin
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["upload.json"])
     }
 
-    @Test("a session file other users can read or write is refused, naming the file and not the URI",
-          arguments: [0o644, 0o640, 0o606])
+    @Test(
+        "a session file other users can read or write is refused, naming the file and not the URI",
+        arguments: [0o644, 0o640, 0o606])
     func permissiveFileIsRefused(mode: Int) async throws {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -110,12 +113,14 @@ import Darwin
         #expect(try await store.load() == Self.session())
     }
 
-    @Test("damaged files are typed errors that never repeat the file's text", arguments: [
-        "", "not json", #"{"version": 2, "session": {}}"#, #"{"version": 1}"#,
-        #"{"version": 1, "session": {"uri": "file:///AJRbA5V-secret-upload-id", "totalBytes": 3}}"#,
-        #"{"version": 1, "session": {"uri": "https://x.example/u?upload_id=AJRbA5V-secret-upload-id", "totalBytes": 3, "confirmedBytes": 9}}"#,
-        #"{"version": 1, "session": {"uri": "https://x.example/u?upload_id=AJRbA5V-secret-upload-id", "totalBytes": "3"}}"#,
-    ])
+    @Test(
+        "damaged files are typed errors that never repeat the file's text",
+        arguments: [
+            "", "not json", #"{"version": 2, "session": {}}"#, #"{"version": 1}"#,
+            #"{"version": 1, "session": {"uri": "file:///AJRbA5V-secret-upload-id", "totalBytes": 3}}"#,
+            #"{"version": 1, "session": {"uri": "https://x.example/u?upload_id=AJRbA5V-secret-upload-id", "totalBytes": 3, "confirmedBytes": 9}}"#,
+            #"{"version": 1, "session": {"uri": "https://x.example/u?upload_id=AJRbA5V-secret-upload-id", "totalBytes": "3"}}"#,
+        ])
     func damagedFile(text: String) async throws {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -138,7 +143,8 @@ import Darwin
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         let store = FileUploadSessionStore(fileURL: root.appendingPathComponent("upload.json"))
-        _ = FileManager.default.createFile(atPath: store.fileURL.path, contents: Data(repeating: 0x20, count: 4 << 20), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: store.fileURL.path, contents: Data(repeating: 0x20, count: 4 << 20), attributes: [.posixPermissions: 0o600])
         let error = await #expect(throws: UploadSessionStoreError.self) { _ = try await store.load() }
         #expect(error.map { "\($0)" }?.contains("64 KiB") == true)
     }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
 import Testing
+
+@testable import GoogleAPIRuntime
 
 @Suite("Resumable uploads")
 struct ResumableUploadTests {
@@ -43,7 +44,8 @@ struct ResumableUploadTests {
         let media = MediaUpload(.file(source), contentType: "video/mp4", strategy: .resumable(chunkSize: 1 << 20))
         let started = try await client.startResumableUpload(call, media: media)
         #expect(started.totalBytes == 3 << 20 + 12345)
-        let uploadID = try #require(URLComponents(url: started.uri, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "upload_id" }?.value)
+        let uploadID = try #require(
+            URLComponents(url: started.uri, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "upload_id" }?.value)
         #expect(!started.description.contains(uploadID))
 
         // Another "process" sent the first MiB, then went away.
@@ -69,9 +71,11 @@ struct ResumableUploadTests {
         #expect(try ResumableUploader.nextOffset(from: ["Range": "garbage"], total: 1 << 20) == 0)
     }
 
-    @Test("A Range beyond the upload, or one whose end + 1 overflows, is a typed error", arguments: [
-        "bytes=0-9223372036854775807", "bytes=0-1048576", "bytes=0-99999999999",
-    ])
+    @Test(
+        "A Range beyond the upload, or one whose end + 1 overflows, is a typed error",
+        arguments: [
+            "bytes=0-9223372036854775807", "bytes=0-1048576", "bytes=0-99999999999",
+        ])
     func nextOffsetRefusesImpossibleRanges(range: String) {
         #expect(throws: GoogleAPIClientError.self) {
             _ = try ResumableUploader.nextOffset(from: ["Range": range], total: 1 << 20)

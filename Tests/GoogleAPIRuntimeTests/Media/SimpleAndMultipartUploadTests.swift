@@ -1,8 +1,9 @@
 import Foundation
-@testable import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
 import Testing
+
+@testable import GoogleAPIRuntime
 
 @Suite("Simple and multipart uploads")
 struct SimpleAndMultipartUploadTests {

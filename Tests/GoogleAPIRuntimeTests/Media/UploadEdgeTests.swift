@@ -24,7 +24,8 @@ struct UploadEdgeTests {
         }
         _ = backend
         let error = try await #require(throws: (any Error).self) {
-            try await client.upload(call(), media: MediaUpload(.data(Data(count: 10)), contentType: "application/octet-stream", strategy: .simple))
+            try await client.upload(
+                call(), media: MediaUpload(.data(Data(count: 10)), contentType: "application/octet-stream", strategy: .simple))
         }
         #expect("\(error)".contains("integrity"), "\(error)")
     }
@@ -77,9 +78,11 @@ struct UploadEdgeTests {
         #expect("\(error)".contains("Range"), "\(error)")
     }
 
-    @Test("CR or LF in a multipart media Content-Type is refused before sending", arguments: [
-        "text/plain\r\nX-Injected: 1", "text/plain\nX-Injected: 1", "text/plain\u{0}",
-    ])
+    @Test(
+        "CR or LF in a multipart media Content-Type is refused before sending",
+        arguments: [
+            "text/plain\r\nX-Injected: 1", "text/plain\nX-Injected: 1", "text/plain\u{0}",
+        ])
     func multipartContentTypeInjection(contentType: String) async throws {
         let requests = Recorder<String>()
         let (backend, client) = try client { router, _ in

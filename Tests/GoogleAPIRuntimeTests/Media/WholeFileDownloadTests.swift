@@ -1,10 +1,12 @@
 import Foundation
 import GoogleAPIRuntime
 import GoogleAuth
+import GoogleBase
 import GoogleEmulator
 import LocalHTTPServer
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,7 +14,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
 
 /// `download(_:to:...)` delivers whole files: the bytes wait in `<file>.partial` and replace the
 /// target only once complete and checked; special files are written in place, never replaced.
@@ -66,7 +67,8 @@ struct WholeFileDownloadTests {
         let target = fixture.file("report.bin")
         try Data("the old version".utf8).write(to: target)
         await #expect(throws: GoogleAPIClientError.self) {
-            try await fixture.client.download(call(), to: target, expecting: MediaIntegrity(byteCount: Self.size, md5Checksum: String(repeating: "0", count: 32)))
+            try await fixture.client.download(
+                call(), to: target, expecting: MediaIntegrity(byteCount: Self.size, md5Checksum: String(repeating: "0", count: 32)))
         }
         #expect(try Data(contentsOf: target) == Data("the old version".utf8))
         #expect(!FileManager.default.fileExists(atPath: GoogleServiceClient.partialDownloadURL(for: target).path))

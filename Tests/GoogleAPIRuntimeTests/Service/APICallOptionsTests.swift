@@ -34,11 +34,12 @@ struct APICallOptionsTests {
         _ = try await client.execute(Self.getCall("b"), as: TestFile.self)
         _ = try await client.execute(Self.getCall("c", options: APICallOptions().withFields("kind")), as: TestFile.self)
 
-        #expect(hits.values.map(\.target) == [
-            "/drive/v3/files/a?fields=id%2Cname&quotaUser=user%207&prettyPrint=false",
-            "/drive/v3/files/b?fields=id&prettyPrint=false",
-            "/drive/v3/files/c?fields=kind&prettyPrint=false",
-        ])
+        #expect(
+            hits.values.map(\.target) == [
+                "/drive/v3/files/a?fields=id%2Cname&quotaUser=user%207&prettyPrint=false",
+                "/drive/v3/files/b?fields=id&prettyPrint=false",
+                "/drive/v3/files/c?fields=kind&prettyPrint=false",
+            ])
         #expect(hits.values.map(\.ifMatch) == ["\"v1\"", nil, nil])
         #expect(hits.values.map(\.xTest) == ["yes", nil, nil])
     }

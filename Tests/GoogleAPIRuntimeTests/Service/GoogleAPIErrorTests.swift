@@ -1,19 +1,24 @@
 import Foundation
 import Testing
+
 @testable import GoogleAPIRuntime
 
 @Suite("GoogleAPIError parsing")
 struct GoogleAPIErrorTests {
     @Test func parsesGoogleJSONErrorBody() {
-        let body = Data(#"""
-        {"error":{"code":403,"message":"The user has exceeded their Drive storage quota","status":"PERMISSION_DENIED",
-        "errors":[{"domain":"usageLimits","reason":"storageQuotaExceeded","message":"quota","location":"q","locationType":"parameter"}]}}
-        """#.utf8)
+        let body = Data(
+            #"""
+            {"error":{"code":403,"message":"The user has exceeded their Drive storage quota","status":"PERMISSION_DENIED",
+            "errors":[{"domain":"usageLimits","reason":"storageQuotaExceeded","message":"quota","location":"q","locationType":"parameter"}]}}
+            """#.utf8)
         let error = GoogleAPIError(status: 403, body: body)
         #expect(error.code == 403)
         #expect(error.statusText == "PERMISSION_DENIED")
         #expect(error.message == "The user has exceeded their Drive storage quota")
-        #expect(error.errors == [.init(domain: "usageLimits", reason: "storageQuotaExceeded", message: "quota", location: "q", locationType: "parameter")])
+        #expect(
+            error.errors == [
+                .init(domain: "usageLimits", reason: "storageQuotaExceeded", message: "quota", location: "q", locationType: "parameter")
+            ])
         #expect(error.hasReason("storageQuotaExceeded"))
         #expect(error.rawBody == nil)
         #expect(error.description.contains("403") && error.description.contains("storageQuotaExceeded"))

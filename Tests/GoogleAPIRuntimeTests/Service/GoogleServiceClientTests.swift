@@ -13,13 +13,19 @@ struct GoogleServiceClientTests {
                 if let denied = requireToken(oauth, request, scopes: [TestBackend.scope]) { return denied }
                 switch parameters["fileId"] {
                 case "missing":
-                    return .json(Data(#"{"error":{"code":404,"message":"File not found: missing.","errors":[{"domain":"global","reason":"notFound","message":"File not found: missing.","locationType":"parameter","location":"fileId"}]}}"#.utf8), status: 404)
+                    return .json(
+                        Data(
+                            #"{"error":{"code":404,"message":"File not found: missing.","errors":[{"domain":"global","reason":"notFound","message":"File not found: missing.","locationType":"parameter","location":"fileId"}]}}"#
+                                .utf8), status: 404)
                 case "proxy":
                     return .html("<html><body><h1>502 Bad Gateway</h1></body></html>", status: 502)
                 case "garbled":
                     return .json(Data(#"{"id":"garbled","size":"12x"}"#.utf8))
                 default:
-                    return .json(Data(#"{"kind":"drive#file","id":"\#(parameters["fileId"] ?? "")","size":"42","createdTime":"2024-01-01T00:00:00.000Z"}"#.utf8))
+                    return .json(
+                        Data(
+                            #"{"kind":"drive#file","id":"\#(parameters["fileId"] ?? "")","size":"42","createdTime":"2024-01-01T00:00:00.000Z"}"#
+                                .utf8))
                 }
             }
             router.delete("/drive/v3/files/{fileId}") { request, _ in
@@ -65,8 +71,10 @@ struct GoogleServiceClientTests {
     @Test func callsWithoutAGrantedScopeAreRefusedBeforeSending() async throws {
         let hits = Recorder<String>()
         let backend = try Self.backend(hits: hits)
-        let client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials(scopes: ["https://www.googleapis.com/auth/youtube"]))))
-        var call = APICall(method: .get, path: "files/{fileId}", scopes: [TestBackend.scope, "https://www.googleapis.com/auth/drive.readonly"])
+        let client = backend.client(
+            session: backend.session(store: InMemoryTokenStore(backend.credentials(scopes: ["https://www.googleapis.com/auth/youtube"]))))
+        var call = APICall(
+            method: .get, path: "files/{fileId}", scopes: [TestBackend.scope, "https://www.googleapis.com/auth/drive.readonly"])
         call.setPath("fileId", "a")
         let error = try await #require(throws: OAuthError.self) { try await client.execute(call, as: TestFile.self) }
         #expect(error == .scopeNotGranted(required: call.scopes, granted: ["https://www.googleapis.com/auth/youtube"]))

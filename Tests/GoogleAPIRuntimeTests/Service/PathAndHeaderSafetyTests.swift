@@ -15,9 +15,11 @@ struct PathAndHeaderSafetyTests {
         }
     }
 
-    @Test("Dot segments are refused inside {+name} expansions, percent-encoded ones too", arguments: [
-        "..", "a/../b", "a/./b", "a/%2e%2E", "%2E/x", "",
-    ])
+    @Test(
+        "Dot segments are refused inside {+name} expansions, percent-encoded ones too",
+        arguments: [
+            "..", "a/../b", "a/./b", "a/%2e%2E", "%2E/x", "",
+        ])
     func reservedDotSegmentsRefused(value: String) {
         #expect(throws: GoogleAPIClientError.self) {
             _ = try URITemplate.expand("v1/{+name}", values: ["name": value])
@@ -30,9 +32,11 @@ struct PathAndHeaderSafetyTests {
         #expect(try URITemplate.expand("v1/{+name}", values: ["name": "projects/p/\(value)"]) == "v1/projects/p/\(value)")
     }
 
-    @Test("CR, LF or NUL in a batch part header is refused before sending", arguments: [
-        "a\r\nX-Injected: 1", "a\nGET /drive/v3/files/other HTTP/1.1", "a\u{0}b",
-    ])
+    @Test(
+        "CR, LF or NUL in a batch part header is refused before sending",
+        arguments: [
+            "a\r\nX-Injected: 1", "a\nGET /drive/v3/files/other HTTP/1.1", "a\u{0}b",
+        ])
     func batchHeaderInjection(value: String) async throws {
         let batches = Recorder<String>()
         let backend = try TestBackend { router, _ in

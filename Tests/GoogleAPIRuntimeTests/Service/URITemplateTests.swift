@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import GoogleAPIRuntime
 
 @Suite("URL building")
 struct URITemplateTests {
     @Test func simpleExpansionEncodesEverythingButUnreserved() throws {
-        let path = try URITemplate.expand("files/{fileId}/revisions/{revisionId}", values: [
-            "fileId": "a/b c?d#e%f+g", "revisionId": "Ünï-._~",
-        ])
+        let path = try URITemplate.expand(
+            "files/{fileId}/revisions/{revisionId}",
+            values: [
+                "fileId": "a/b c?d#e%f+g", "revisionId": "Ünï-._~",
+            ])
         #expect(path == "files/a%2Fb%20c%3Fd%23e%25f%2Bg/revisions/%C3%9Cn%C3%AF-._~")
     }
 
@@ -34,7 +37,9 @@ struct URITemplateTests {
         #expect(path == "v1/items/a%2Cb,c%20d,e:compare/x/y,z:w")
         // A later single value replaces the list, and each element is checked like a value.
         call.setPath("ids", "one")
-        #expect(try URITemplate.expand(call.path, values: call.pathParameters, lists: call.pathParameterLists) == "v1/items/one:compare/x/y,z:w")
+        #expect(
+            try URITemplate.expand(call.path, values: call.pathParameters, lists: call.pathParameterLists) == "v1/items/one:compare/x/y,z:w"
+        )
         #expect(throws: GoogleAPIClientError.invalidPathParameter(name: "ids", reason: "is an empty list")) {
             try URITemplate.expand("items/{ids}", values: [:], lists: ["ids": []])
         }
@@ -66,14 +71,18 @@ struct URITemplateTests {
         call.addQuery("q", "name = 'a&b'")
         call.addQuery("orderBy", String?.none)
         let url = try client.makeURL(call)
-        #expect(url.absoluteString == "http://127.0.0.1:9/drive/v3/files/abc%20def?spaces=drive&spaces=appDataFolder&pageSize=10&supportsAllDrives=true&q=name%20%3D%20%27a%26b%27&fields=files%28id%2Cname%29&quotaUser=user%201&prettyPrint=false")
+        #expect(
+            url.absoluteString
+                == "http://127.0.0.1:9/drive/v3/files/abc%20def?spaces=drive&spaces=appDataFolder&pageSize=10&supportsAllDrives=true&q=name%20%3D%20%27a%26b%27&fields=files%28id%2Cname%29&quotaUser=user%201&prettyPrint=false"
+        )
     }
 
     @Test func rootOverrideUploadPathAndAbsoluteMethodPaths() throws {
         let client = client(root: "http://127.0.0.1:9/prefix")
         let call = APICall(method: .post, path: "files", scopes: [], mediaUploadPath: "/upload/drive/v3/files")
-        #expect(try client.makeURL(call, base: .upload, extraQuery: [("uploadType", "media")]).absoluteString
-            == "http://127.0.0.1:9/prefix/upload/drive/v3/files?uploadType=media&prettyPrint=false")
+        #expect(
+            try client.makeURL(call, base: .upload, extraQuery: [("uploadType", "media")]).absoluteString
+                == "http://127.0.0.1:9/prefix/upload/drive/v3/files?uploadType=media&prettyPrint=false")
         let absolute = APICall(method: .get, path: "/oauth2/v2/userinfo", scopes: [])
         #expect(try client.makeURL(absolute).absoluteString == "http://127.0.0.1:9/prefix/oauth2/v2/userinfo?prettyPrint=false")
         #expect(throws: GoogleAPIClientError.self) { try client.makeURL(APICall(method: .get, path: "x", scopes: []), base: .upload) }

@@ -16,9 +16,12 @@ struct AuthorizedSessionRefreshTests {
         }
     }
 
-    private func ping(_ session: AuthorizedSession, _ backend: TestBackend, method: GoogleHTTPMethod = .get, body: HTTPRequestBody = .empty) async throws -> GoogleHTTPResponse {
+    private func ping(_ session: AuthorizedSession, _ backend: TestBackend, method: GoogleHTTPMethod = .get, body: HTTPRequestBody = .empty)
+        async throws -> GoogleHTTPResponse
+    {
         try await session.send(
-            GoogleHTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/ping"), body: body), idempotent: method.isIdempotent)
+            GoogleHTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/ping"), body: body),
+            idempotent: method.isIdempotent)
     }
 
     @Test func addsBearerTokenAndDoesNotRefreshValidToken() async throws {
@@ -66,7 +69,8 @@ struct AuthorizedSessionRefreshTests {
         // The session's clock stands still: on a busy machine more than 25 s can pass before the request.
         let issued = Date()
         configuration.now = { issued }
-        _ = try await ping(backend.session(store: InMemoryTokenStore(backend.credentials(expiresIn: 30)), configuration: configuration), backend)
+        _ = try await ping(
+            backend.session(store: InMemoryTokenStore(backend.credentials(expiresIn: 30)), configuration: configuration), backend)
         #expect(backend.oauth.tokenRequestCount == 0)
     }
 

@@ -27,9 +27,13 @@ struct AuthorizedSessionRetryTests {
         return configuration
     }
 
-    private func send(_ backend: TestBackend, _ configuration: AuthorizedSession.Configuration, method: GoogleHTTPMethod = .get, idempotent: Bool? = nil) async throws -> GoogleHTTPResponse {
+    private func send(
+        _ backend: TestBackend, _ configuration: AuthorizedSession.Configuration, method: GoogleHTTPMethod = .get, idempotent: Bool? = nil
+    ) async throws -> GoogleHTTPResponse {
         let session = backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration)
-        let request = GoogleHTTPRequest(method: method, url: backend.baseURL.appendingPathComponent("api/flaky"), body: method == .post ? .data(Data("{}".utf8)) : .empty)
+        let request = GoogleHTTPRequest(
+            method: method, url: backend.baseURL.appendingPathComponent("api/flaky"),
+            body: method == .post ? .data(Data("{}".utf8)) : .empty)
         return try await session.send(request, idempotent: idempotent ?? method.isIdempotent)
     }
 
@@ -40,7 +44,8 @@ struct AuthorizedSessionRetryTests {
     @Test func serviceUnavailableWithRetryAfterSecondsIsHonoured() async throws {
         let hits = Recorder<String>()
         let delays = Recorder<Duration>()
-        let backend = try Self.flakyBackend([Self.status(503, headers: ["Retry-After": "3"]), Self.status(503, headers: ["Retry-After": "1"])], hits: hits)
+        let backend = try Self.flakyBackend(
+            [Self.status(503, headers: ["Retry-After": "3"]), Self.status(503, headers: ["Retry-After": "1"])], hits: hits)
         let response = try await send(backend, Self.recordingConfiguration(delays))
         #expect(response.status == 200)
         #expect(hits.count == 3)
@@ -80,13 +85,15 @@ struct AuthorizedSessionRetryTests {
     }
 
     @Test func rateLimitForbiddenIsRetriedOtherForbiddenIsNot() async throws {
-        let rateLimited = #"{"error":{"code":403,"message":"Rate Limit Exceeded","errors":[{"domain":"usageLimits","reason":"userRateLimitExceeded","message":"Rate Limit Exceeded"}]}}"#
+        let rateLimited =
+            #"{"error":{"code":403,"message":"Rate Limit Exceeded","errors":[{"domain":"usageLimits","reason":"userRateLimitExceeded","message":"Rate Limit Exceeded"}]}}"#
         let hits = Recorder<String>()
         let backend = try Self.flakyBackend([Self.status(403, body: rateLimited)], hits: hits)
         #expect(try await send(backend, .fastTests).status == 200)
         #expect(hits.count == 2)
 
-        let forbidden = #"{"error":{"code":403,"message":"Forbidden","errors":[{"domain":"global","reason":"insufficientFilePermissions"}]}}"#
+        let forbidden =
+            #"{"error":{"code":403,"message":"Forbidden","errors":[{"domain":"global","reason":"insufficientFilePermissions"}]}}"#
         let otherHits = Recorder<String>()
         let other = try Self.flakyBackend([Self.status(403, body: forbidden)], hits: otherHits)
         #expect(try await send(other, .fastTests).status == 403)

@@ -141,7 +141,8 @@ struct CredentialsProviderSessionTests {
         dump(token, to: &dumped)
         #expect(!dumped.contains(token.value))
         do {
-            _ = try await session.send(GoogleHTTPRequest(method: .get, url: URL(string: "http://example.com/?access_token=\(token.value)")!), idempotent: true)
+            _ = try await session.send(
+                GoogleHTTPRequest(method: .get, url: URL(string: "http://example.com/?access_token=\(token.value)")!), idempotent: true)
             Issue.record("an untrusted destination was accepted")
         } catch {
             #expect(!"\(error)".contains(token.value))
@@ -168,4 +169,3 @@ struct CredentialsProviderSessionTests {
         }
     }
 }
-

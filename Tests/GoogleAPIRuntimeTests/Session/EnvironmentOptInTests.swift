@@ -4,6 +4,7 @@ import GoogleEmulator
 import GoogleHTTP
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,10 +29,12 @@ import Darwin
         let environment = try GoogleEnvironment(variables: emulator.environmentVariables())
         let tokens = emulator.oauth.issueTokens(scopes: ["https://www.googleapis.com/auth/drive"])
         let session = AuthorizedSession(
-            credentials: InMemoryTokenStore(OAuthTokens(
-                accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh,
-                scopes: ["https://www.googleapis.com/auth/drive"])),
-            refresher: OAuthClient(configuration: environment.applied(to: OAuthClientConfiguration(clientID: OAuthEmulator.Client.testDesktopClient.id))),
+            credentials: InMemoryTokenStore(
+                OAuthTokens(
+                    accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh,
+                    scopes: ["https://www.googleapis.com/auth/drive"])),
+            refresher: OAuthClient(
+                configuration: environment.applied(to: OAuthClientConfiguration(clientID: OAuthEmulator.Client.testDesktopClient.id))),
             configuration: .init(apiRootURL: environment.apiRootURL))
         let client = GoogleServiceClient(session: session, descriptor: Self.drive)
         #expect(client.rootURL == emulator.rootURL)
@@ -62,7 +65,7 @@ import Darwin
                     credentials: InMemoryTokenStore(nil), refresher: OAuthClient(configuration: configuration))
                 let client = GoogleServiceClient(session: session, descriptor: EnvironmentOptInTests.drive)
                 guard configuration.endpoints == .google, fromFile?.endpoints == .google,
-                      client.rootURL.absoluteString == "https://www.googleapis.com/", session.configuration.apiRootURL == nil
+                    client.rootURL.absoluteString == "https://www.googleapis.com/", session.configuration.apiRootURL == nil
                 else { exit(1) }
                 exit(0)
             }

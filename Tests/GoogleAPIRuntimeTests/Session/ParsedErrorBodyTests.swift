@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GoogleAPIRuntime
 
 // MARK: - ParsedErrorBody
@@ -30,14 +31,16 @@ struct ParsedErrorBodyTests {
         let html = GoogleAPIError(status: 403, headers: [:], body: Data("<html>quota</html>".utf8), parsed: .null)
         #expect(html.rawBody == "<html>quota</html>")
 
-        let large = Data(#"{"error":{"errors":[{"reason":"rateLimitExceeded"}],"message":""#.utf8)
+        let large =
+            Data(#"{"error":{"errors":[{"reason":"rateLimitExceeded"}],"message":""#.utf8)
             + Data(repeating: UInt8(ascii: "x"), count: ParsedErrorBody.sizeLimit) + Data(#""}}"#.utf8)
         #expect(GoogleErrorReasons.reasons(in: memo.parse(large)) == ["rateLimitExceeded"])
         #expect(memo.take(large) == nil, "bodies over the limit are not kept")
     }
 
     @Test func reasonsComeFromErrorsAndDetails() throws {
-        let body = try JSONValue(parsing: Data(#"{"error":{"errors":[{"reason":"a"},{"message":"no reason"}],"details":[{"reason":"b"}]}}"#.utf8))
+        let body = try JSONValue(
+            parsing: Data(#"{"error":{"errors":[{"reason":"a"},{"message":"no reason"}],"details":[{"reason":"b"}]}}"#.utf8))
         #expect(GoogleErrorReasons.reasons(in: body) == ["a", "b"])
         #expect(GoogleErrorReasons.reasons(in: ["error": "invalid_token"]).isEmpty)
         #expect(GoogleErrorReasons.reasons(in: .null).isEmpty)

@@ -17,7 +17,8 @@ struct RetryWaitTests {
                 if let denied = requireToken(oauth, request) { return denied }
                 switch attempts.add(1, ordering: .relaxed).newValue {
                 case 1:
-                    return .json(Data(#"{"error":{"code":429,"message":"slow down","errors":[{"reason":"rateLimitExceeded"}]}}"#.utf8), status: 429)
+                    return .json(
+                        Data(#"{"error":{"code":429,"message":"slow down","errors":[{"reason":"rateLimitExceeded"}]}}"#.utf8), status: 429)
                 case 2:
                     var response = HTTPServerResponse.text("busy", status: 503)
                     response.headers["Retry-After"] = "3"

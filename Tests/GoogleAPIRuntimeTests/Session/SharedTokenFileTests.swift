@@ -30,7 +30,9 @@ struct SharedTokenFileTests {
             for _ in 0..<8 {
                 group.addTask {
                     let session = backend.session(store: FileTokenStore(fileURL: file))
-                    return try await session.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true).status
+                    return try await session.send(
+                        GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/ping")), idempotent: true
+                    ).status
                 }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import GoogleAPIRuntime
 import GoogleAuth
 import GoogleHTTP
+import Testing
 
 /// One default transport per process: every client and session made without a transport shares
 /// `CurlTransport.shared` (one curl thread and connection pool), as GoogleHTTP advises.
@@ -20,6 +20,7 @@ struct SharedTransportTests {
         #expect((other.transport as? CurlTransport) === CurlTransport.shared)
         // A transport passed in is used as given.
         let own = CurlTransport()
-        #expect((AuthorizedSession(credentials: InMemoryTokenStore(), refresher: client, transport: own).transport as? CurlTransport) === own)
+        #expect(
+            (AuthorizedSession(credentials: InMemoryTokenStore(), refresher: client, transport: own).transport as? CurlTransport) === own)
     }
 }

@@ -41,8 +41,9 @@ struct TokenDestinationTests {
         APICall(method: .post, path: "files", scopes: [], mediaUploadPath: "/upload/drive/v3/files")
     }
 
-    @Test("A resumable upload Location on another origin is refused; that origin never sees the token",
-          arguments: Elsewhere.allCases)
+    @Test(
+        "A resumable upload Location on another origin is refused; that origin never sees the token",
+        arguments: Elsewhere.allCases)
     func foreignLocationIsRefused(elsewhere: Elsewhere) async throws {
         let bystander = try Bystander()
         let sameServerPort = Recorder<Int>()
@@ -51,10 +52,11 @@ struct TokenDestinationTests {
                 if let denied = requireToken(oauth, request) { return denied }
                 let port = sameServerPort.values.first ?? 0
                 var response = HTTPServerResponse(status: 200)
-                response.headers["Location"] = switch elsewhere {
-                case .otherPort: "http://127.0.0.1:\(bystander.server.port)/upload?upload_id=SECRET-ID"
-                case .otherHostName: "http://localhost:\(port)/upload/drive/v3/files?upload_id=SECRET-ID"
-                }
+                response.headers["Location"] =
+                    switch elsewhere {
+                    case .otherPort: "http://127.0.0.1:\(bystander.server.port)/upload?upload_id=SECRET-ID"
+                    case .otherHostName: "http://localhost:\(port)/upload/drive/v3/files?upload_id=SECRET-ID"
+                    }
                 return response
             }
             router.put("/upload/drive/v3/files") { request, _ in
@@ -128,7 +130,8 @@ struct TokenDestinationTests {
         let client = GoogleServiceClient(
             session: session,
             descriptor: GoogleServiceDescriptor(
-                name: "drive", version: "v3", rootURL: URL(string: "https://www.googleapis.com/")!, servicePath: "drive/v3/", batchPath: nil),
+                name: "drive", version: "v3", rootURL: URL(string: "https://www.googleapis.com/")!, servicePath: "drive/v3/", batchPath: nil
+            ),
             rootURL: URL(string: "http://192.0.2.1:8080/"))
         let error = await #expect(throws: OAuthError.self) {
             try await client.execute(APICall(method: .get, path: "files", scopes: []))

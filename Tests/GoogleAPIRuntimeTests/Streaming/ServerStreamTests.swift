@@ -44,9 +44,11 @@ struct ServerStreamTests {
             text = " \r\n" + NumberedElement.arrayPieces(1...20).joined() + "\r\n"
         case .serverSentEvents:
             // CRLF, LF and lone CR line ends, a comment, an id field, data split over two lines.
-            text = ": keep-alive\r\n" + (1...20).map { n in
-                n == 7 ? "id: 7\ndata: {\"n\":7,\ndata: \"nextPageToken\":\"t7\"}\r\r" : "data: \(NumberedElement.json(n))\r\n\r\n"
-            }.joined()
+            text =
+                ": keep-alive\r\n"
+                + (1...20).map { n in
+                    n == 7 ? "id: 7\ndata: {\"n\":7,\ndata: \"nextPageToken\":\"t7\"}\r\r" : "data: \(NumberedElement.json(n))\r\n\r\n"
+                }.joined()
         }
         // Pieces of 1 to 3 bytes: every element is cut everywhere, CR/LF pairs included.
         var pieces: [String] = []
@@ -71,9 +73,10 @@ struct ServerStreamTests {
     @Test("server-sent events are requested with alt=sse")
     func sseAsksForAltSSE() async throws {
         let requests = Recorder<String>()
-        let (backend, client) = try Self.backend({ _ in
-            .streaming(.text(["data: \(NumberedElement.json(1))\n\n"]), contentType: "text/event-stream")
-        }, requests: requests)
+        let (backend, client) = try Self.backend(
+            { _ in
+                .streaming(.text(["data: \(NumberedElement.json(1))\n\n"]), contentType: "text/event-stream")
+            }, requests: requests)
         _ = backend
         var options = ServerStreamOptions<NumberedElement>(framing: .serverSentEvents)
         options.resumption = nil
@@ -86,7 +89,12 @@ struct ServerStreamTests {
     func incremental() async throws {
         let probe = BodyProbe()
         let (backend, client) = try Self.backend { _ in
-            .streaming(ScriptedBody([.bytes(Data(("[" + NumberedElement.json(1)).utf8)), .keepAliveForever(Data("\r\n".utf8), interval: .milliseconds(50))], probe: probe))
+            .streaming(
+                ScriptedBody(
+                    [
+                        .bytes(Data(("[" + NumberedElement.json(1)).utf8)),
+                        .keepAliveForever(Data("\r\n".utf8), interval: .milliseconds(50)),
+                    ], probe: probe))
         }
         _ = backend
         var iterator = client.serverStream(streamCall("open"), of: NumberedElement.self, options: .numbered()).makeAsyncIterator()
@@ -100,14 +108,17 @@ struct ServerStreamTests {
     @Test("garbage mid-stream is a typed error naming what came, redacted", arguments: ServerStreamFraming.allCases)
     func garbage(framing: ServerStreamFraming) async throws {
         let html = "<html>proxy error access_token=ya29.secretvalue</html>\n"
-        let pieces = framing == .jsonArray
+        let pieces =
+            framing == .jsonArray
             ? ["[" + NumberedElement.json(1), ",\r\n" + NumberedElement.json(2), html]
             : ["data: \(NumberedElement.json(1))\n\n", "data: \(NumberedElement.json(2))\n\n", html]
         let (backend, client) = try Self.backend { _ in .streaming(.text(pieces)) }
         _ = backend
         var numbers: [Int] = []
         let error = await #expect(throws: ServerStreamError.self) {
-            for try await element in client.serverStream(streamCall("garbage"), of: NumberedElement.self, options: .numbered(framing: framing)) {
+            for try await element in client.serverStream(
+                streamCall("garbage"), of: NumberedElement.self, options: .numbered(framing: framing))
+            {
                 numbers.append(element.n)
             }
         }
@@ -134,7 +145,8 @@ struct ServerStreamTests {
     @Test("an element over the size limit fails instead of growing", arguments: ServerStreamFraming.allCases)
     func oversized(framing: ServerStreamFraming) async throws {
         let big = NumberedElement.json(2, pad: 64 << 10)
-        let pieces = framing == .jsonArray
+        let pieces =
+            framing == .jsonArray
             ? ["[" + NumberedElement.json(1), ",", big, "]"]
             : ["data: \(NumberedElement.json(1))\n\n", "data: ", big, "\n\n"]
         let (backend, client) = try Self.backend { _ in .streaming(.text(pieces)) }
@@ -174,26 +186,27 @@ struct ServerStreamTests {
     @Test("a dropped connection resumes at the last token: no duplicates, no gaps", arguments: ServerStreamFraming.allCases)
     func resumesAfterDrop(framing: ServerStreamFraming) async throws {
         let requests = Recorder<String>()
-        let (backend, client) = try Self.backend({ request in
-            // Elements after the token; the first two connections break in the middle of an element.
-            let start = request.queryValue("pageToken").flatMap { Int($0.dropFirst()) }.map { $0 + 1 } ?? 1
-            let end = min(start + 4, 12)
-            let elements = Array(start...end)
-            let cut = start < 9
-            var pieces: [ScriptedBody.Step] = []
-            for (index, n) in elements.enumerated() {
-                let json = NumberedElement.json(n)
-                let framed = framing == .jsonArray ? (index == 0 ? "[" : ",") + json : "data: \(json)\n\n"
-                if cut && index == elements.count - 1 {
-                    pieces.append(.bytes(Data(framed.prefix(framed.count / 2).utf8)))
-                    pieces.append(.drop)
-                } else {
-                    pieces.append(.bytes(Data(framed.utf8)))
+        let (backend, client) = try Self.backend(
+            { request in
+                // Elements after the token; the first two connections break in the middle of an element.
+                let start = request.queryValue("pageToken").flatMap { Int($0.dropFirst()) }.map { $0 + 1 } ?? 1
+                let end = min(start + 4, 12)
+                let elements = Array(start...end)
+                let cut = start < 9
+                var pieces: [ScriptedBody.Step] = []
+                for (index, n) in elements.enumerated() {
+                    let json = NumberedElement.json(n)
+                    let framed = framing == .jsonArray ? (index == 0 ? "[" : ",") + json : "data: \(json)\n\n"
+                    if cut && index == elements.count - 1 {
+                        pieces.append(.bytes(Data(framed.prefix(framed.count / 2).utf8)))
+                        pieces.append(.drop)
+                    } else {
+                        pieces.append(.bytes(Data(framed.utf8)))
+                    }
                 }
-            }
-            if !cut && framing == .jsonArray { pieces.append(.bytes(Data("]".utf8))) }
-            return .streaming(ScriptedBody(pieces))
-        }, requests: requests)
+                if !cut && framing == .jsonArray { pieces.append(.bytes(Data("]".utf8))) }
+                return .streaming(ScriptedBody(pieces))
+            }, requests: requests)
         _ = backend
         var options = ServerStreamOptions<NumberedElement>.numbered(framing: framing)
         if framing == .serverSentEvents {
@@ -210,20 +223,21 @@ struct ServerStreamTests {
     func retriesServerErrors() async throws {
         let requests = Recorder<String>()
         let attempts = Mutex(0)
-        let (backend, client) = try Self.backend({ request in
-            let attempt = attempts.withLock { value in
-                value += 1
-                return value
-            }
-            switch attempt {
-            case 1:
-                return HTTPServerResponse(status: 503, body: .data(Data(#"{"error":{"code":503,"message":"busy"}}"#.utf8)))
-            case 2:
-                return .streaming(.text(["[" + NumberedElement.json(1), ",", #"{"error":{"code":503,"message":"backend"}}"#, "]"]))
-            default:
-                return .streaming(.text(NumberedElement.arrayPieces(2...3)))
-            }
-        }, requests: requests)
+        let (backend, client) = try Self.backend(
+            { request in
+                let attempt = attempts.withLock { value in
+                    value += 1
+                    return value
+                }
+                switch attempt {
+                case 1:
+                    return HTTPServerResponse(status: 503, body: .data(Data(#"{"error":{"code":503,"message":"busy"}}"#.utf8)))
+                case 2:
+                    return .streaming(.text(["[" + NumberedElement.json(1), ",", #"{"error":{"code":503,"message":"backend"}}"#, "]"]))
+                default:
+                    return .streaming(.text(NumberedElement.arrayPieces(2...3)))
+                }
+            }, requests: requests)
         _ = backend
         let numbers = try await Self.collect(client.serverStream(streamCall("retry"), of: NumberedElement.self, options: .numbered()))
         #expect(numbers == [1, 2, 3])
@@ -242,7 +256,8 @@ struct ServerStreamTests {
                 }
                 switch attempt {
                 case 1: return HTTPServerResponse(status: 503, body: .data(Data(#"{"error":{"code":503,"message":"busy"}}"#.utf8)))
-                case 2: return .streaming(.text(["[" + NumberedElement.json(1), ",", #"{"error":{"code":429,"message":"slow down"}}"#, "]"]))
+                case 2:
+                    return .streaming(.text(["[" + NumberedElement.json(1), ",", #"{"error":{"code":429,"message":"slow down"}}"#, "]"]))
                 default: return .streaming(.text(NumberedElement.arrayPieces(2...3)))
                 }
             }
@@ -250,7 +265,8 @@ struct ServerStreamTests {
         let waits = Recorder<RetryWait>()
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.waitObserver = { waits.append($0) }
-        let client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration))
+        let client = backend.client(
+            session: backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration))
         let numbers = try await Self.collect(client.serverStream(streamCall("waits"), of: NumberedElement.self, options: .numbered()))
         #expect(numbers == [1, 2, 3])
         let seen = waits.values
@@ -263,9 +279,10 @@ struct ServerStreamTests {
     @Test("a stream without tokens is not resumed once it delivered elements (no duplicates)")
     func noTokenNoResume() async throws {
         let requests = Recorder<String>()
-        let (backend, client) = try Self.backend({ _ in
-            .streaming(ScriptedBody([.bytes(Data(("[" + NumberedElement.json(1)).utf8)), .drop]))
-        }, requests: requests)
+        let (backend, client) = try Self.backend(
+            { _ in
+                .streaming(ScriptedBody([.bytes(Data(("[" + NumberedElement.json(1)).utf8)), .drop]))
+            }, requests: requests)
         _ = backend
         var numbers: [Int] = []
         await #expect(throws: HTTPTransportError.self) {
@@ -280,9 +297,10 @@ struct ServerStreamTests {
     @Test("failures without progress stop at the retry policy's attempts")
     func budget() async throws {
         let requests = Recorder<String>()
-        let (backend, client) = try Self.backend({ _ in
-            .streaming(ScriptedBody([.bytes(Data("[{\"n\":".utf8)), .drop]))
-        }, requests: requests)
+        let (backend, client) = try Self.backend(
+            { _ in
+                .streaming(ScriptedBody([.bytes(Data("[{\"n\":".utf8)), .drop]))
+            }, requests: requests)
         _ = backend
         var options = ServerStreamOptions<NumberedElement>.numbered()
         options.retryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2))
@@ -295,15 +313,16 @@ struct ServerStreamTests {
     @Test("a stalled connection is replaced and resumed at the last token")
     func resumesAfterStall() async throws {
         let requests = Recorder<String>()
-        let (backend, client) = try Self.backend({ request in
-            if request.queryValue("pageToken") == nil {
-                // Two elements, then silence (no keep-alive) far longer than the stall limit.
-                let pieces = NumberedElement.arrayPieces(1...2, closed: false).map { ScriptedBody.Step.bytes(Data($0.utf8)) }
-                return .streaming(ScriptedBody(pieces + [.pause(.seconds(5)), .drop]))
-            }
-            let start = request.queryValue("pageToken").flatMap { Int($0.dropFirst()) }.map { $0 + 1 } ?? 1
-            return .streaming(.text(NumberedElement.arrayPieces(start...4)))
-        }, requests: requests)
+        let (backend, client) = try Self.backend(
+            { request in
+                if request.queryValue("pageToken") == nil {
+                    // Two elements, then silence (no keep-alive) far longer than the stall limit.
+                    let pieces = NumberedElement.arrayPieces(1...2, closed: false).map { ScriptedBody.Step.bytes(Data($0.utf8)) }
+                    return .streaming(ScriptedBody(pieces + [.pause(.seconds(5)), .drop]))
+                }
+                let start = request.queryValue("pageToken").flatMap { Int($0.dropFirst()) }.map { $0 + 1 } ?? 1
+                return .streaming(.text(NumberedElement.arrayPieces(start...4)))
+            }, requests: requests)
         _ = backend
         var options = ServerStreamOptions<NumberedElement>.numbered()
         options.stallTimeout = .milliseconds(300)
@@ -313,19 +332,22 @@ struct ServerStreamTests {
         #expect(requests.values.dropFirst().first == "pageToken=t2 alt=-", "resumed after the stall with the last token")
     }
 
-    @Test("a server that ignores pageToken is not reconnected forever: repeats skipped, then a typed error", arguments: ServerStreamFraming.allCases)
+    @Test(
+        "a server that ignores pageToken is not reconnected forever: repeats skipped, then a typed error",
+        arguments: ServerStreamFraming.allCases)
     func ignoredPageToken(framing: ServerStreamFraming) async throws {
         let requests = Recorder<String>()
         // Every connection starts over with elements 1 to 5, whatever the token: the array is
         // dropped after them (no `]`), the event stream simply ends.
-        let (backend, client) = try Self.backend({ _ in
-            switch framing {
-            case .jsonArray:
-                .streaming(ScriptedBody(NumberedElement.arrayPieces(1...5, closed: false).map { .bytes(Data($0.utf8)) } + [.drop]))
-            case .serverSentEvents:
-                .streaming(.text((1...5).map { "data: \(NumberedElement.json($0))\n\n" }), contentType: "text/event-stream")
-            }
-        }, requests: requests)
+        let (backend, client) = try Self.backend(
+            { _ in
+                switch framing {
+                case .jsonArray:
+                    .streaming(ScriptedBody(NumberedElement.arrayPieces(1...5, closed: false).map { .bytes(Data($0.utf8)) } + [.drop]))
+                case .serverSentEvents:
+                    .streaming(.text((1...5).map { "data: \(NumberedElement.json($0))\n\n" }), contentType: "text/event-stream")
+                }
+            }, requests: requests)
         _ = backend
         var options = ServerStreamOptions<NumberedElement>.numbered(framing: framing)
         options.retryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2))
@@ -346,13 +368,15 @@ struct ServerStreamTests {
     @Test("a resumed array that starts over is read past its repeats: no duplicates, no gaps, the end is the end")
     func startsOverThenContinues() async throws {
         let requests = Recorder<String>()
-        let (backend, client) = try Self.backend({ request in
-            if request.queryValue("pageToken") == nil {
-                return .streaming(ScriptedBody(NumberedElement.arrayPieces(1...5, closed: false).map { .bytes(Data($0.utf8)) } + [.drop]))
-            }
-            // The history again (one element answering with the resume token itself), then new ones.
-            return .streaming(.text(NumberedElement.arrayPieces(1...8)))
-        }, requests: requests)
+        let (backend, client) = try Self.backend(
+            { request in
+                if request.queryValue("pageToken") == nil {
+                    return .streaming(
+                        ScriptedBody(NumberedElement.arrayPieces(1...5, closed: false).map { .bytes(Data($0.utf8)) } + [.drop]))
+                }
+                // The history again (one element answering with the resume token itself), then new ones.
+                return .streaming(.text(NumberedElement.arrayPieces(1...8)))
+            }, requests: requests)
         _ = backend
         let numbers = try await Self.collect(client.serverStream(streamCall("over"), of: NumberedElement.self, options: .numbered()))
         #expect(numbers == Array(1...8))
@@ -364,12 +388,13 @@ struct ServerStreamTests {
         let requests = Recorder<String>()
         // Two new elements per connection, then a drop, ten elements in all: five connections
         // under a policy of two attempts.
-        let (backend, client) = try Self.backend({ request in
-            let start = request.queryValue("pageToken").flatMap { Int($0.dropFirst()) }.map { $0 + 1 } ?? 1
-            let last = start + 1 == 10
-            let steps = NumberedElement.arrayPieces(start...(start + 1), closed: last).map { ScriptedBody.Step.bytes(Data($0.utf8)) }
-            return .streaming(ScriptedBody(last ? steps : steps + [.drop]))
-        }, requests: requests)
+        let (backend, client) = try Self.backend(
+            { request in
+                let start = request.queryValue("pageToken").flatMap { Int($0.dropFirst()) }.map { $0 + 1 } ?? 1
+                let last = start + 1 == 10
+                let steps = NumberedElement.arrayPieces(start...(start + 1), closed: last).map { ScriptedBody.Step.bytes(Data($0.utf8)) }
+                return .streaming(ScriptedBody(last ? steps : steps + [.drop]))
+            }, requests: requests)
         _ = backend
         var options = ServerStreamOptions<NumberedElement>.numbered()
         options.retryPolicy = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2))
@@ -384,7 +409,10 @@ struct ServerStreamTests {
     func cancellation() async throws {
         let probe = BodyProbe()
         let (backend, client) = try Self.backend { _ in
-            .streaming(ScriptedBody([.bytes(Data(("[" + NumberedElement.json(1)).utf8)), .keepAliveForever(Data(" ".utf8), interval: .milliseconds(20))], probe: probe))
+            .streaming(
+                ScriptedBody(
+                    [.bytes(Data(("[" + NumberedElement.json(1)).utf8)), .keepAliveForever(Data(" ".utf8), interval: .milliseconds(20))],
+                    probe: probe))
         }
         _ = backend
         let received = Gate()
@@ -408,7 +436,8 @@ struct ServerStreamTests {
         // socket buffers, which the kernel grows up to its tcp_rmem/tcp_wmem maximum (32 MiB and
         // 4 MiB here: a fixed 16 MiB bound failed at 22.6 MiB). The body is twice that, so a
         // transport that buffered everything would be seen.
-        let held = CurlTransport.Configuration().streamBufferBytes + Self.kernelMaximum("tcp_rmem")
+        let held =
+            CurlTransport.Configuration().streamBufferBytes + Self.kernelMaximum("tcp_rmem")
             + Self.kernelMaximum("tcp_wmem") + (1 << 20)
         let element = Data(("," + NumberedElement.json(0, pad: 1000)).utf8)
         let elements = 2 * held / element.count

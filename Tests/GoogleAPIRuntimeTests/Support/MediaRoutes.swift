@@ -84,7 +84,8 @@ final class ResumableUploadServerState: Sendable {
 
     private func statusResponse(_ session: Session, id: String) -> HTTPServerResponse {
         if session.received >= session.total {
-            return .json(Data(#"{"kind":"drive#file","id":"\#(id)","size":"\#(session.received)","mimeType":"\#(session.contentType)"}"#.utf8))
+            return .json(
+                Data(#"{"kind":"drive#file","id":"\#(id)","size":"\#(session.received)","mimeType":"\#(session.contentType)"}"#.utf8))
         }
         var response = HTTPServerResponse(status: 308)
         if session.received > 0 { response.headers["Range"] = "bytes=0-\(session.received - 1)" }

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Testing) import GoogleAPIRuntime
-import GoogleHTTP
 import GoogleEmulator
+import GoogleHTTP
 import LocalHTTPServer
 import Synchronization
 
@@ -47,8 +47,9 @@ final class TestBackend: Sendable {
 
     var refresher: OAuthClient {
         let client = OAuthEmulator.Client.testDesktopClient
-        return OAuthClient(configuration: OAuthClientConfiguration(
-            clientID: client.id, clientSecret: client.secret, endpoints: OAuthEndpoints(emulatorBaseURL: baseURL)))
+        return OAuthClient(
+            configuration: OAuthClientConfiguration(
+                clientID: client.id, clientSecret: client.secret, endpoints: OAuthEndpoints(emulatorBaseURL: baseURL)))
     }
 
     func session(
@@ -61,7 +62,8 @@ final class TestBackend: Sendable {
         return AuthorizedSession(credentials: store, refresher: refresher, transport: transport, configuration: configuration)
     }
 
-    func client(session: AuthorizedSession, servicePath: String = "drive/v3/", batchPath: String? = "batch/drive/v3") -> GoogleServiceClient {
+    func client(session: AuthorizedSession, servicePath: String = "drive/v3/", batchPath: String? = "batch/drive/v3") -> GoogleServiceClient
+    {
         var client = GoogleServiceClient(
             session: session,
             descriptor: GoogleServiceDescriptor(

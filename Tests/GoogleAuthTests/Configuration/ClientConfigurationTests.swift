@@ -40,19 +40,21 @@ struct ClientConfigurationTests {
         #expect(OAuthEndpoints.google.token.absoluteString == "https://oauth2.googleapis.com/token")
     }
 
-    @Test("Malformed files name the offending JSON path", arguments: [
-        ("not json", "$"),
-        ("[1,2]", "$"),
-        (#"{"other":{}}"#, "installed"),
-        (#"{"installed":"str"}"#, "installed"),
-        (#"{"installed":{}}"#, "installed.client_id"),
-        (#"{"installed":{"client_id":7}}"#, "installed.client_id"),
-        (#"{"installed":{"client_id":""}}"#, "installed.client_id"),
-        (#"{"web":{"client_id":"x","client_secret":1}}"#, "web.client_secret"),
-        (#"{"installed":{"client_id":"x","token_uri":"not a url"}}"#, "installed.token_uri"),
-        (#"{"installed":{"client_id":"x","redirect_uris":["a",5]}}"#, "installed.redirect_uris[1]"),
-        (#"{"installed":{"client_id":"x","redirect_uris":"a"}}"#, "installed.redirect_uris"),
-    ])
+    @Test(
+        "Malformed files name the offending JSON path",
+        arguments: [
+            ("not json", "$"),
+            ("[1,2]", "$"),
+            (#"{"other":{}}"#, "installed"),
+            (#"{"installed":"str"}"#, "installed"),
+            (#"{"installed":{}}"#, "installed.client_id"),
+            (#"{"installed":{"client_id":7}}"#, "installed.client_id"),
+            (#"{"installed":{"client_id":""}}"#, "installed.client_id"),
+            (#"{"web":{"client_id":"x","client_secret":1}}"#, "web.client_secret"),
+            (#"{"installed":{"client_id":"x","token_uri":"not a url"}}"#, "installed.token_uri"),
+            (#"{"installed":{"client_id":"x","redirect_uris":["a",5]}}"#, "installed.redirect_uris[1]"),
+            (#"{"installed":{"client_id":"x","redirect_uris":"a"}}"#, "installed.redirect_uris"),
+        ])
     func malformed(json: String, path: String) {
         let error = #expect(throws: OAuthError.self) { _ = try OAuthClientConfiguration(jsonData: Data(json.utf8)) }
         guard let error, error.code == .invalidClientConfiguration, let reported = error.configurationPath else {

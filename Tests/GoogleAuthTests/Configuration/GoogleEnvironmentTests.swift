@@ -2,9 +2,9 @@ import Foundation
 import GoogleAuth
 import GoogleEmulator
 import GoogleHTTP
-import Testing
-import TestSupport
 import GoogleHTTPTypes
+import TestSupport
+import Testing
 
 // MARK: - GoogleEnvironmentTests
 
@@ -39,14 +39,15 @@ import GoogleHTTPTypes
         #expect(empty.applied(to: OAuthEndpoints.google) == .google)
     }
 
-    @Test("plain http to a host that is not loopback, other schemes and garbage are refused, naming the variable",
-          arguments: [
+    @Test(
+        "plain http to a host that is not loopback, other schemes and garbage are refused, naming the variable",
+        arguments: [
             ("GOOGLE_API_ROOT_URL", "http://emulator.example.com:8089/"),
             ("GOOGLE_OAUTH_TOKEN_URI", "http://10.0.0.7/token"),
             ("GOOGLE_OAUTH_REVOKE_URI", "ftp://127.0.0.1/revoke"),
             ("GOOGLE_OAUTH_AUTH_URI", "not a url"),
             ("GOOGLE_OAUTH_DEVICE_URI", "http://127.0.0.1.evil.example/device"),
-          ])
+        ])
     func insecureValuesAreRefused(variable: String, value: String) {
         let error = #expect(throws: GoogleEnvironmentError.self) { try GoogleEnvironment(variables: [variable: value]) }
         #expect(error?.variable == variable)
@@ -57,8 +58,11 @@ import GoogleHTTPTypes
     func variablesWinOverTheClientFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("client-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data(#"{"installed":{"client_id":"id-1","client_secret":"s","auth_uri":"https://accounts.example.com/auth","token_uri":"https://oauth.example.com/token"}}"#.utf8)
-            .write(to: file)
+        try Data(
+            #"{"installed":{"client_id":"id-1","client_secret":"s","auth_uri":"https://accounts.example.com/auth","token_uri":"https://oauth.example.com/token"}}"#
+                .utf8
+        )
+        .write(to: file)
         let environment = try GoogleEnvironment(variables: [
             "GOOGLE_OAUTH_TOKEN_URI": "http://127.0.0.1:9/token", "GOOGLE_OAUTH_REVOKE_URI": "http://127.0.0.1:9/revoke",
             "GOOGLE_CLIENT_SECRET_FILE": file.path,
@@ -82,10 +86,11 @@ import GoogleHTTPTypes
         defer { try? FileManager.default.removeItem(at: file) }
         try emulator.writeClientSecretFile(to: file)
         let printed = emulator.environment(clientSecretFile: file)
-        #expect(Set(printed.map(\.name)) == [
-            "GOOGLE_API_ROOT_URL", "GOOGLE_OAUTH_AUTH_URI", "GOOGLE_OAUTH_TOKEN_URI", "GOOGLE_OAUTH_REVOKE_URI",
-            "GOOGLE_OAUTH_DEVICE_URI", "GOOGLE_CLIENT_SECRET_FILE",
-        ])
+        #expect(
+            Set(printed.map(\.name)) == [
+                "GOOGLE_API_ROOT_URL", "GOOGLE_OAUTH_AUTH_URI", "GOOGLE_OAUTH_TOKEN_URI", "GOOGLE_OAUTH_REVOKE_URI",
+                "GOOGLE_OAUTH_DEVICE_URI", "GOOGLE_CLIENT_SECRET_FILE",
+            ])
         let environment = try GoogleEnvironment(variables: Dictionary(uniqueKeysWithValues: printed.map { ($0.name, $0.value) }))
         #expect(environment == (try GoogleEnvironment(variables: emulator.environmentVariables(clientSecretFile: file))))
         #expect(environment.apiRootURL == emulator.rootURL)
@@ -130,8 +135,10 @@ import GoogleHTTPTypes
 
     @Test("a CA variable naming nothing, or a file where a directory belongs, is an error naming the variable")
     func missingCAFiles() {
-        for (name, value) in [("SSL_CERT_FILE", "/nonexistent/ca.pem"), ("SSL_CERT_DIR", "/etc/hostname"),
-                              ("GOOGLE_API_CA_BUNDLE", "/nonexistent"), ("SSL_CERT_FILE", "/")] {
+        for (name, value) in [
+            ("SSL_CERT_FILE", "/nonexistent/ca.pem"), ("SSL_CERT_DIR", "/etc/hostname"),
+            ("GOOGLE_API_CA_BUNDLE", "/nonexistent"), ("SSL_CERT_FILE", "/"),
+        ] {
             #expect { _ = try GoogleEnvironment(variables: [name: value]) } throws: { error in
                 (error as? GoogleEnvironmentError)?.variable == name
             }
@@ -142,8 +149,9 @@ import GoogleHTTPTypes
 /// The CA variables through the real transport: a self-signed local server is refused by
 /// default and accepted once its certificate is the trusted bundle.
 @Suite struct GoogleEnvironmentTrustTests {
-    @Test("SSL_CERT_FILE / SSL_CERT_DIR make a self-signed local server trusted; without them it is refused",
-          .enabled(if: SelfSignedTLSServer.openssl != nil, "needs the openssl command for a local TLS server"))
+    @Test(
+        "SSL_CERT_FILE / SSL_CERT_DIR make a self-signed local server trusted; without them it is refused",
+        .enabled(if: SelfSignedTLSServer.openssl != nil, "needs the openssl command for a local TLS server"))
     func selfSignedServer() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -9,11 +9,13 @@ import Testing
 /// the host is loopback (the emulator), before anything is sent.
 @Suite("OAuth endpoints over plain http")
 struct InsecureEndpointTests {
-    @Test("A client file whose auth_uri or token_uri is plain http to a remote host is refused", arguments: [
-        ("auth_uri", "http://accounts.example.com/o/oauth2/auth"),
-        ("token_uri", "http://oauth2.example.com/token"),
-        ("token_uri", "http://192.0.2.1:8080/token"),
-    ])
+    @Test(
+        "A client file whose auth_uri or token_uri is plain http to a remote host is refused",
+        arguments: [
+            ("auth_uri", "http://accounts.example.com/o/oauth2/auth"),
+            ("token_uri", "http://oauth2.example.com/token"),
+            ("token_uri", "http://192.0.2.1:8080/token"),
+        ])
     func clientFileRefusesRemoteHTTP(key: String, value: String) {
         let json = #"{"installed":{"client_id":"x","\#(key)":"\#(value)"}}"#
         let error = #expect(throws: OAuthError.self) { _ = try OAuthClientConfiguration(jsonData: Data(json.utf8)) }
@@ -25,9 +27,11 @@ struct InsecureEndpointTests {
         #expect(reason.contains("plain http") && reason.contains("loopback"), "\(reason)")
     }
 
-    @Test("Loopback http endpoints (the emulator) and https ones load", arguments: [
-        "http://127.0.0.1:8089/token", "http://localhost:8089/token", "http://[::1]:8089/token", "https://oauth2.googleapis.com/token",
-    ])
+    @Test(
+        "Loopback http endpoints (the emulator) and https ones load",
+        arguments: [
+            "http://127.0.0.1:8089/token", "http://localhost:8089/token", "http://[::1]:8089/token", "https://oauth2.googleapis.com/token",
+        ])
     func clientFileAcceptsLoopbackAndHTTPS(value: String) throws {
         let json = #"{"installed":{"client_id":"x","token_uri":"\#(value)"}}"#
         let configuration = try OAuthClientConfiguration(jsonData: Data(json.utf8))

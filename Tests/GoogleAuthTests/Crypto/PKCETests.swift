@@ -1,8 +1,8 @@
 import Foundation
 import GoogleAuth
+import GoogleBase
 import GoogleHTTPTypes
 import Testing
-import GoogleBase
 
 @Suite("PKCE")
 struct PKCETests {
@@ -36,9 +36,11 @@ struct PKCETests {
         #expect(seen.count == 5)
     }
 
-    @Test("Invalid verifiers are rejected with a typed error", arguments: [
-        "short", String(repeating: "a", count: 129), String(repeating: "a", count: 42) + "+", String(repeating: "é", count: 50),
-    ])
+    @Test(
+        "Invalid verifiers are rejected with a typed error",
+        arguments: [
+            "short", String(repeating: "a", count: 129), String(repeating: "a", count: 42) + "+", String(repeating: "é", count: 50),
+        ])
     func invalidVerifier(verifier: String) {
         #expect(throws: OAuthError.self) { try PKCE(verifier: verifier) }
     }

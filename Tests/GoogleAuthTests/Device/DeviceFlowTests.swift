@@ -27,7 +27,10 @@ struct DeviceFlowTests {
 
         var sleep: @Sendable (Duration) async throws -> Void {
             { [self] duration in
-                let count = waits.withLock { $0.append(duration); return $0.count }
+                let count = waits.withLock {
+                    $0.append(duration)
+                    return $0.count
+                }
                 try await onWait(count)
                 emulator.advanceTime(by: Double(duration.components.seconds) * advanceFraction(count))
             }
@@ -41,13 +44,15 @@ struct DeviceFlowTests {
         let harness = try EmulatorHarness()
         let shown = Mutex<DeviceAuthorization?>(nil)
         let transport = harness.transport
-        let sleeper = VirtualSleeper(emulator: harness.emulator, onWait: { poll in
-            guard poll == 3, let authorization = shown.withLock({ $0 }) else { return }
-            var components = URLComponents(url: authorization.verificationURL, resolvingAgainstBaseURL: false)
-            components?.queryItems = [URLQueryItem(name: "user_code", value: authorization.userCode)]
-            let page = try await transport.send(GoogleHTTPRequest(url: components!.url!))
-            #expect(page.status == 200)
-        })
+        let sleeper = VirtualSleeper(
+            emulator: harness.emulator,
+            onWait: { poll in
+                guard poll == 3, let authorization = shown.withLock({ $0 }) else { return }
+                var components = URLComponents(url: authorization.verificationURL, resolvingAgainstBaseURL: false)
+                components?.queryItems = [URLQueryItem(name: "user_code", value: authorization.userCode)]
+                let page = try await transport.send(GoogleHTTPRequest(url: components!.url!))
+                #expect(page.status == 200)
+            })
         let client = harness.makeClient(sleep: sleeper.sleep)
         let credentials = try await client.authorizeDevice(scopes: ["email", TestScopes.youtube]) { authorization in
             shown.withLock { $0 = authorization }
@@ -71,9 +76,11 @@ struct DeviceFlowTests {
         emulator.freezeClock()
         let userCode = Mutex<String?>(nil)
         // The second wait only advances the clock by a fifth, so the second poll comes too early.
-        let sleeper = VirtualSleeper(emulator: emulator, advanceFraction: { $0 == 2 ? 0.2 : 1 }, onWait: { poll in
-            if poll == 4, let code = userCode.withLock({ $0 }) { emulator.approveDevice(userCode: code) }
-        })
+        let sleeper = VirtualSleeper(
+            emulator: emulator, advanceFraction: { $0 == 2 ? 0.2 : 1 },
+            onWait: { poll in
+                if poll == 4, let code = userCode.withLock({ $0 }) { emulator.approveDevice(userCode: code) }
+            })
         let credentials = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { authorization in
             userCode.withLock { $0 = authorization.userCode }
         }
@@ -86,11 +93,13 @@ struct DeviceFlowTests {
         let harness = try EmulatorHarness()
         let transport = harness.transport
         let shown = Mutex<DeviceAuthorization?>(nil)
-        let sleeper = VirtualSleeper(emulator: harness.emulator, onWait: { poll in
-            guard poll == 2, let authorization = shown.withLock({ $0 }) else { return }
-            let url = URL(string: authorization.verificationURL.absoluteString + "?user_code=\(authorization.userCode)&action=deny")!
-            _ = try await transport.send(GoogleHTTPRequest(url: url))
-        })
+        let sleeper = VirtualSleeper(
+            emulator: harness.emulator,
+            onWait: { poll in
+                guard poll == 2, let authorization = shown.withLock({ $0 }) else { return }
+                let url = URL(string: authorization.verificationURL.absoluteString + "?user_code=\(authorization.userCode)&action=deny")!
+                _ = try await transport.send(GoogleHTTPRequest(url: url))
+            })
         await #expect {
             _ = try await harness.makeClient(sleep: sleeper.sleep).authorizeDevice(scopes: ["email"]) { authorization in
                 shown.withLock { $0 = authorization }

@@ -1,10 +1,10 @@
 import Foundation
 import GoogleAuth
+import GoogleBase
 import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
 import Testing
-import GoogleBase
 
 @Suite("OAuthEmulator endpoints and access checks")
 struct OAuthEmulatorTests {
@@ -21,7 +21,8 @@ struct OAuthEmulatorTests {
     func allowed() {
         let emulator = OAuthEmulator()
         let tokens = emulator.issueTokens(scopes: [TestScopes.driveFile])
-        let check = emulator.authorize(request(["Authorization": "Bearer \(tokens.access)"]), anyOf: [TestScopes.driveReadonly, TestScopes.driveFile])
+        let check = emulator.authorize(
+            request(["Authorization": "Bearer \(tokens.access)"]), anyOf: [TestScopes.driveReadonly, TestScopes.driveFile])
         guard case .allowed(let subject, let scopes) = check else {
             Issue.record("expected allowed")
             return
@@ -62,7 +63,10 @@ struct OAuthEmulatorTests {
     func insufficientScope() throws {
         let emulator = OAuthEmulator()
         let tokens = emulator.issueTokens(scopes: ["email"])
-        guard case .denied(let response) = emulator.authorize(request(["Authorization": "Bearer \(tokens.access)"]), anyOf: [TestScopes.youtube]) else {
+        guard
+            case .denied(let response) = emulator.authorize(
+                request(["Authorization": "Bearer \(tokens.access)"]), anyOf: [TestScopes.youtube])
+        else {
             Issue.record("expected denied")
             return
         }
@@ -81,14 +85,19 @@ struct OAuthEmulatorTests {
             let url = harness.baseURL.absoluteString + "/o/oauth2/v2/auth?" + FormURLEncoding.encode(query)
             return try await harness.transport.send(GoogleHTTPRequest(url: URL(string: url)!))
         }
-        let base = [("response_type", "code"), ("scope", "email"), ("code_challenge", PKCE().challenge), ("code_challenge_method", "S256"), ("state", "s")]
+        let base = [
+            ("response_type", "code"), ("scope", "email"), ("code_challenge", PKCE().challenge), ("code_challenge_method", "S256"),
+            ("state", "s"),
+        ]
         let unknown = try await get([("client_id", "nobody"), ("redirect_uri", "http://127.0.0.1:5/")] + base)
         #expect(unknown.status == 401)
         #expect(unknown.headers["Location"] == nil)
         let badRedirect = try await get([("client_id", client.id), ("redirect_uri", "https://evil.example/")] + base)
         #expect(badRedirect.status == 400)
         #expect(String(decoding: badRedirect.body, as: UTF8.self).contains("redirect_uri_mismatch"))
-        let noPKCE = try await get([("client_id", client.id), ("redirect_uri", "http://127.0.0.1:5/"), ("response_type", "code"), ("scope", "email")])
+        let noPKCE = try await get([
+            ("client_id", client.id), ("redirect_uri", "http://127.0.0.1:5/"), ("response_type", "code"), ("scope", "email"),
+        ])
         #expect(noPKCE.status == 400)
         let ipv6 = try await get([("client_id", client.id), ("redirect_uri", "http://[::1]:7/cb")] + base)
         #expect(ipv6.status == 302)
@@ -103,9 +112,10 @@ struct OAuthEmulatorTests {
         let get = try await harness.transport.send(GoogleHTTPRequest(url: harness.baseURL.appendingPathComponent("token")))
         #expect(get.status == 405)
         func post(_ form: [(String, String)]) async throws -> (Int, String?) {
-            let response = try await harness.transport.send(GoogleHTTPRequest(
-                method: .post, url: harness.baseURL.appendingPathComponent("token"),
-                headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(FormURLEncoding.encode(form).utf8))))
+            let response = try await harness.transport.send(
+                GoogleHTTPRequest(
+                    method: .post, url: harness.baseURL.appendingPathComponent("token"),
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(FormURLEncoding.encode(form).utf8))))
             let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
             return (response.status, object?["error"] as? String)
         }
@@ -113,7 +123,9 @@ struct OAuthEmulatorTests {
         #expect(noSecret.0 == 401 && noSecret.1 == "invalid_client")
         let badGrant = try await post([("client_id", client.id), ("client_secret", client.secret!), ("grant_type", "password")])
         #expect(badGrant.1 == "unsupported_grant_type")
-        let unknownCode = try await post([("client_id", client.id), ("client_secret", client.secret!), ("grant_type", "authorization_code"), ("code", "4/none")])
+        let unknownCode = try await post([
+            ("client_id", client.id), ("client_secret", client.secret!), ("grant_type", "authorization_code"), ("code", "4/none"),
+        ])
         #expect(unknownCode.1 == "invalid_grant")
         #expect(harness.emulator.tokenRequestCount == 3)
     }

@@ -1,5 +1,5 @@
-import Testing
 import GoogleAuth
+import Testing
 
 // MARK: - OAuthErrorCodeTests
 

@@ -72,11 +72,13 @@ struct AuthorizationRequestTests {
         #expect(throws: OAuthError(code: .missingAuthorizationCode)) { try request.authorizationCode(from: empty) }
     }
 
-    @Test("Every Google error code maps to a typed error with meaning and remedy", arguments: [
-        "access_denied", "admin_policy_enforced", "disallowed_useragent", "org_internal", "deleted_client",
-        "invalid_grant", "redirect_uri_mismatch", "invalid_request", "invalid_client", "unauthorized_client",
-        "invalid_scope", "expired_token", "invalid_token",
-    ])
+    @Test(
+        "Every Google error code maps to a typed error with meaning and remedy",
+        arguments: [
+            "access_denied", "admin_policy_enforced", "disallowed_useragent", "org_internal", "deleted_client",
+            "invalid_grant", "redirect_uri_mismatch", "invalid_request", "invalid_client", "unauthorized_client",
+            "invalid_scope", "expired_token", "invalid_token",
+        ])
     func errorCodes(code: String) {
         let error = OAuthError(code: code, description: "details")
         #expect(error.oauthErrorCode == code)

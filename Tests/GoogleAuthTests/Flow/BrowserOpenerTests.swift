@@ -1,5 +1,8 @@
 import Foundation
 import GoogleAuth
+import Synchronization
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,8 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
-import Testing
 
 @Suite("System browser opener")
 struct BrowserOpenerTests {
@@ -69,13 +70,13 @@ struct BrowserOpenerTests {
         // Only builtins: a shell blocks signals around fork, so a child (sed) reading the shell's
         // status could see that temporary mask instead of the one the shell started with.
         try """
-            #!/bin/sh
-            if [ -e /proc/$$/fd/\(leaky) ]; then echo inherited > "\(report.path)"; else echo closed > "\(report.path)"; fi
-            echo "$1" >> "\(report.path)"
-            while read -r key value; do
-                if [ "$key" = "SigBlk:" ]; then echo "$value" >> "\(report.path)"; fi
-            done < /proc/$$/status
-            """.write(to: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        if [ -e /proc/$$/fd/\(leaky) ]; then echo inherited > "\(report.path)"; else echo closed > "\(report.path)"; fi
+        echo "$1" >> "\(report.path)"
+        while read -r key value; do
+            if [ "$key" = "SigBlk:" ]; then echo "$value" >> "\(report.path)"; fi
+        done < /proc/$$/status
+        """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
         let opener = SystemBrowserOpener(environment: ["BROWSER": script.path], output: { _ in })
         try await opener.open(url)

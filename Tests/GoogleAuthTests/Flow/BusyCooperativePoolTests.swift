@@ -106,7 +106,8 @@ struct BusyCooperativePoolTests {
                     guard finishedWhileSaturated, late.body.count == 4096, slow.body.count == 4096,
                         slow.headers["Content-Length"] == "4096"
                     else {
-                        FileHandle.standardError.write(Data("late \(late.status), slow \(slow.status); saturated: \(finishedWhileSaturated)\n".utf8))
+                        FileHandle.standardError.write(
+                            Data("late \(late.status), slow \(slow.status); saturated: \(finishedWhileSaturated)\n".utf8))
                         exit(EXIT_FAILURE)
                     }
                     exit(EXIT_SUCCESS)

@@ -72,11 +72,13 @@ struct LoopbackFlowTests {
         #expect(browser.recorded.first?.redirectPage?.contains("Not this sign-in") == true)
     }
 
-    @Test("An error redirect becomes a typed error and shows the error page", arguments: [
-        (OAuthEmulator.ConsentBehavior.deny, OAuthError.accessDenied(description: nil)),
-        (.error("admin_policy_enforced"), .adminPolicyEnforced(description: nil)),
-        (.error("org_internal"), .orgInternal(description: nil)),
-    ])
+    @Test(
+        "An error redirect becomes a typed error and shows the error page",
+        arguments: [
+            (OAuthEmulator.ConsentBehavior.deny, OAuthError.accessDenied(description: nil)),
+            (.error("admin_policy_enforced"), .adminPolicyEnforced(description: nil)),
+            (.error("org_internal"), .orgInternal(description: nil)),
+        ])
     func errorRedirect(behavior: OAuthEmulator.ConsentBehavior, expected: OAuthError) async throws {
         let harness = try EmulatorHarness(configuration: .init(consent: behavior))
         let browser = CurlBrowser(transport: harness.transport)
@@ -98,7 +100,8 @@ struct LoopbackFlowTests {
         let (elapsed, reply) = try await withTaskExecutorPreference(harness.transport.executor) {
             let started = ContinuousClock.now
             await #expect(throws: OAuthError.timedOut(after: .milliseconds(300))) {
-                _ = try await harness.makeClient().authorize(scopes: ["email"], options: .init(timeout: .milliseconds(300)), browser: browser)
+                _ = try await harness.makeClient().authorize(
+                    scopes: ["email"], options: .init(timeout: .milliseconds(300)), browser: browser)
             }
             let elapsed = ContinuousClock.now - started
             // The listener was released: its port no longer accepts connections.
@@ -110,7 +113,8 @@ struct LoopbackFlowTests {
         // The error says which limit fired; the time only rules out a limit read in the wrong
         // unit (300 s), with a generous margin.
         #expect(elapsed < .seconds(120))
-        #expect(reply == nil, "the listener still answers after the timeout: \(String(decoding: reply?.prefix(80) ?? Data(), as: UTF8.self))")
+        #expect(
+            reply == nil, "the listener still answers after the timeout: \(String(decoding: reply?.prefix(80) ?? Data(), as: UTF8.self))")
     }
 
     @Test("Cancelling the task ends the flow with .cancelled and releases the listener")
@@ -132,7 +136,9 @@ struct LoopbackFlowTests {
             await #expect(throws: OAuthError(code: .cancelled)) { _ = try await task.value }
             return await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8))
         }
-        #expect(reply == nil, "the listener still answers after the cancellation: \(String(decoding: reply?.prefix(80) ?? Data(), as: UTF8.self))")
+        #expect(
+            reply == nil,
+            "the listener still answers after the cancellation: \(String(decoding: reply?.prefix(80) ?? Data(), as: UTF8.self))")
     }
 
     @Test("Favicon requests, bare requests and garbage do not end the flow")
@@ -140,19 +146,24 @@ struct LoopbackFlowTests {
         let harness = try EmulatorHarness()
         let results = Mutex<[String]>([])
         let transport = harness.transport
-        let browser = CurlBrowser(transport: transport, beforeRedirect: { target in
-            let base = "http://\(target.host ?? "127.0.0.1"):\(target.port ?? 0)"
-            let favicon = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "/favicon.ico")!))
-            let bare = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "/")!))
-            let port = target.port ?? 0
-            let garbage = await RawSocket.exchange(port: port, bytes: Array("\u{1}\u{2}GARBAGE \u{ff}\r\n\r\n".utf8)) ?? Data()
-            let oversized = await RawSocket.exchange(
-                port: port, bytes: Array(("GET /?" + String(repeating: "x", count: 200_000) + " HTTP/1.1\r\n\r\n").utf8)) ?? Data()
-            results.withLock {
-                $0 = ["\(favicon.status)", "\(bare.status)", String(decoding: garbage.prefix(12), as: UTF8.self),
-                      String(decoding: oversized.prefix(12), as: UTF8.self)]
-            }
-        })
+        let browser = CurlBrowser(
+            transport: transport,
+            beforeRedirect: { target in
+                let base = "http://\(target.host ?? "127.0.0.1"):\(target.port ?? 0)"
+                let favicon = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "/favicon.ico")!))
+                let bare = try await transport.send(GoogleHTTPRequest(url: URL(string: base + "/")!))
+                let port = target.port ?? 0
+                let garbage = await RawSocket.exchange(port: port, bytes: Array("\u{1}\u{2}GARBAGE \u{ff}\r\n\r\n".utf8)) ?? Data()
+                let oversized =
+                    await RawSocket.exchange(
+                        port: port, bytes: Array(("GET /?" + String(repeating: "x", count: 200_000) + " HTTP/1.1\r\n\r\n").utf8)) ?? Data()
+                results.withLock {
+                    $0 = [
+                        "\(favicon.status)", "\(bare.status)", String(decoding: garbage.prefix(12), as: UTF8.self),
+                        String(decoding: oversized.prefix(12), as: UTF8.self),
+                    ]
+                }
+            })
         let credentials = try await harness.makeClient().authorize(scopes: ["email"], browser: browser)
         #expect(!credentials.accessToken.isEmpty)
         let observed = results.withLock { $0 }

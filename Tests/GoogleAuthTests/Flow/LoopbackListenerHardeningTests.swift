@@ -1,9 +1,12 @@
 import Foundation
 import GoogleAuth
+import GoogleBase
 import GoogleEmulator
 import GoogleHTTP
 import Synchronization
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,8 +14,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
-import TestSupport
 
 /// Any local process can reach the loopback listener. None of them may end, block or abort the
 /// login: only the browser returning with the right `state` completes it.
@@ -23,13 +24,15 @@ struct LoopbackListenerHardeningTests {
         let harness = try EmulatorHarness()
         let transport = harness.transport
         let statuses = Mutex<[Int]>([])
-        let browser = CurlBrowser(transport: transport, beforeRedirect: { target in
-            let base = "http://\(target.host ?? "127.0.0.1"):\(target.port ?? 0)/"
-            for query in ["?state=forged&code=attacker-code", "?code=attacker-code", "?error=access_denied&state=wrong", "?state="] {
-                let response = try await transport.send(GoogleHTTPRequest(url: URL(string: base + query)!))
-                statuses.withLock { $0.append(response.status) }
-            }
-        })
+        let browser = CurlBrowser(
+            transport: transport,
+            beforeRedirect: { target in
+                let base = "http://\(target.host ?? "127.0.0.1"):\(target.port ?? 0)/"
+                for query in ["?state=forged&code=attacker-code", "?code=attacker-code", "?error=access_denied&state=wrong", "?state="] {
+                    let response = try await transport.send(GoogleHTTPRequest(url: URL(string: base + query)!))
+                    statuses.withLock { $0.append(response.status) }
+                }
+            })
         let credentials = try await harness.makeClient().authorize(scopes: ["email"], browser: browser)
         #expect(!credentials.accessToken.isEmpty)
         #expect(statuses.withLock { $0 } == [400, 400, 400, 400])
@@ -42,15 +45,17 @@ struct LoopbackListenerHardeningTests {
         let harness = try EmulatorHarness()
         let transport = harness.transport
         let held = HeldSockets()
-        let browser = CurlBrowser(transport: transport, beforeRedirect: { target in
-            let port = target.port ?? 0
-            // More idle connections than the listener serves at once, plus one sending its head a
-            // byte per 200 ms; all stay open while the real redirect arrives.
-            await onThread {
-                for _ in 0..<40 { held.connect(port: port) }
-                held.startDripping(port: port, bytes: Array("GET /?state=x&code=y HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-            }
-        })
+        let browser = CurlBrowser(
+            transport: transport,
+            beforeRedirect: { target in
+                let port = target.port ?? 0
+                // More idle connections than the listener serves at once, plus one sending its head a
+                // byte per 200 ms; all stay open while the real redirect arrives.
+                await onThread {
+                    for _ in 0..<40 { held.connect(port: port) }
+                    held.startDripping(port: port, bytes: Array("GET /?state=x&code=y HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                }
+            })
         let credentials = try await harness.makeClient().authorize(
             scopes: ["email"], options: .init(timeout: .seconds(120)), browser: browser)
         #expect(!credentials.accessToken.isEmpty)

@@ -1,9 +1,12 @@
 import Foundation
 import GoogleAuth
+import GoogleBase
 import GoogleEmulator
 import GoogleHTTP
 import Synchronization
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,8 +14,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
-import TestSupport
 
 // MARK: - RealBrowserTests
 

@@ -34,9 +34,10 @@ struct RedactionTests {
         assertClean(request.pkce)
         #expect(!"\(request)".contains(request.pkce.verifier))
         assertClean(AuthorizationCallback(code: "4/SECRET-CODE", state: "SECRET-STATE"))
-        assertClean(DeviceAuthorization(
-            deviceCode: "AH-SECRET-DEVICE", userCode: "ABCD-EFGH", verificationURL: URL(string: "http://127.0.0.1/device")!,
-            expiresAt: Date(), interval: 5, scopes: ["email"]))
+        assertClean(
+            DeviceAuthorization(
+                deviceCode: "AH-SECRET-DEVICE", userCode: "ABCD-EFGH", verificationURL: URL(string: "http://127.0.0.1/device")!,
+                expiresAt: Date(), interval: 5, scopes: ["email"]))
         let transportError = HTTPTransportError(
             kind: .connectionRefused, url: URL(string: "http://127.0.0.1:1/token?access_token=ya29.SECRET-ACCESS")!, message: "refused")
         assertClean(OAuthError.transport(transportError))

@@ -13,8 +13,9 @@ struct UnexpectedResponseTests {
         try EmulatorHarness { request in
             switch request.path {
             case "/proxy/token":
-                .html("<html><head><title>502 Bad Gateway</title></head><body>\n<h1>Bad Gateway</h1>\n"
-                    + "<p>upstream said access_token=\(Self.secretAccess)</p></body></html>", status: 502)
+                .html(
+                    "<html><head><title>502 Bad Gateway</title></head><body>\n<h1>Bad Gateway</h1>\n"
+                        + "<p>upstream said access_token=\(Self.secretAccess)</p></body></html>", status: 502)
             case "/truncated/token":
                 .json(Data("{\"access_token\":\"\(Self.secretAccess)\",\"refresh_token\":\"\(Self.secretRefresh)\",\"expi".utf8))
             case "/empty/token":

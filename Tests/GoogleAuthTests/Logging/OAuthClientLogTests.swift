@@ -85,7 +85,10 @@ struct OAuthClientLogTests {
         // Poll 2 comes too early (the clock moves a fifth of the wait): slow_down, 10 s from then on.
         let waits = Mutex(0)
         let sleep: @Sendable (Duration) async throws -> Void = { duration in
-            let count = waits.withLock { $0 += 1; return $0 }
+            let count = waits.withLock {
+                $0 += 1
+                return $0
+            }
             if count == 4, let code = userCode.withLock({ $0 }) { emulator.approveDevice(userCode: code) }
             emulator.advanceTime(by: Double(duration.components.seconds) * (count == 2 ? 0.2 : 1))
         }

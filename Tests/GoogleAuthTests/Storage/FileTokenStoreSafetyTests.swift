@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,8 +14,9 @@ import Darwin
 /// `ssh` refuses such a private key), and a symbolic link at the lock path is never followed.
 @Suite("FileTokenStore against other users")
 struct FileTokenStoreSafetyTests {
-    @Test("A token file other users can read or write is refused with the fix in the message",
-          arguments: [0o644, 0o640, 0o604, 0o620, 0o602, 0o666, 0o700])
+    @Test(
+        "A token file other users can read or write is refused with the fix in the message",
+        arguments: [0o644, 0o640, 0o604, 0o620, 0o602, 0o666, 0o700])
     func permissiveFileIsRefused(mode: Int) async throws {
         let root = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,7 +15,8 @@ struct FileTokenStoreTests {
     static func credentials(_ index: Int) -> OAuthTokens {
         OAuthTokens(
             accessToken: "ya29.access-\(index)", expiresAt: Date(timeIntervalSince1970: 1_800_000_000.25 + Double(index)),
-            refreshToken: "1//refresh-\(index)", refreshTokenExpiresAt: index.isMultiple(of: 2) ? nil : Date(timeIntervalSince1970: 1_900_000_000),
+            refreshToken: "1//refresh-\(index)",
+            refreshTokenExpiresAt: index.isMultiple(of: 2) ? nil : Date(timeIntervalSince1970: 1_900_000_000),
             scopes: ["email", "scope-\(index)"], idToken: index == 0 ? nil : "h.p.s")
     }
 
@@ -114,10 +116,12 @@ struct FileTokenStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
     }
 
-    @Test("A corrupt file is a typed error, never a crash", arguments: [
-        "not json at all", "{\"version\":1}", "{\"version\":2,\"credentials\":{}}", "",
-        "{\"version\":1,\"credentials\":{\"accessToken\":5}}",
-    ])
+    @Test(
+        "A corrupt file is a typed error, never a crash",
+        arguments: [
+            "not json at all", "{\"version\":1}", "{\"version\":2,\"credentials\":{}}", "",
+            "{\"version\":1,\"credentials\":{\"accessToken\":5}}",
+        ])
     func corrupt(content: String) async throws {
         let root = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }

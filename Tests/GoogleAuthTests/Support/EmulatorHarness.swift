@@ -1,10 +1,10 @@
 import Foundation
 @_spi(Testing) import GoogleAuth
+import GoogleBase
 import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
 import Synchronization
-import GoogleBase
 
 // MARK: - EmulatorHarness
 

@@ -49,7 +49,8 @@ struct HostileNumberTests {
     // MARK: - Device flow
 
     private func deviceAuthorization(interval: String) async throws -> DeviceAuthorization {
-        let body = #"{"device_code":"d","user_code":"ABC-DEF","verification_url":"https://example.org/device","expires_in":1e300,"interval":\#(interval)}"#
+        let body =
+            #"{"device_code":"d","user_code":"ABC-DEF","verification_url":"https://example.org/device","expires_in":1e300,"interval":\#(interval)}"#
         let harness = try EmulatorHarness { request in
             request.path == "/custom/device" ? .json(Data(body.utf8)) : nil
         }
@@ -58,9 +59,11 @@ struct HostileNumberTests {
         return try await harness.makeClient(configuration: configuration).requestDeviceAuthorization(scopes: ["email"])
     }
 
-    @Test("A device-flow interval of 1e19, \"NaN\" or -3 is clamped", arguments: [
-        ("1e19", 600), ("\"1e19\"", 600), ("\"NaN\"", 5), ("-3", 1), ("\"inf\"", 600),
-    ])
+    @Test(
+        "A device-flow interval of 1e19, \"NaN\" or -3 is clamped",
+        arguments: [
+            ("1e19", 600), ("\"1e19\"", 600), ("\"NaN\"", 5), ("-3", 1), ("\"inf\"", 600),
+        ])
     func deviceInterval(value: String, expected: Int) async throws {
         let authorization = try await deviceAuthorization(interval: value)
         #expect(authorization.interval == expected)

@@ -1,10 +1,10 @@
 import Foundation
 import GoogleAuth
-import GoogleHTTPTypes
+import GoogleBase
 import GoogleEmulator
+import GoogleHTTPTypes
 import LocalHTTPServer
 import Testing
-import GoogleBase
 
 @Suite("Token responses and ID token claims")
 struct TokenResponseTests {
@@ -40,9 +40,11 @@ struct TokenResponseTests {
         #expect(claims.expiresAt == Date(timeIntervalSince1970: 2_000_000_000))
     }
 
-    @Test("Undecodable ID tokens are a typed error (and nil claims), never a crash", arguments: [
-        "", "abc", "a.b", "a.!!!.c", "a." + Base64URL.encode(Array("[1]".utf8)) + ".c",
-    ])
+    @Test(
+        "Undecodable ID tokens are a typed error (and nil claims), never a crash",
+        arguments: [
+            "", "abc", "a.b", "a.!!!.c", "a." + Base64URL.encode(Array("[1]".utf8)) + ".c",
+        ])
     func badIDToken(token: String) {
         #expect(throws: OAuthError.self) { _ = try IDTokenClaims(decoding: token) }
         let credentials = OAuthTokens(accessToken: "a", expiresAt: nil, refreshToken: nil, scopes: [], idToken: token)

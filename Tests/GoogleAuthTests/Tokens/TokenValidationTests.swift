@@ -16,10 +16,12 @@ struct TokenValidationTests {
         return try await harness.makeClient(configuration: configuration).refresh(refreshToken: "1//old")
     }
 
-    @Test("unsendable access tokens are refused without showing them", arguments: [
-        #""""#, #""ya29.SECRET\r\nX-Injected: 1""#, #""ya29.SECRET\u0000""#, #""ya29 SECRET""#, #""ya29.SECRÉT""#,
-        #""ya29.SECRET\u007f""#,
-    ])
+    @Test(
+        "unsendable access tokens are refused without showing them",
+        arguments: [
+            #""""#, #""ya29.SECRET\r\nX-Injected: 1""#, #""ya29.SECRET\u0000""#, #""ya29 SECRET""#, #""ya29.SECRÉT""#,
+            #""ya29.SECRET\u007f""#,
+        ])
     func unsendableToken(token: String) async throws {
         let error = await #expect(throws: OAuthError.self) {
             _ = try await Self.refresh(answering: #"{"access_token":\#(token),"expires_in":3600,"token_type":"Bearer"}"#)

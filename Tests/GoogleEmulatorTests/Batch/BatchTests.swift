@@ -25,7 +25,8 @@ import Testing
         return try chunks.map { chunk in
             let sections = chunk.components(separatedBy: "\r\n\r\n")
             let partHeaders = sections[0]
-            let id = partHeaders.components(separatedBy: "\r\n").first { $0.hasPrefix("Content-ID: ") }?
+            let id =
+                partHeaders.components(separatedBy: "\r\n").first { $0.hasPrefix("Content-ID: ") }?
                 .dropFirst("Content-ID: ".count) ?? ""
             let statusLine = try #require(sections.dropFirst().first?.components(separatedBy: "\r\n").first)
             let status = Int(statusLine.split(separator: " ")[1]) ?? 0
@@ -37,11 +38,15 @@ import Testing
     @Test func driveBatchAnswersEachPart() async throws {
         let harness = try EmulatorHarness()
         let boundary = "batch_boundary"
-        let body = batchBody([
-            ("item1", "GET /drive/v3/files/\(Seed.helloTextFileID)?fields=id,name HTTP/1.1"),
-            ("item2", "GET /drive/v3/files/missing HTTP/1.1"),
-            ("item3", "PATCH /drive/v3/files/\(Seed.helloTextFileID) HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"name\":\"renamed.txt\"}"),
-        ], boundary: boundary)
+        let body = batchBody(
+            [
+                ("item1", "GET /drive/v3/files/\(Seed.helloTextFileID)?fields=id,name HTTP/1.1"),
+                ("item2", "GET /drive/v3/files/missing HTTP/1.1"),
+                (
+                    "item3",
+                    "PATCH /drive/v3/files/\(Seed.helloTextFileID) HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"name\":\"renamed.txt\"}"
+                ),
+            ], boundary: boundary)
         let response = try await harness.send(
             .post, "/batch/drive/v3", headers: ["Content-Type": "multipart/mixed; boundary=\(boundary)"], body: .data(body))
         #expect(response.status == 200)
@@ -64,7 +69,8 @@ import Testing
         let harness = try EmulatorHarness()
         let many = (1...1001).map { ("p\($0)", "GET /youtube/v3/liveStreams?part=id&mine=true HTTP/1.1") }
         let tooMany = try await harness.send(
-            .post, "/batch/youtube/v3", headers: ["Content-Type": "multipart/mixed; boundary=x"], body: .data(batchBody(many, boundary: "x")))
+            .post, "/batch/youtube/v3", headers: ["Content-Type": "multipart/mixed; boundary=x"],
+            body: .data(batchBody(many, boundary: "x")))
         #expect(tooMany.status == 400)
 
         let fine = try await harness.send(

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleJSON
 import Testing
+
 @testable import GoogleEmulator
 
 // MARK: - The emulator's JSON

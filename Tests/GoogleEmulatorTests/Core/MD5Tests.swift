@@ -10,6 +10,8 @@ import Testing
         let long = Data(repeating: 0x61, count: 1_000_000)
         #expect(EmulatorTestHooks.md5(long) == "7707d6ae4e027c70eea2a935c2296f21")
         // Fed in odd-sized pieces, the digest is the same.
-        #expect(EmulatorTestHooks.md5(pieces: [long.prefix(3), long.dropFirst(3).prefix(100), long.dropFirst(103)]) == "7707d6ae4e027c70eea2a935c2296f21")
+        #expect(
+            EmulatorTestHooks.md5(pieces: [long.prefix(3), long.dropFirst(3).prefix(100), long.dropFirst(103)])
+                == "7707d6ae4e027c70eea2a935c2296f21")
     }
 }

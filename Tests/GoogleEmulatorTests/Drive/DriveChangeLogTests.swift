@@ -46,7 +46,8 @@ import Testing
         let permissionID = try #require(granted.json.string("id"))
         let list = try await harness.send(.get, "/drive/v3/files/\(id)/permissions")
         #expect(list.json.array("permissions").map { $0.string("role") } == ["owner", "reader"])
-        #expect(try await harness.sendJSON(.patch, "/drive/v3/files/\(id)/permissions/\(permissionID)", json: ["role": "writer"]).status == 200)
+        #expect(
+            try await harness.sendJSON(.patch, "/drive/v3/files/\(id)/permissions/\(permissionID)", json: ["role": "writer"]).status == 200)
         #expect(try await harness.send(.delete, "/drive/v3/files/\(id)/permissions/\(permissionID)").status == 204)
         #expect(try await harness.send(.delete, "/drive/v3/files/\(id)/permissions/\(permissionID)").status == 404)
         let bad = try await harness.sendJSON(.post, "/drive/v3/files/\(id)/permissions", json: ["type": "user", "role": "reader"])

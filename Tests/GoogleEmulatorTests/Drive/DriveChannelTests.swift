@@ -39,7 +39,8 @@ import Testing
         let harness = try EmulatorHarness()
         let hook = try Webhook()
         let start = try await harness.send(.get, "/drive/v3/changes/startPageToken").json.string("startPageToken") ?? ""
-        let opened = try await harness.sendJSON(.post, "/drive/v3/changes/watch?pageToken=\(start)", json: watchBody("c1", address: hook.address))
+        let opened = try await harness.sendJSON(
+            .post, "/drive/v3/changes/watch?pageToken=\(start)", json: watchBody("c1", address: hook.address))
         #expect(opened.status == 200)
         #expect(opened.json.string("kind") == "api#channel")
         #expect(opened.json.string("id") == "c1")
@@ -54,11 +55,12 @@ import Testing
         let messages = hook.messages
         #expect(messages.map { $0["X-Goog-Resource-State"] } == ["sync", "change", "change"])
         #expect(messages.map { $0["X-Goog-Message-Number"] } == ["1", "2", "3"])
-        #expect(messages.allSatisfy {
-            $0["X-Goog-Channel-ID"] == "c1" && $0["X-Goog-Channel-Token"] == "tok" && $0["X-Goog-Resource-ID"] == resourceID
-                && $0["X-Goog-Resource-URI"]?.contains("/drive/v3/changes") == true
-                && $0["X-Goog-Channel-Expiration"]?.hasSuffix(" GMT") == true
-        })
+        #expect(
+            messages.allSatisfy {
+                $0["X-Goog-Channel-ID"] == "c1" && $0["X-Goog-Channel-Token"] == "tok" && $0["X-Goog-Resource-ID"] == resourceID
+                    && $0["X-Goog-Resource-URI"]?.contains("/drive/v3/changes") == true
+                    && $0["X-Goog-Channel-Expiration"]?.hasSuffix(" GMT") == true
+            })
 
         // channels.stop: no more messages; a second stop is 404.
         #expect(try await harness.sendJSON(.post, "/drive/v3/channels/stop", json: ["id": "c1", "resourceId": resourceID]).status == 204)
@@ -72,7 +74,8 @@ import Testing
         let hook = try Webhook()
         let id = try harness.emulator.addDriveFile(name: "watched", content: Data("w".utf8))
         let far = Date().addingTimeInterval(30 * 86_400)
-        let opened = try await harness.sendJSON(.post, "/drive/v3/files/\(id)/watch", json: watchBody("f1", address: hook.address, expiration: far))
+        let opened = try await harness.sendJSON(
+            .post, "/drive/v3/files/\(id)/watch", json: watchBody("f1", address: hook.address, expiration: far))
         #expect(opened.status == 200)
         // A file channel lives a day at most.
         let expiration = try #require(opened.json.string("expiration").flatMap(Int64.init))
@@ -110,12 +113,16 @@ import Testing
         #expect(remote.status == 400)
         #expect(remote.errorReason == "push.webhookUrlUnauthorized")
         #expect(try await harness.sendJSON(.post, "/drive/v3/changes/watch", json: watchBody("r", address: hook.address)).status == 400)
-        #expect(try await harness.sendJSON(.post, "/drive/v3/changes/watch?pageToken=1", json: watchBody("d", address: hook.address)).status == 200)
-        let duplicate = try await harness.sendJSON(.post, "/drive/v3/changes/watch?pageToken=1", json: watchBody("d", address: hook.address))
+        #expect(
+            try await harness.sendJSON(.post, "/drive/v3/changes/watch?pageToken=1", json: watchBody("d", address: hook.address)).status
+                == 200)
+        let duplicate = try await harness.sendJSON(
+            .post, "/drive/v3/changes/watch?pageToken=1", json: watchBody("d", address: hook.address))
         #expect(duplicate.status == 400)
         #expect(duplicate.errorReason == "channelIdNotUnique")
         let past = try await harness.sendJSON(
-            .post, "/drive/v3/changes/watch?pageToken=1", json: watchBody("p", address: hook.address, expiration: Date(timeIntervalSince1970: 1)))
+            .post, "/drive/v3/changes/watch?pageToken=1",
+            json: watchBody("p", address: hook.address, expiration: Date(timeIntervalSince1970: 1)))
         #expect(past.status == 400)
         #expect(try await harness.sendJSON(.post, "/drive/v3/files/nope/watch", json: watchBody("x", address: hook.address)).status == 404)
     }

@@ -6,18 +6,21 @@ import Testing
 /// The emulator's Drive media endpoints under hostile or version-sensitive input.
 @Suite("Drive media edges")
 struct DriveEdgeInputTests {
-    @Test("An overflowing Content-Range on a resumable chunk is a 400, not a trap", arguments: [
-        "bytes 0-9223372036854775807/*", "bytes 9223372036854775806-9223372036854775807/*",
-        "bytes 0-99999999999999999999/*",
-    ])
+    @Test(
+        "An overflowing Content-Range on a resumable chunk is a 400, not a trap",
+        arguments: [
+            "bytes 0-9223372036854775807/*", "bytes 9223372036854775806-9223372036854775807/*",
+            "bytes 0-99999999999999999999/*",
+        ])
     func overflowingContentRange(header: String) async throws {
         let harness = try EmulatorHarness()
         let start = try await harness.send(
             .post, "/upload/drive/v3/files?uploadType=resumable",
             headers: ["Content-Type": "application/json; charset=UTF-8"], body: .data(Data(#"{"name":"x"}"#.utf8)))
         let location = try #require(start.headers["Location"])
-        let response = try await harness.transport.send(GoogleHTTPRequest(
-            method: .put, url: URL(string: location)!, headers: ["Content-Range": header], body: .data(Data("x".utf8))))
+        let response = try await harness.transport.send(
+            GoogleHTTPRequest(
+                method: .put, url: URL(string: location)!, headers: ["Content-Range": header], body: .data(Data("x".utf8))))
         #expect(response.status == 400)
     }
 
@@ -29,7 +32,8 @@ struct DriveEdgeInputTests {
         let first = try await harness.send(.get, "/drive/v3/files/\(id)?alt=media")
         let etag = try #require(first.headers["ETag"])
 
-        let stale = try await harness.send(.get, "/drive/v3/files/\(id)?alt=media", headers: ["Range": "bytes=100-", "If-Range": "\"stale\""])
+        let stale = try await harness.send(
+            .get, "/drive/v3/files/\(id)?alt=media", headers: ["Range": "bytes=100-", "If-Range": "\"stale\""])
         #expect(stale.status == 200)
         #expect(stale.body == content)
 

@@ -69,7 +69,8 @@ import Testing
         let target = temporaryFileURL("download")
         defer { try? FileManager.default.removeItem(at: target) }
         let head = try await harness.transport.download(
-            GoogleHTTPRequest(url: harness.url("/drive/v3/files/\(Seed.binaryFileID)?alt=media"), headers: ["Authorization": "Bearer \(harness.token)"]),
+            GoogleHTTPRequest(
+                url: harness.url("/drive/v3/files/\(Seed.binaryFileID)?alt=media"), headers: ["Authorization": "Bearer \(harness.token)"]),
             to: target)
         #expect(head.status == 200)
         #expect(try Data(contentsOf: target) == harness.emulator.driveFileContent(Seed.binaryFileID))
@@ -106,21 +107,26 @@ import Testing
 
     @Test func createUpdateDeleteMetadata() async throws {
         let harness = try EmulatorHarness()
-        let created = try await harness.sendJSON(.post, "/drive/v3/files", json: [
-            "name": "New Folder", "mimeType": "application/vnd.google-apps.folder",
-        ])
+        let created = try await harness.sendJSON(
+            .post, "/drive/v3/files",
+            json: [
+                "name": "New Folder", "mimeType": "application/vnd.google-apps.folder",
+            ])
         #expect(created.status == 200)
         let folderID = try #require(created.json.string("id"))
         #expect(created.json.string("mimeType") == "application/vnd.google-apps.folder")
 
-        let doc = try await harness.sendJSON(.post, "/drive/v3/files?fields=id,parents", json: [
-            "name": "Draft", "mimeType": "application/vnd.google-apps.document", "parents": [folderID],
-        ])
+        let doc = try await harness.sendJSON(
+            .post, "/drive/v3/files?fields=id,parents",
+            json: [
+                "name": "Draft", "mimeType": "application/vnd.google-apps.document", "parents": [folderID],
+            ])
         let docID = try #require(doc.json.string("id"))
         #expect((doc.json["parents"] as? [String]) == [folderID])
 
         let renamed = try await harness.sendJSON(
-            .patch, "/drive/v3/files/\(docID)?addParents=\(GoogleEmulator.Seed.projectsFolderID)&removeParents=\(folderID)&fields=name,starred,parents",
+            .patch,
+            "/drive/v3/files/\(docID)?addParents=\(GoogleEmulator.Seed.projectsFolderID)&removeParents=\(folderID)&fields=name,starred,parents",
             json: ["name": "Final", "starred": true, "description": "done"])
         #expect(renamed.status == 200)
         #expect(renamed.json.string("name") == "Final")
@@ -139,7 +145,8 @@ import Testing
         // The document moved out of the folder before it was deleted, so it survives.
         #expect(try await harness.send(.get, "/drive/v3/files/\(docID)").status == 200)
 
-        let invalidJSON = try await harness.send(.post, "/drive/v3/files", headers: ["Content-Type": "application/json"], body: .data(Data("{not json".utf8)))
+        let invalidJSON = try await harness.send(
+            .post, "/drive/v3/files", headers: ["Content-Type": "application/json"], body: .data(Data("{not json".utf8)))
         #expect(invalidJSON.status == 400)
         #expect(invalidJSON.errorReason == "parseError")
     }

@@ -76,7 +76,8 @@ import Testing
     @Test func orderByAndFieldsMask() async throws {
         let harness = try EmulatorHarness()
         let q = "name%20contains%20'Note%20'"
-        let response = try await harness.send(.get, "/drive/v3/files?q=\(q)&orderBy=name%20desc&pageSize=3&fields=nextPageToken,files(id,name)")
+        let response = try await harness.send(
+            .get, "/drive/v3/files?q=\(q)&orderBy=name%20desc&pageSize=3&fields=nextPageToken,files(id,name)")
         let files = response.json.array("files")
         #expect(files.map { $0.string("name") ?? "" } == ["Note 121.txt", "Note 120.txt", "Note 119.txt"])
         #expect(files.allSatisfy { Set($0.keys) == ["id", "name"] })

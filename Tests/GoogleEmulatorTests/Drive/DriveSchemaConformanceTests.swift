@@ -68,10 +68,11 @@ import Testing
         let document = Self.loadDocument()
         let wrong: [String: Any] = ["kind": "drive#file", "bogus": 1, "trashed": "yes", "size": "12x", "exportLinks": ["a": 1]]
         let found = Self.violations(wrong, schema: ["$ref": "File"], path: "File", document: document)
-        #expect(Set(found) == [
-            "File.bogus: not in the schema", "File.trashed: not a boolean", "File.size: not an int64 string",
-            "File.exportLinks.a: not a string",
-        ])
+        #expect(
+            Set(found) == [
+                "File.bogus: not in the schema", "File.trashed: not a boolean", "File.size: not an int64 string",
+                "File.exportLinks.a: not a string",
+            ])
     }
 
     @Test func everyDriveAnswerFitsItsSchema() async throws {
@@ -101,6 +102,7 @@ import Testing
         try await check(harness, .post, "/drive/v3/drives?requestId=q", schema: "Drive", json: ["name": "Other"])
         let channel = ["id": "schema", "type": "web_hook", "address": hook.baseURL.absoluteString + "/n"]
         try await check(harness, .post, "/drive/v3/changes/watch?pageToken=1", schema: "Channel", json: channel)
-        try await check(harness, .post, "/drive/v3/files/\(doc)/watch", schema: "Channel", json: ["id": "schema-2"].merging(channel) { a, _ in a })
+        try await check(
+            harness, .post, "/drive/v3/files/\(doc)/watch", schema: "Channel", json: ["id": "schema-2"].merging(channel) { a, _ in a })
     }
 }

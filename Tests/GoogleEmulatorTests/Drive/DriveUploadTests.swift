@@ -52,7 +52,8 @@ import Testing
         #expect(response.status == 200)
         #expect(response.json.string("size") == "8")
         #expect(harness.emulator.driveFileContent(id) == Data("replaced".utf8))
-        #expect(try await harness.send(.patch, "/upload/drive/v3/files/missing?uploadType=media", body: .data(Data("x".utf8))).status == 404)
+        #expect(
+            try await harness.send(.patch, "/upload/drive/v3/files/missing?uploadType=media", body: .data(Data("x".utf8))).status == 404)
     }
 
     @Test func missingUploadTypeIs400() async throws {
@@ -67,26 +68,35 @@ import Testing
         let data = try JSONSerialization.data(withJSONObject: ["name": name])
         let response = try await harness.send(
             .post, "/upload/drive/v3/files?uploadType=resumable&fields=id,name,mimeType,size,md5Checksum",
-            headers: ["Content-Type": "application/json; charset=UTF-8", "X-Upload-Content-Type": "application/zip",
-                      "X-Upload-Content-Length": String(total)],
+            headers: [
+                "Content-Type": "application/json; charset=UTF-8", "X-Upload-Content-Type": "application/zip",
+                "X-Upload-Content-Length": String(total),
+            ],
             body: .data(data))
         #expect(response.status == 200)
         let location = try #require(response.headers["Location"])
         // The session URI keeps the initiating request's `fields`, which shape the final answer.
-        #expect(location.hasPrefix(harness.emulator.baseURL.absoluteString + "/upload/drive/v3/files?uploadType=resumable&fields=id,name,mimeType,size,md5Checksum&upload_id="))
+        #expect(
+            location.hasPrefix(
+                harness.emulator.baseURL.absoluteString
+                    + "/upload/drive/v3/files?uploadType=resumable&fields=id,name,mimeType,size,md5Checksum&upload_id="))
         return location
     }
 
-    private func putChunk(_ harness: EmulatorHarness, _ location: String, _ content: Data, from start: Int, count: Int) async throws -> GoogleHTTPResponse {
+    private func putChunk(_ harness: EmulatorHarness, _ location: String, _ content: Data, from start: Int, count: Int) async throws
+        -> GoogleHTTPResponse
+    {
         let chunk = content.subdata(in: start..<(start + count))
-        return try await harness.transport.send(GoogleHTTPRequest(
-            method: .put, url: URL(string: location)!,
-            headers: ["Content-Range": "bytes \(start)-\(start + count - 1)/\(content.count)"], body: .data(chunk)))
+        return try await harness.transport.send(
+            GoogleHTTPRequest(
+                method: .put, url: URL(string: location)!,
+                headers: ["Content-Range": "bytes \(start)-\(start + count - 1)/\(content.count)"], body: .data(chunk)))
     }
 
     private func statusQuery(_ harness: EmulatorHarness, _ location: String, total: Int) async throws -> GoogleHTTPResponse {
-        try await harness.transport.send(GoogleHTTPRequest(
-            method: .put, url: URL(string: location)!, headers: ["Content-Range": "bytes */\(total)"], body: .empty))
+        try await harness.transport.send(
+            GoogleHTTPRequest(
+                method: .put, url: URL(string: location)!, headers: ["Content-Range": "bytes */\(total)"], body: .empty))
     }
 
     @Test func resumableUploadInChunks() async throws {
@@ -135,9 +145,10 @@ import Testing
         // before any response byte, which would hide the interruption.
         let freshTransport = CurlTransport()
         await #expect(throws: HTTPTransportError.self) {
-            _ = try await freshTransport.send(GoogleHTTPRequest(
-                method: .put, url: URL(string: location)!,
-                headers: ["Content-Range": "bytes 0-\(content.count - 1)/\(content.count)"], body: .data(content)))
+            _ = try await freshTransport.send(
+                GoogleHTTPRequest(
+                    method: .put, url: URL(string: location)!,
+                    headers: ["Content-Range": "bytes 0-\(content.count - 1)/\(content.count)"], body: .data(content)))
         }
         let status = try await statusQuery(harness, location, total: content.count)
         #expect(status.status == 308)

@@ -7,16 +7,22 @@ import Testing
 /// stream is active, intermediate states last the configured time, and the error reasons match.
 @Suite struct BroadcastTransitionTests {
     /// A new broadcast bound to a new stream; returns their IDs and the stream key.
-    static func boundBroadcast(_ harness: EmulatorHarness, monitorStream: Bool) async throws -> (broadcast: String, stream: String, key: String) {
-        let inserted = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=id,contentDetails", json: [
-            "snippet": ["title": "Show", "scheduledStartTime": "2030-05-01T18:00:00Z"],
-            "status": ["privacyStatus": "private"],
-            "contentDetails": ["monitorStream": ["enableMonitorStream": monitorStream]],
-        ])
+    static func boundBroadcast(_ harness: EmulatorHarness, monitorStream: Bool) async throws -> (
+        broadcast: String, stream: String, key: String
+    ) {
+        let inserted = try await harness.sendJSON(
+            .post, "/youtube/v3/liveBroadcasts?part=id,contentDetails",
+            json: [
+                "snippet": ["title": "Show", "scheduledStartTime": "2030-05-01T18:00:00Z"],
+                "status": ["privacyStatus": "private"],
+                "contentDetails": ["monitorStream": ["enableMonitorStream": monitorStream]],
+            ])
         let broadcast = try #require(inserted.json.string("id"), "\(inserted.text)")
-        let created = try await harness.sendJSON(.post, "/youtube/v3/liveStreams?part=id,cdn", json: [
-            "snippet": ["title": "Cam"], "cdn": ["ingestionType": "rtmp", "resolution": "720p", "frameRate": "30fps"],
-        ])
+        let created = try await harness.sendJSON(
+            .post, "/youtube/v3/liveStreams?part=id,cdn",
+            json: [
+                "snippet": ["title": "Cam"], "cdn": ["ingestionType": "rtmp", "resolution": "720p", "frameRate": "30fps"],
+            ])
         let stream = try #require(created.json.string("id"), "\(created.text)")
         let key = try #require(created.json.object("cdn").object("ingestionInfo").string("streamName"))
         let bound = try await harness.send(.post, "/youtube/v3/liveBroadcasts/bind?id=\(broadcast)&part=id&streamId=\(stream)")
@@ -64,7 +70,8 @@ import Testing
         let harness = try EmulatorHarness()
         let (id, stream, key) = try await Self.boundBroadcast(harness, monitorStream: true)
         func status() async throws -> [String: Any] {
-            try await harness.send(.get, "/youtube/v3/liveStreams?part=status&id=\(stream)").json.array("items").first?.object("status") ?? [:]
+            try await harness.send(.get, "/youtube/v3/liveStreams?part=status&id=\(stream)").json.array("items").first?.object("status")
+                ?? [:]
         }
         #expect(try await status().string("streamStatus") == "ready")
         #expect(try await status().object("healthStatus").string("status") == "noData")

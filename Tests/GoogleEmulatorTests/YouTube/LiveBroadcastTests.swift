@@ -17,7 +17,10 @@ import Testing
         #expect(try await ids("part=id&broadcastStatus=active") == [Seed.liveBroadcastID])
         #expect(try await ids("part=id&broadcastStatus=upcoming") == [Seed.createdBroadcastID, Seed.upcomingBroadcastID])
         #expect(try await ids("part=id&broadcastStatus=completed") == [Seed.completedBroadcastID])
-        #expect(try await ids("part=id&id=\(Seed.completedBroadcastID),\(Seed.liveBroadcastID)") == [Seed.completedBroadcastID, Seed.liveBroadcastID])
+        #expect(
+            try await ids("part=id&id=\(Seed.completedBroadcastID),\(Seed.liveBroadcastID)") == [
+                Seed.completedBroadcastID, Seed.liveBroadcastID,
+            ])
 
         let page = try await harness.send(.get, "/youtube/v3/liveBroadcasts?part=snippet&mine=true&maxResults=3")
         #expect(page.json.object("pageInfo")["totalResults"] as? Int == 4)
@@ -43,7 +46,8 @@ import Testing
         #expect(try await harness.send(.get, "/youtube/v3/liveBroadcasts?part=id&mine=true&maxResults=51").status == 400)
         #expect(try await harness.send(.get, "/youtube/v3/liveBroadcasts?part=id&mine=true&pageToken=zzz").status == 400)
         let readOnly = harness.emulator.issueAccessToken(scopes: ["https://www.googleapis.com/auth/youtube.readonly"])
-        let listed = try await harness.send(.get, "/youtube/v3/liveBroadcasts?part=id&mine=true", headers: ["Authorization": "Bearer \(readOnly)"])
+        let listed = try await harness.send(
+            .get, "/youtube/v3/liveBroadcasts?part=id&mine=true", headers: ["Authorization": "Bearer \(readOnly)"])
         #expect(listed.status == 200)
         let insert = try await harness.send(
             .post, "/youtube/v3/liveBroadcasts?part=id", headers: ["Authorization": "Bearer \(readOnly)"], body: .data(Data("{}".utf8)))
@@ -54,11 +58,13 @@ import Testing
         var configuration = GoogleEmulator.Configuration()
         configuration.youTubeTransitionDuration = .zero
         let harness = try EmulatorHarness(configuration: configuration)
-        let inserted = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet,status,contentDetails", json: [
-            "snippet": ["title": "Test Show", "scheduledStartTime": "2030-05-01T18:00:00Z", "description": "d"],
-            "status": ["privacyStatus": "private"],
-            "contentDetails": ["enableAutoStart": false, "monitorStream": ["enableMonitorStream": true]],
-        ])
+        let inserted = try await harness.sendJSON(
+            .post, "/youtube/v3/liveBroadcasts?part=snippet,status,contentDetails",
+            json: [
+                "snippet": ["title": "Test Show", "scheduledStartTime": "2030-05-01T18:00:00Z", "description": "d"],
+                "status": ["privacyStatus": "private"],
+                "contentDetails": ["enableAutoStart": false, "monitorStream": ["enableMonitorStream": true]],
+            ])
         #expect(inserted.status == 200)
         let id = try #require(inserted.json.string("id"))
         #expect(inserted.json.object("status").string("lifeCycleStatus") == "created")
@@ -73,13 +79,16 @@ import Testing
         #expect(early.status == 403)
         #expect(early.errorReason == "invalidTransition")
 
-        let stream = try await harness.sendJSON(.post, "/youtube/v3/liveStreams?part=snippet,cdn,status", json: [
-            "snippet": ["title": "Cam"], "cdn": ["ingestionType": "rtmp", "resolution": "720p", "frameRate": "30fps"],
-        ])
+        let stream = try await harness.sendJSON(
+            .post, "/youtube/v3/liveStreams?part=snippet,cdn,status",
+            json: [
+                "snippet": ["title": "Cam"], "cdn": ["ingestionType": "rtmp", "resolution": "720p", "frameRate": "30fps"],
+            ])
         let streamID = try #require(stream.json.string("id"))
         #expect(stream.json.object("cdn").object("ingestionInfo").string("streamName") != nil)
 
-        let bound = try await harness.send(.post, "/youtube/v3/liveBroadcasts/bind?id=\(id)&part=contentDetails,status&streamId=\(streamID)")
+        let bound = try await harness.send(
+            .post, "/youtube/v3/liveBroadcasts/bind?id=\(id)&part=contentDetails,status&streamId=\(streamID)")
         #expect(bound.json.object("contentDetails").string("boundStreamId") == streamID)
         #expect(bound.json.object("status").string("lifeCycleStatus") == "ready")
 
@@ -111,29 +120,39 @@ import Testing
 
     @Test func insertValidation() async throws {
         let harness = try EmulatorHarness()
-        let noTitle = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet", json: [
-            "snippet": ["scheduledStartTime": "2030-01-01T00:00:00Z"], "status": ["privacyStatus": "public"],
-        ])
+        let noTitle = try await harness.sendJSON(
+            .post, "/youtube/v3/liveBroadcasts?part=snippet",
+            json: [
+                "snippet": ["scheduledStartTime": "2030-01-01T00:00:00Z"], "status": ["privacyStatus": "public"],
+            ])
         #expect(noTitle.status == 400)
         #expect(noTitle.errorReason == "titleRequired")
-        let noStart = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet", json: [
-            "snippet": ["title": "x"], "status": ["privacyStatus": "public"],
-        ])
+        let noStart = try await harness.sendJSON(
+            .post, "/youtube/v3/liveBroadcasts?part=snippet",
+            json: [
+                "snippet": ["title": "x"], "status": ["privacyStatus": "public"],
+            ])
         #expect(noStart.status == 400)
         #expect(noStart.errorReason == "scheduledStartTimeRequired")
-        let noPrivacy = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet", json: [
-            "snippet": ["title": "x", "scheduledStartTime": "2030-01-01T00:00:00Z"],
-        ])
+        let noPrivacy = try await harness.sendJSON(
+            .post, "/youtube/v3/liveBroadcasts?part=snippet",
+            json: [
+                "snippet": ["title": "x", "scheduledStartTime": "2030-01-01T00:00:00Z"]
+            ])
         #expect(noPrivacy.errorReason == "privacyStatusRequired")
         let streamWithoutCDN = try await harness.sendJSON(.post, "/youtube/v3/liveStreams?part=snippet", json: ["snippet": ["title": "x"]])
         #expect(streamWithoutCDN.errorReason == "cdnRequired")
-        let streamWithoutResolution = try await harness.sendJSON(.post, "/youtube/v3/liveStreams?part=snippet", json: [
-            "snippet": ["title": "x"], "cdn": ["ingestionType": "rtmp", "frameRate": "30fps"],
-        ])
+        let streamWithoutResolution = try await harness.sendJSON(
+            .post, "/youtube/v3/liveStreams?part=snippet",
+            json: [
+                "snippet": ["title": "x"], "cdn": ["ingestionType": "rtmp", "frameRate": "30fps"],
+            ])
         #expect(streamWithoutResolution.errorReason == "resolutionRequired")
-        let badTime = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=snippet", json: [
-            "snippet": ["title": "x", "scheduledStartTime": "tomorrow"], "status": ["privacyStatus": "public"],
-        ])
+        let badTime = try await harness.sendJSON(
+            .post, "/youtube/v3/liveBroadcasts?part=snippet",
+            json: [
+                "snippet": ["title": "x", "scheduledStartTime": "tomorrow"], "status": ["privacyStatus": "public"],
+            ])
         #expect(badTime.errorReason == "invalidScheduledStartTime")
         let bind = try await harness.send(.post, "/youtube/v3/liveBroadcasts/bind?id=\(Seed.createdBroadcastID)&part=id&streamId=nope")
         #expect(bind.errorReason == "liveStreamNotFound")

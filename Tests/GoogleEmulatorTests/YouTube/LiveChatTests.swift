@@ -28,9 +28,11 @@ import Testing
         // Nothing new yet, then a viewer and the owner post.
         #expect(try await harness.send(.get, base + "&pageToken=\(pollToken)").json.array("items").isEmpty)
         #expect(harness.emulator.postChatMessage(liveChatID: Seed.liveChatID, authorName: "Visitor", text: "hi!") != nil)
-        let inserted = try await harness.sendJSON(.post, "/youtube/v3/liveChat/messages?part=snippet", json: [
-            "snippet": ["liveChatId": Seed.liveChatID, "type": "textMessageEvent", "textMessageDetails": ["messageText": "welcome"]],
-        ])
+        let inserted = try await harness.sendJSON(
+            .post, "/youtube/v3/liveChat/messages?part=snippet",
+            json: [
+                "snippet": ["liveChatId": Seed.liveChatID, "type": "textMessageEvent", "textMessageDetails": ["messageText": "welcome"]]
+            ])
         #expect(inserted.status == 200)
         #expect(inserted.json.object("snippet").string("displayMessage") == "welcome")
         let fresh = try await harness.send(.get, base + "&pageToken=\(pollToken)")
@@ -47,14 +49,17 @@ import Testing
         let listed = try await harness.send(.get, "/youtube/v3/liveChat/messages?liveChatId=\(Seed.completedChatID)&part=snippet")
         #expect(listed.json["offlineAt"] as? String != nil)
         #expect(listed.json.array("items").count == 3)
-        let insert = try await harness.sendJSON(.post, "/youtube/v3/liveChat/messages?part=snippet", json: [
-            "snippet": ["liveChatId": Seed.completedChatID, "textMessageDetails": ["messageText": "late"]],
-        ])
+        let insert = try await harness.sendJSON(
+            .post, "/youtube/v3/liveChat/messages?part=snippet",
+            json: [
+                "snippet": ["liveChatId": Seed.completedChatID, "textMessageDetails": ["messageText": "late"]]
+            ])
         #expect(insert.status == 403)
         #expect(insert.errorReason == "liveChatEnded")
 
         // Completing the live broadcast ends its chat too.
-        let done = try await harness.send(.post, "/youtube/v3/liveBroadcasts/transition?broadcastStatus=complete&id=\(Seed.liveBroadcastID)&part=status")
+        let done = try await harness.send(
+            .post, "/youtube/v3/liveBroadcasts/transition?broadcastStatus=complete&id=\(Seed.liveBroadcastID)&part=status")
         #expect(done.status == 200)
         let after = try await harness.send(.get, "/youtube/v3/liveChat/messages?liveChatId=\(Seed.liveChatID)&part=snippet")
         #expect(after.json["offlineAt"] as? String != nil)
@@ -66,24 +71,32 @@ import Testing
 
     @Test func moderatorsAndBans() async throws {
         let harness = try EmulatorHarness()
-        let moderator = try await harness.sendJSON(.post, "/youtube/v3/liveChat/moderators?part=snippet", json: [
-            "snippet": ["liveChatId": Seed.liveChatID, "moderatorDetails": ["channelId": "UCmod1"]],
-        ])
+        let moderator = try await harness.sendJSON(
+            .post, "/youtube/v3/liveChat/moderators?part=snippet",
+            json: [
+                "snippet": ["liveChatId": Seed.liveChatID, "moderatorDetails": ["channelId": "UCmod1"]]
+            ])
         #expect(moderator.status == 200)
         #expect(moderator.json.string("kind") == "youtube#liveChatModerator")
-        let duplicate = try await harness.sendJSON(.post, "/youtube/v3/liveChat/moderators?part=snippet", json: [
-            "snippet": ["liveChatId": Seed.liveChatID, "moderatorDetails": ["channelId": "UCmod1"]],
-        ])
+        let duplicate = try await harness.sendJSON(
+            .post, "/youtube/v3/liveChat/moderators?part=snippet",
+            json: [
+                "snippet": ["liveChatId": Seed.liveChatID, "moderatorDetails": ["channelId": "UCmod1"]]
+            ])
         #expect(duplicate.status == 409)
         let listed = try await harness.send(.get, "/youtube/v3/liveChat/moderators?liveChatId=\(Seed.liveChatID)&part=snippet")
         #expect(listed.json.array("items").count == 1)
         let moderatorID = try #require(moderator.json.string("id"))
         #expect(try await harness.send(.delete, "/youtube/v3/liveChat/moderators?id=\(moderatorID)").status == 204)
 
-        let ban = try await harness.sendJSON(.post, "/youtube/v3/liveChat/bans?part=snippet", json: [
-            "snippet": ["liveChatId": Seed.liveChatID, "type": "temporary", "banDurationSeconds": 60,
-                        "bannedUserDetails": ["channelId": "UCtroll"]],
-        ])
+        let ban = try await harness.sendJSON(
+            .post, "/youtube/v3/liveChat/bans?part=snippet",
+            json: [
+                "snippet": [
+                    "liveChatId": Seed.liveChatID, "type": "temporary", "banDurationSeconds": 60,
+                    "bannedUserDetails": ["channelId": "UCtroll"],
+                ]
+            ])
         #expect(ban.status == 200)
         #expect(ban.json.object("snippet").string("banDurationSeconds") == "60")
         let banID = try #require(ban.json.string("id"))

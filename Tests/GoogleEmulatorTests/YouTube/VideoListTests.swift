@@ -66,7 +66,9 @@ import Testing
         let harness = try EmulatorHarness()
         let inserted = try await harness.sendJSON(
             .post, "/youtube/v3/liveBroadcasts?part=snippet,status",
-            json: ["snippet": ["title": "Private one", "scheduledStartTime": "2030-01-01T00:00:00Z"], "status": ["privacyStatus": "private"]])
+            json: [
+                "snippet": ["title": "Private one", "scheduledStartTime": "2030-01-01T00:00:00Z"], "status": ["privacyStatus": "private"],
+            ])
         #expect(inserted.status == 200, "\(inserted.text)")
         let id = try #require(inserted.json.string("id"))
         let anonymous = try await harness.send(

@@ -45,7 +45,9 @@ import Testing
             return array.enumerated().flatMap { problems($1, items, at: "\(path)[\($0)]") }
         case "string":
             guard let text = value as? String else { return ["\(path): expected a string"] }
-            if let values = schema["enum"] as? [String], !values.contains(text) { return ["\(path): '\(text)' is not one of its enum values"] }
+            if let values = schema["enum"] as? [String], !values.contains(text) {
+                return ["\(path): '\(text)' is not one of its enum values"]
+            }
             switch schema["format"] as? String {
             case "date-time":
                 let fractional = ISO8601DateFormatter()
@@ -111,17 +113,22 @@ import Testing
         let allBroadcastParts = "id,snippet,status,contentDetails,statistics,monetizationDetails"
         for status in ["all", "active", "upcoming", "completed"] {
             Self.check(
-                try await harness.send(.get, "/youtube/v3/liveBroadcasts?part=\(allBroadcastParts)&broadcastStatus=\(status)&maxResults=50"),
+                try await harness.send(
+                    .get, "/youtube/v3/liveBroadcasts?part=\(allBroadcastParts)&broadcastStatus=\(status)&maxResults=50"),
                 as: "LiveBroadcastListResponse", "liveBroadcasts.list \(status)")
         }
-        let inserted = try await harness.sendJSON(.post, "/youtube/v3/liveBroadcasts?part=\(allBroadcastParts)", json: [
-            "snippet": ["title": "Schema", "scheduledStartTime": "2030-05-01T18:00:00Z"], "status": ["privacyStatus": "private"],
-        ])
+        let inserted = try await harness.sendJSON(
+            .post, "/youtube/v3/liveBroadcasts?part=\(allBroadcastParts)",
+            json: [
+                "snippet": ["title": "Schema", "scheduledStartTime": "2030-05-01T18:00:00Z"], "status": ["privacyStatus": "private"],
+            ])
         Self.check(inserted, as: "LiveBroadcast", "liveBroadcasts.insert")
         let id = try #require(inserted.json.string("id"))
-        let stream = try await harness.sendJSON(.post, "/youtube/v3/liveStreams?part=id,snippet,cdn,status,contentDetails", json: [
-            "snippet": ["title": "Cam"], "cdn": ["ingestionType": "rtmp", "resolution": "1080p", "frameRate": "60fps"],
-        ])
+        let stream = try await harness.sendJSON(
+            .post, "/youtube/v3/liveStreams?part=id,snippet,cdn,status,contentDetails",
+            json: [
+                "snippet": ["title": "Cam"], "cdn": ["ingestionType": "rtmp", "resolution": "1080p", "frameRate": "60fps"],
+            ])
         Self.check(stream, as: "LiveStream", "liveStreams.insert")
         let streamID = try #require(stream.json.string("id"))
         let key = try #require(harness.emulator.streamKey(ofStream: streamID))
@@ -135,25 +142,32 @@ import Testing
             as: "LiveStreamListResponse", "liveStreams.list")
         for target in ["testing", "live", "complete"] {
             Self.check(
-                try await harness.send(.post, "/youtube/v3/liveBroadcasts/transition?broadcastStatus=\(target)&id=\(id)&part=\(allBroadcastParts)"),
+                try await harness.send(
+                    .post, "/youtube/v3/liveBroadcasts/transition?broadcastStatus=\(target)&id=\(id)&part=\(allBroadcastParts)"),
                 as: "LiveBroadcast", "liveBroadcasts.transition \(target)")
         }
         Self.check(
             try await harness.send(.get, "/youtube/v3/liveChat/messages?liveChatId=\(Seed.liveChatID)&part=id,snippet,authorDetails"),
             as: "LiveChatMessageListResponse", "liveChatMessages.list")
         Self.check(
-            try await harness.sendJSON(.post, "/youtube/v3/liveChat/messages?part=id,snippet,authorDetails", json: [
-                "snippet": ["liveChatId": Seed.liveChatID, "type": "textMessageEvent", "textMessageDetails": ["messageText": "hi"]],
-            ]),
+            try await harness.sendJSON(
+                .post, "/youtube/v3/liveChat/messages?part=id,snippet,authorDetails",
+                json: [
+                    "snippet": ["liveChatId": Seed.liveChatID, "type": "textMessageEvent", "textMessageDetails": ["messageText": "hi"]]
+                ]),
             as: "LiveChatMessage", "liveChatMessages.insert")
         Self.check(
             try await harness.send(.get, "/youtube/v3/liveChat/moderators?liveChatId=\(Seed.liveChatID)&part=id,snippet"),
             as: "LiveChatModeratorListResponse", "liveChatModerators.list")
         Self.check(
-            try await harness.send(.get, "/youtube/v3/videos?part=id,snippet,status,statistics,liveStreamingDetails&id=\(Seed.liveBroadcastID),\(Seed.completedBroadcastID)"),
+            try await harness.send(
+                .get,
+                "/youtube/v3/videos?part=id,snippet,status,statistics,liveStreamingDetails&id=\(Seed.liveBroadcastID),\(Seed.completedBroadcastID)"
+            ),
             as: "VideoListResponse", "videos.list")
         // The ended chat's stream: its history, each element a list response, then the array closes.
-        let streamed = try await harness.send(.get, "/youtube/v3/liveChat/messages/stream?liveChatId=\(Seed.completedChatID)&part=id,snippet,authorDetails")
+        let streamed = try await harness.send(
+            .get, "/youtube/v3/liveChat/messages/stream?liveChatId=\(Seed.completedChatID)&part=id,snippet,authorDetails")
         #expect(streamed.status == 200)
         let elements = (try? JSONSerialization.jsonObject(with: streamed.body)) as? [Any] ?? []
         #expect(!elements.isEmpty, "\(streamed.text.prefix(200))")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GoogleHTTP
 import Testing
+
+@testable import GoogleHTTP
 
 // MARK: - Which proxy libcurl uses
 
@@ -12,7 +13,8 @@ struct CurlProxyEnvironmentTests {
 
     @Test("https URLs use https_proxy, else HTTPS_PROXY, else all_proxy/ALL_PROXY; http URLs only http_proxy")
     func precedence() {
-        #expect(CurlProxyEnvironment.proxy(for: https, environment: ["https_proxy": "a:1", "HTTPS_PROXY": "b:2"])?.variable == "https_proxy")
+        #expect(
+            CurlProxyEnvironment.proxy(for: https, environment: ["https_proxy": "a:1", "HTTPS_PROXY": "b:2"])?.variable == "https_proxy")
         #expect(CurlProxyEnvironment.proxy(for: https, environment: ["HTTPS_PROXY": "b:2", "ALL_PROXY": "c:3"])?.variable == "HTTPS_PROXY")
         #expect(CurlProxyEnvironment.proxy(for: https, environment: ["ALL_PROXY": "c:3"])?.variable == "ALL_PROXY")
         #expect(CurlProxyEnvironment.proxy(for: https, environment: ["http_proxy": "d:4"]) == nil)
@@ -36,8 +38,9 @@ struct CurlProxyEnvironmentTests {
         #expect(CurlProxyEnvironment.proxy(for: http, environment: proxied.merging(["no_proxy": "10.0.0.0/8"]) { $1 }) != nil)
         #expect(CurlProxyEnvironment.proxy(for: http, environment: proxied.merging(["no_proxy": "127.0.0.2"]) { $1 }) != nil)
         // no_proxy wins over NO_PROXY, as in libcurl.
-        #expect(CurlProxyEnvironment.proxy(
-            for: http, environment: proxied.merging(["no_proxy": "example.com", "NO_PROXY": "127.0.0.1"]) { $1 }) != nil)
+        #expect(
+            CurlProxyEnvironment.proxy(
+                for: http, environment: proxied.merging(["no_proxy": "example.com", "NO_PROXY": "127.0.0.1"]) { $1 }) != nil)
     }
 
     @Test("the proxy is shown as host:port, never with its user or password")

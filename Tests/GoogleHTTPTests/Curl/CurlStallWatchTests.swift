@@ -1,5 +1,6 @@
-@testable import GoogleHTTP
 import Testing
+
+@testable import GoogleHTTP
 
 // MARK: - Stall windows below a second
 

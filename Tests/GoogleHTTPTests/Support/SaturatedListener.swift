@@ -1,5 +1,8 @@
 import Foundation
+import GoogleBase
 import GoogleHTTPTypes
+import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,8 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GoogleBase
-import TestSupport
 
 // MARK: - SaturatedListener
 

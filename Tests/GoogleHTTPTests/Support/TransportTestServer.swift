@@ -56,7 +56,8 @@ final class TransportTestServer: Sendable {
         }
         router.get("/cut/{count}") { _, parameters in
             let count = Int(parameters["count"] ?? "") ?? 0
-            return FaultyResponse.cut(HTTPServerResponse(status: 200, body: .data(Data(repeating: 0x62, count: 1 << 20))), afterBodyBytes: count)
+            return FaultyResponse.cut(
+                HTTPServerResponse(status: 200, body: .data(Data(repeating: 0x62, count: 1 << 20))), afterBodyBytes: count)
         }
         router.get("/redirect/{n}") { _, parameters in
             let remaining = Int(parameters["n"] ?? "") ?? 0
@@ -104,12 +105,14 @@ final class TransportTestServer: Sendable {
             return .text("body failed: \(error)", status: 400)
         }
         let chunked = request.headers["Transfer-Encoding"]?.lowercased().contains("chunked") ?? false
-        return HTTPServerResponse(status: 200, headers: [
-            "X-Sink-Length": String(checksum.count),
-            "X-Sink-Matches-Pattern": checksum.matchesPattern ? "yes" : "no",
-            "X-Sink-Chunked": chunked ? "yes" : "no",
-            "X-Sink-Expect": request.headers["Expect"] ?? "",
-        ])
+        return HTTPServerResponse(
+            status: 200,
+            headers: [
+                "X-Sink-Length": String(checksum.count),
+                "X-Sink-Matches-Pattern": checksum.matchesPattern ? "yes" : "no",
+                "X-Sink-Chunked": chunked ? "yes" : "no",
+                "X-Sink-Expect": request.headers["Expect"] ?? "",
+            ])
     }
 
 }

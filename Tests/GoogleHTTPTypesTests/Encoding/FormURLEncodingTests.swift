@@ -1,7 +1,7 @@
 import Foundation
+import GoogleBase
 import GoogleHTTPTypes
 import Testing
-import GoogleBase
 
 @Suite("Form URL encoding")
 struct FormURLEncodingTests {

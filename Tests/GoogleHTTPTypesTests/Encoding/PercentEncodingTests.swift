@@ -1,6 +1,6 @@
+import GoogleBase
 import GoogleHTTPTypes
 import Testing
-import GoogleBase
 
 @Suite("Percent-encoding")
 struct PercentEncodingTests {

@@ -28,7 +28,8 @@ struct HTTPHeadParserTests {
 
     @Test("Nested batch requests: version optional, bare LF, body kept")
     func nestedRequest() throws {
-        let parsed = try #require(HTTPHeadParser.parseNestedRequest(Data("PATCH /drive/v3/files/1\nContent-Type: application/json\n\n{}".utf8)))
+        let parsed = try #require(
+            HTTPHeadParser.parseNestedRequest(Data("PATCH /drive/v3/files/1\nContent-Type: application/json\n\n{}".utf8)))
         #expect(parsed.method == .patch)
         #expect(parsed.target == "/drive/v3/files/1")
         #expect(parsed.headers["Content-Type"] == "application/json")

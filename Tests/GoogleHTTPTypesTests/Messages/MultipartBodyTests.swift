@@ -27,7 +27,8 @@ struct MultipartBodyTests {
     func closingDelimiter() {
         let body = Data("--B\r\nA: 1\r\n\r\none\r\n--B\r\nA: 2\r\n\r\ntwo".utf8)
         #expect(MultipartBody.parse(body, boundary: "B") == nil)
-        #expect(MultipartBody.parse(body, boundary: "B", requiresClosingDelimiter: false)?.map(\.body) == [Data("one".utf8), Data("two".utf8)])
+        #expect(
+            MultipartBody.parse(body, boundary: "B", requiresClosingDelimiter: false)?.map(\.body) == [Data("one".utf8), Data("two".utf8)])
         #expect(MultipartBody.parse(Data("no parts".utf8), boundary: "B", requiresClosingDelimiter: false) == nil)
     }
 

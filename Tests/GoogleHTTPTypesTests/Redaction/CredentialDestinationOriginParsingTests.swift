@@ -1,17 +1,19 @@
 import Foundation
+import GoogleBase
 import GoogleHTTPTypes
 import Testing
-import GoogleBase
 
 @Suite("Origins read without URLComponents")
 struct CredentialDestinationOriginParsingTests {
     typealias Origin = CredentialDestination.Origin
 
-    @Test("Plain URLs are read from their text, exactly as URLComponents reads them", arguments: [
-        "http://127.0.0.1:8089/drive/v3/files?pageSize=50", "https://www.googleapis.com/drive/v3/files",
-        "HTTPS://WWW.GoogleAPIs.com:443/upload", "http://localhost", "http://localhost:1/", "https://h.example:65535#x",
-        "http://[::1]:9/x", "http://[::FFFF:127.0.0.1]/", "https://a-b.example.:8443?q", "http://127.0.0.1/?a=b/c",
-    ])
+    @Test(
+        "Plain URLs are read from their text, exactly as URLComponents reads them",
+        arguments: [
+            "http://127.0.0.1:8089/drive/v3/files?pageSize=50", "https://www.googleapis.com/drive/v3/files",
+            "HTTPS://WWW.GoogleAPIs.com:443/upload", "http://localhost", "http://localhost:1/", "https://h.example:65535#x",
+            "http://[::1]:9/x", "http://[::FFFF:127.0.0.1]/", "https://a-b.example.:8443?q", "http://127.0.0.1/?a=b/c",
+        ])
     func plainURLs(text: String) throws {
         let url = try #require(URL(string: text))
         let plain = try #require(Origin(plainlySpelled: url.absoluteString))
@@ -19,12 +21,14 @@ struct CredentialDestinationOriginParsingTests {
         #expect(plain == Origin(url))
     }
 
-    @Test("Anything unusual is left to URLComponents", arguments: [
-        "http://user:pass@127.0.0.1/", "http://127.0.0.1:8080@evil.example/", "http://%31%32%37.0.0.1/",
-        "http://127.0.0.1:/", "http://127.0.0.1:080/", "http://127.0.0.1:65536/", "http://127.0.0.1:123456/",
-        "http://under_score.example/", "http://[fe80::1%25en0]/", "http://[::1/", "http://[::1]x/", "http:///path",
-        "ftp://127.0.0.1/", "mailto:a@b", "http:127.0.0.1",
-    ])
+    @Test(
+        "Anything unusual is left to URLComponents",
+        arguments: [
+            "http://user:pass@127.0.0.1/", "http://127.0.0.1:8080@evil.example/", "http://%31%32%37.0.0.1/",
+            "http://127.0.0.1:/", "http://127.0.0.1:080/", "http://127.0.0.1:65536/", "http://127.0.0.1:123456/",
+            "http://under_score.example/", "http://[fe80::1%25en0]/", "http://[::1/", "http://[::1]x/", "http:///path",
+            "ftp://127.0.0.1/", "mailto:a@b", "http:127.0.0.1",
+        ])
     func unusualURLs(text: String) {
         #expect(Origin(plainlySpelled: text) == nil)
         // Whatever the full answer is, it is URLComponents' answer.
@@ -54,8 +58,10 @@ struct CredentialDestinationOriginParsingTests {
         #expect(CredentialDestination.plainOriginPrefix("http://127.0.0.1:8080/drive/v3/files?x=/") == "http://127.0.0.1:8080/")
         #expect(CredentialDestination.plainOriginPrefix("https://www.googleapis.com/") == "https://www.googleapis.com/")
         #expect(CredentialDestination.plainOriginPrefix("http://[::1]:9/x") == "http://[::1]:9/")
-        for text in ["http://127.0.0.1:8080", "http://127.0.0.1:8080?a=/b", "http://127.0.0.1:8080#/b",
-                     "http://u@127.0.0.1:8080/", "http://127.0.0.1:8080@evil.example/", "ftp://127.0.0.1/"] {
+        for text in [
+            "http://127.0.0.1:8080", "http://127.0.0.1:8080?a=/b", "http://127.0.0.1:8080#/b",
+            "http://u@127.0.0.1:8080/", "http://127.0.0.1:8080@evil.example/", "ftp://127.0.0.1/",
+        ] {
             #expect(CredentialDestination.plainOriginPrefix(text) == nil, "\(text)")
         }
     }

@@ -1,21 +1,25 @@
 import Foundation
+import GoogleBase
 import GoogleHTTPTypes
 import Testing
-import GoogleBase
 
 @Suite("Where credentials may be sent")
 struct CredentialDestinationTests {
-    @Test("Loopback is 127.0.0.0/8, ::1 and localhost, spelled plainly", arguments: [
-        "127.0.0.1", "127.255.10.3", "localhost", "LocalHost", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1",
-    ])
+    @Test(
+        "Loopback is 127.0.0.0/8, ::1 and localhost, spelled plainly",
+        arguments: [
+            "127.0.0.1", "127.255.10.3", "localhost", "LocalHost", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1",
+        ])
     func loopbackHosts(host: String) {
         #expect(CredentialDestination.isLoopback(host: host))
     }
 
-    @Test("Everything else is not loopback, including odd spellings and look-alikes", arguments: [
-        "128.0.0.1", "126.255.255.255", "0.0.0.0", "127.1", "0x7f.0.0.1", "0177.0.0.1", "127.0.0.1.evil.example",
-        "localhost.evil.example", "evil-localhost", "::", "::2", "[::ffff:10.0.0.1]", "", "example.com", "1.2.3.4",
-    ])
+    @Test(
+        "Everything else is not loopback, including odd spellings and look-alikes",
+        arguments: [
+            "128.0.0.1", "126.255.255.255", "0.0.0.0", "127.1", "0x7f.0.0.1", "0177.0.0.1", "127.0.0.1.evil.example",
+            "localhost.evil.example", "evil-localhost", "::", "::2", "[::ffff:10.0.0.1]", "", "example.com", "1.2.3.4",
+        ])
     func notLoopbackHosts(host: String) {
         #expect(!CredentialDestination.isLoopback(host: host))
     }
@@ -49,7 +53,9 @@ struct CredentialDestinationTests {
         #expect(origin("mailto:a@b") == nil)
 
         let trusted: Set = [try #require(origin("http://127.0.0.1:8080/"))]
-        #expect(throws: Never.self) { try CredentialDestination.requireTrusted(URL(string: "http://127.0.0.1:8080/a?b")!, trusted: trusted) }
+        #expect(throws: Never.self) {
+            try CredentialDestination.requireTrusted(URL(string: "http://127.0.0.1:8080/a?b")!, trusted: trusted)
+        }
         #expect(throws: CredentialDestinationError.self) {
             try CredentialDestination.requireTrusted(URL(string: "http://localhost:8080/a")!, trusted: trusted)
         }

@@ -1,7 +1,7 @@
 import Foundation
+import GoogleBase
 import GoogleHTTPTypes
 import Testing
-import GoogleBase
 
 @Suite("Secret redaction")
 struct SecretRedactorTests {
@@ -27,7 +27,9 @@ struct SecretRedactorTests {
         let redacted = SecretRedactor.redactedURL(url)
         #expect(redacted == "https://example.com/p?fields=id&access_token=REDACTED&Key=REDACTED&upload_id=REDACTED")
         #expect(SecretRedactor.redactedURL(url, allQueryValues: true).contains("fields=REDACTED"))
-        #expect(SecretRedactor.redactedURLString("not a url ::") == "<invalid URL>" || !SecretRedactor.redactedURLString("x?code=1").contains("=1"))
+        #expect(
+            SecretRedactor.redactedURLString("not a url ::") == "<invalid URL>"
+                || !SecretRedactor.redactedURLString("x?code=1").contains("=1"))
     }
 
     @Test("Excerpts are single-line, short and secret-free")
@@ -46,7 +48,10 @@ struct SecretRedactorTests {
         request.headers["Authorization"] = "Bearer ya29.TOPSECRET"
         request.headers["Cookie"] = "SID=COOKIESECRET"
         request.headers["Accept"] = "application/json"
-        for text in ["\(request)", String(reflecting: request), "\(request.headers)", String(describing: Mirror(reflecting: request).children.map(\.value))] {
+        for text in [
+            "\(request)", String(reflecting: request), "\(request.headers)",
+            String(describing: Mirror(reflecting: request).children.map(\.value)),
+        ] {
             #expect(!text.contains("TOPSECRET") && !text.contains("COOKIESECRET") && !text.contains("APIKEY"), "\(text)")
         }
         #expect("\(request.headers)".contains("Authorization: Bearer REDACTED"))
@@ -58,11 +63,15 @@ struct SecretRedactorTests {
 
     @Test("Transport errors redact secrets, not every query value, and secrets in the message")
     func transportError() throws {
-        let url = try #require(URL(string:
-            "https://h/p?pageSize=10&fields=id&code=2&key=K3Y&access_token=T0K&client_secret=S3C&refresh_token=R3F&upload_id=U1D&X-Goog-Signature=S1G"))
+        let url = try #require(
+            URL(
+                string:
+                    "https://h/p?pageSize=10&fields=id&code=2&key=K3Y&access_token=T0K&client_secret=S3C&refresh_token=R3F&upload_id=U1D&X-Goog-Signature=S1G"
+            ))
         let error = HTTPTransportError(kind: .other, url: url, message: "failed with Bearer ya29.XYZ")
-        #expect(error.url == "https://h/p?pageSize=10&fields=id&code=REDACTED&key=REDACTED&access_token=REDACTED"
-            + "&client_secret=REDACTED&refresh_token=REDACTED&upload_id=REDACTED&X-Goog-Signature=REDACTED")
+        #expect(
+            error.url == "https://h/p?pageSize=10&fields=id&code=REDACTED&key=REDACTED&access_token=REDACTED"
+                + "&client_secret=REDACTED&refresh_token=REDACTED&upload_id=REDACTED&X-Goog-Signature=REDACTED")
         #expect(!error.description.contains("XYZ"))
         #expect(error.description.contains("pageSize=10"))
     }

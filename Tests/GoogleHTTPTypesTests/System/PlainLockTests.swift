@@ -1,7 +1,7 @@
 import Foundation
+@_spi(Locking) import GoogleBase
 import GoogleHTTPTypes
 import Testing
-@_spi(Locking) import GoogleBase
 
 @Suite("PlainLock")
 struct PlainLockTests {

@@ -37,11 +37,13 @@ struct TestFile: Codable, Sendable, Equatable {
         case trashed, starred, webViewLink, quotaBytesUsed, properties, contentHints
     }
 
-    init(kind: String? = nil, id: String? = nil, name: String? = nil, mimeType: String? = nil, size: Int64? = nil,
-         version: Int64? = nil, createdTime: Date? = nil, modifiedTime: Date? = nil, owners: [TestUser]? = nil,
-         parents: [String]? = nil, md5Checksum: String? = nil, trashed: Bool? = nil, starred: Bool? = nil,
-         webViewLink: String? = nil, quotaBytesUsed: Int64? = nil, properties: [String: String]? = nil,
-         contentHints: JSONValue? = nil) {
+    init(
+        kind: String? = nil, id: String? = nil, name: String? = nil, mimeType: String? = nil, size: Int64? = nil,
+        version: Int64? = nil, createdTime: Date? = nil, modifiedTime: Date? = nil, owners: [TestUser]? = nil,
+        parents: [String]? = nil, md5Checksum: String? = nil, trashed: Bool? = nil, starred: Bool? = nil,
+        webViewLink: String? = nil, quotaBytesUsed: Int64? = nil, properties: [String: String]? = nil,
+        contentHints: JSONValue? = nil
+    ) {
         self.kind = kind
         self.id = id
         self.name = name
@@ -117,16 +119,17 @@ enum DriveFixtures {
     static func fileListJSON(count: Int = 50, nextPageToken: String? = "token-2") -> Data {
         var files: [String] = []
         for index in 0..<count {
-            files.append("""
-            {"kind":"drive#file","id":"1AbCdEfGhIjKlMnOpQrStUvWxYz\(index)","name":"Quarterly report \(index) (final).pdf",\
-            "mimeType":"application/pdf","parents":["0BxRoOtFoLdEr"],"starred":\(index % 2 == 0),"trashed":false,\
-            "version":"\(100 + index)","webViewLink":"https://drive.google.com/file/d/1AbC\(index)/view?usp=drivesdk",\
-            "createdTime":"2024-01-\(String(format: "%02d", index % 28 + 1))T10:15:30.123Z",\
-            "modifiedTime":"2024-03-05T08:0\(index % 10):00.000Z","md5Checksum":"9e107d9d372bb6826bd81d3542a419d6",\
-            "size":"\(1_048_576 * (index + 1))","quotaBytesUsed":"\(1_048_576 * (index + 1))",\
-            "owners":[{"kind":"drive#user","displayName":"Ada Lovelace","emailAddress":"ada@example.com",\
-            "permissionId":"0123456789","photoLink":"https://lh3.googleusercontent.com/a/default-user=s64","me":true}]}
-            """)
+            files.append(
+                """
+                {"kind":"drive#file","id":"1AbCdEfGhIjKlMnOpQrStUvWxYz\(index)","name":"Quarterly report \(index) (final).pdf",\
+                "mimeType":"application/pdf","parents":["0BxRoOtFoLdEr"],"starred":\(index % 2 == 0),"trashed":false,\
+                "version":"\(100 + index)","webViewLink":"https://drive.google.com/file/d/1AbC\(index)/view?usp=drivesdk",\
+                "createdTime":"2024-01-\(String(format: "%02d", index % 28 + 1))T10:15:30.123Z",\
+                "modifiedTime":"2024-03-05T08:0\(index % 10):00.000Z","md5Checksum":"9e107d9d372bb6826bd81d3542a419d6",\
+                "size":"\(1_048_576 * (index + 1))","quotaBytesUsed":"\(1_048_576 * (index + 1))",\
+                "owners":[{"kind":"drive#user","displayName":"Ada Lovelace","emailAddress":"ada@example.com",\
+                "permissionId":"0123456789","photoLink":"https://lh3.googleusercontent.com/a/default-user=s64","me":true}]}
+                """)
         }
         let token = nextPageToken.map { "\"nextPageToken\":\"\($0)\"," } ?? ""
         return Data("{\"kind\":\"drive#fileList\",\(token)\"incompleteSearch\":false,\"files\":[\(files.joined(separator: ","))]}".utf8)

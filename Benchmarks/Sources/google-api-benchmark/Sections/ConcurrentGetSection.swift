@@ -14,7 +14,9 @@ struct ConcurrentGetSection: BenchmarkSection {
     func run(in context: BenchmarkContext) async throws -> [BenchmarkRow] {
         let transport = CurlTransport()
         let roundSeconds = context.measureSeconds / Double(rounds)
-        var raw = BestRate(), curl = BestRate(), pinned = BestRate()
+        var raw = BestRate()
+        var curl = BestRate()
+        var pinned = BestRate()
         for _ in 0..<rounds {
             let result = context.jsonURL.absoluteString.withCString {
                 curl_raw_loop_get_threads($0, roundSeconds, Int32(width))

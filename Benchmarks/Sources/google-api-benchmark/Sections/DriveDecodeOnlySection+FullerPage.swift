@@ -30,7 +30,8 @@ extension DriveDecodeOnlySection {
             let id = "1\(String(format: "%08x", index &* 2_654_435_761 & 0xFFFF_FFFF))Qm9vYmFyYmF6cXV4c\(index)"
             let mimeType = mimeTypes[index % 5 == 4 ? 3 : index % 3]
             let hex = String(format: "%08x", index &* 40_503 &+ 17)
-            files.append("""
+            files.append(
+                """
                 {"kind":"drive#file","id":"\(id)","name":"Meeting notes \(index) — planning.docx",\
                 "mimeType":"\(mimeType)","starred":\(index % 7 == 0),"trashed":false,"explicitlyTrashed":false,\
                 "parents":["\(parents[index % 4 == 0 ? 1 : 0])"],"spaces":["drive"],"version":"\(1000 + index * 3)",\
@@ -48,7 +49,8 @@ extension DriveDecodeOnlySection {
                 "sha256Checksum":"\(hex)d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"}
                 """)
         }
-        return Data("""
+        return Data(
+            """
             {"kind":"drive#fileList","nextPageToken":"~!!~AI9FV7Q8xyzAbCdEf","incompleteSearch":false,\
             "files":[\(files.joined(separator: ","))]}
             """.utf8)

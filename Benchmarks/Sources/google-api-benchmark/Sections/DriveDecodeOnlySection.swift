@@ -1,6 +1,7 @@
 import Foundation
 import GoogleDrive
 @_spi(Benchmarking) import GoogleJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -34,20 +35,35 @@ struct DriveDecodeOnlySection: BenchmarkSection {
         var codablePath = GoogleJSONDecoder()
         codablePath.usesFastPath = false
         let foundation = JSONDecoder()
-        var googleRate = Measured(), codableRate = Measured(), foundationRate = Measured(), fullerRate = Measured()
+        var googleRate = Measured()
+        var codableRate = Measured()
+        var foundationRate = Measured()
+        var fullerRate = Measured()
         for _ in 0..<rounds {
-            googleRate.add(try Self.rate(seconds: roundSeconds) {
-                guard try google.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
-            })
-            codableRate.add(try Self.rate(seconds: roundSeconds / 2) {
-                guard try codablePath.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
-            })
-            foundationRate.add(try Self.rate(seconds: roundSeconds / 2) {
-                guard try foundation.decode(Drive.FileList.self, from: json).files?.count == fileCount else { throw BenchmarkError.badResponse(0) }
-            })
-            fullerRate.add(try Self.rate(seconds: roundSeconds / 2) {
-                guard try google.decode(Drive.FileList.self, from: fuller).files?.count == fullerCount else { throw BenchmarkError.badResponse(0) }
-            })
+            googleRate.add(
+                try Self.rate(seconds: roundSeconds) {
+                    guard try google.decode(Drive.FileList.self, from: json).files?.count == fileCount else {
+                        throw BenchmarkError.badResponse(0)
+                    }
+                })
+            codableRate.add(
+                try Self.rate(seconds: roundSeconds / 2) {
+                    guard try codablePath.decode(Drive.FileList.self, from: json).files?.count == fileCount else {
+                        throw BenchmarkError.badResponse(0)
+                    }
+                })
+            foundationRate.add(
+                try Self.rate(seconds: roundSeconds / 2) {
+                    guard try foundation.decode(Drive.FileList.self, from: json).files?.count == fileCount else {
+                        throw BenchmarkError.badResponse(0)
+                    }
+                })
+            fullerRate.add(
+                try Self.rate(seconds: roundSeconds / 2) {
+                    guard try google.decode(Drive.FileList.self, from: fuller).files?.count == fullerCount else {
+                        throw BenchmarkError.badResponse(0)
+                    }
+                })
         }
 
         let dates = try Self.dateStrings(in: json)
@@ -67,7 +83,8 @@ struct DriveDecodeOnlySection: BenchmarkSection {
             BenchmarkRow(
                 "decode only: Foundation JSONDecoder → FileList", Self.pages(foundationRate.rate),
                 note: BenchmarkFormat.ratio(foundationRate.rate, to: googleRate.rate, label: "GoogleJSONDecoder")
-                    + "; \(foundationRate.cpu) (\(String(format: "%.2f", googleRate.cpuSeconds / foundationRate.cpuSeconds))× GoogleJSONDecoder by CPU time)"),
+                    + "; \(foundationRate.cpu) (\(String(format: "%.2f", googleRate.cpuSeconds / foundationRate.cpuSeconds))× GoogleJSONDecoder by CPU time)"
+            ),
             BenchmarkRow(
                 "decode only: GoogleJSONDecoder, a fuller page", Self.pages(fullerRate.rate),
                 note: "\(fuller.count / 1000) KB, \(fullerCount) files with owners, links, capabilities; \(fullerRate.cpu)"),

@@ -30,13 +30,21 @@ struct DriveDecodeSection: BenchmarkSection {
             guard page.files?.count == fileCount else { throw BenchmarkError.badResponse(200) }
         }
 
-        var raw = BestRate(), generated = BestRate(), rawThreads = BestRate(), concurrent = BestRate(), pinned = BestRate()
+        var raw = BestRate()
+        var generated = BestRate()
+        var rawThreads = BestRate()
+        var concurrent = BestRate()
+        var pinned = BestRate()
         // This process's CPU time per request or call (all its threads; the server's not
         // counted), which a busy machine disturbs less than the rates.
-        var rawCPU = ProcessCPU(), generatedCPU = ProcessCPU(), rawThreadsCPU = ProcessCPU(), concurrentCPU = ProcessCPU()
+        var rawCPU = ProcessCPU()
+        var generatedCPU = ProcessCPU()
+        var rawThreadsCPU = ProcessCPU()
+        var concurrentCPU = ProcessCPU()
         var pinnedCPU = ProcessCPU()
         // The typed calls' CPU by thread (all rounds): the curl thread's share against the pool's.
-        var generatedThreads = ThreadCPU(), concurrentThreads = ThreadCPU()
+        var generatedThreads = ThreadCPU()
+        var concurrentThreads = ThreadCPU()
         for _ in 0..<rounds {
             var cpuStart = ProcessCPU.seconds()
             let result = endpoint.filesURL.absoluteString.withCString { curl_raw_loop_get($0, roundSeconds, 0) }

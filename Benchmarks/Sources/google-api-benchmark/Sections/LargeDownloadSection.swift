@@ -26,11 +26,14 @@ struct LargeDownloadSection: BenchmarkSection {
         let peak = ProcessMemory.value("VmHWM") ?? 0
         guard head.status == 200 else { throw BenchmarkError.badResponse(head.status) }
         try verifySize(destination, context.largeBytes)
-        let curlRow = BenchmarkRow("CurlTransport.download(to:), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: seconds))
+        let curlRow = BenchmarkRow(
+            "CurlTransport.download(to:), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: seconds))
         let peakLabel = peakWasReset ? "VmHWM reset just before the download" : "VmHWM since process start (reset unsupported)"
         let memoryRow = BenchmarkRow(
             "  peak RSS of this process during it", BenchmarkFormat.mebibytes(peak),
-            note: "absolute, \(peakLabel); RSS before \(BenchmarkFormat.mebibytes(rssBefore)), growth \(BenchmarkFormat.mebibytes(max(0, peak - rssBefore))) (target < 32 MiB)")
+            note:
+                "absolute, \(peakLabel); RSS before \(BenchmarkFormat.mebibytes(rssBefore)), growth \(BenchmarkFormat.mebibytes(max(0, peak - rssBefore))) (target < 32 MiB)"
+        )
 
         if let curlPath = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
             try FileManager.default.removeItem(at: destination)
@@ -43,7 +46,10 @@ struct LargeDownloadSection: BenchmarkSection {
             let seconds = start.duration(to: clock.now).seconds
             guard process.terminationStatus == 0 else { throw BenchmarkError.toolFailed("curl exited with \(process.terminationStatus)") }
             try verifySize(destination, context.largeBytes)
-            rows.append(BenchmarkRow("curl CLI (curl -s -o file), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: seconds), note: "baseline, includes process start"))
+            rows.append(
+                BenchmarkRow(
+                    "curl CLI (curl -s -o file), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: seconds),
+                    note: "baseline, includes process start"))
         }
         rows.append(curlRow)
         rows.append(memoryRow)
@@ -55,7 +61,10 @@ struct LargeDownloadSection: BenchmarkSection {
         for try await chunk in response.body { received += Int64(chunk.count) }
         let streamSeconds = streamStart.duration(to: clock.now).seconds
         guard received == context.largeBytes else { throw BenchmarkError.sizeMismatch(expected: context.largeBytes, actual: received) }
-        rows.append(BenchmarkRow("CurlTransport.stream (consume and drop), \(sizeLabel)", BenchmarkFormat.throughput(bytes: received, seconds: streamSeconds)))
+        rows.append(
+            BenchmarkRow(
+                "CurlTransport.stream (consume and drop), \(sizeLabel)", BenchmarkFormat.throughput(bytes: received, seconds: streamSeconds)
+            ))
         try? FileManager.default.removeItem(at: destination)
         return rows
     }

@@ -83,7 +83,8 @@ struct LiveChatLatencySection: BenchmarkSection {
             BenchmarkRow("stream: message posted → sequence yields", postRow.text, note: "\(fromPost.count) messages"),
             BenchmarkRow(
                 "polling (\(Self.pollInterval) ms interval): posted → yields", pollRow.text,
-                note: "\(polled.count) messages; median \(BenchmarkFormat.ratio(pollRow.median, to: postRow.median, label: "the stream's"))"),
+                note: "\(polled.count) messages; median \(BenchmarkFormat.ratio(pollRow.median, to: postRow.median, label: "the stream's"))"
+            ),
         ]
     }
 
@@ -104,8 +105,9 @@ struct LiveChatLatencySection: BenchmarkSection {
         let credentials = OAuthTokens(
             accessToken: tokens.access, expiresAt: Date().addingTimeInterval(3600), refreshToken: tokens.refresh, scopes: Set(scopes))
         let client = OAuthEmulator.Client.testDesktopClient
-        let refresher = OAuthClient(configuration: OAuthClientConfiguration(
-            clientID: client.id, clientSecret: client.secret, endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
+        let refresher = OAuthClient(
+            configuration: OAuthClientConfiguration(
+                clientID: client.id, clientSecret: client.secret, endpoints: OAuthEndpoints(emulatorBaseURL: emulator.baseURL)))
         return AuthorizedSession(credentials: InMemoryTokenStore(credentials), refresher: refresher)
     }
 }

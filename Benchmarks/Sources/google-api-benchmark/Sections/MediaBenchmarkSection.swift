@@ -35,18 +35,24 @@ struct MediaBenchmarkSection: BenchmarkSection {
         let downloadPeak = ProcessMemory.value("VmHWM") ?? 0
         try Self.verifySize(destination, context.largeBytes)
         if let curlDownload {
-            rows.append(BenchmarkRow("curl CLI download (-o file), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: curlDownload), note: "baseline, includes process start"))
+            rows.append(
+                BenchmarkRow(
+                    "curl CLI download (-o file), \(sizeLabel)",
+                    BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: curlDownload), note: "baseline, includes process start"))
         }
-        rows.append(BenchmarkRow(
-            "client.download(_:to:), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: downloadSeconds),
-            note: curlDownload.map { BenchmarkFormat.ratio($0, to: downloadSeconds, label: "curl CLI speed") } ?? ""))
+        rows.append(
+            BenchmarkRow(
+                "client.download(_:to:), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: downloadSeconds),
+                note: curlDownload.map { BenchmarkFormat.ratio($0, to: downloadSeconds, label: "curl CLI speed") } ?? ""))
         rows.append(Self.peakRow(downloadPeak, before: rssBefore, reset: peakReset))
         try? FileManager.default.removeItem(at: destination)
 
         // MARK: Upload
         // Best of two for curl here, as for the default chunk size below: single uploads to the
         // in-process sink vary by 2× on a busy machine.
-        let curlArguments = ["-s", "-o", "/dev/null", "-T", context.largeFile.path, sink.baseURL.appendingPathComponent("sink").absoluteString]
+        let curlArguments = [
+            "-s", "-o", "/dev/null", "-T", context.largeFile.path, sink.baseURL.appendingPathComponent("sink").absoluteString,
+        ]
         let curlUpload = try [MediaBenchmarkCurl.run(curlArguments), MediaBenchmarkCurl.run(curlArguments)].compactMap { $0 }.min()
         let uploadRSSBefore = ProcessMemory.value("VmRSS") ?? 0
         let uploadPeakReset = ProcessMemory.resetPeak()
@@ -64,7 +70,8 @@ struct MediaBenchmarkSection: BenchmarkSection {
 
         // Go's client uses 16 MiB chunks: the same upload with those, then the default once more
         // (the first upload also warmed things up), comparing the best of each.
-        let bigChunks = MediaUpload(.file(context.largeFile), contentType: "application/octet-stream", strategy: .resumable(chunkSize: 16 << 20))
+        let bigChunks = MediaUpload(
+            .file(context.largeFile), contentType: "application/octet-stream", strategy: .resumable(chunkSize: 16 << 20))
         let bigStart = clock.now
         try await uploadClient.upload(uploadCall, media: bigChunks)
         let bigSeconds = bigStart.duration(to: clock.now).seconds
@@ -72,24 +79,32 @@ struct MediaBenchmarkSection: BenchmarkSection {
         try await uploadClient.upload(uploadCall, media: media)
         let defaultBest = min(uploadSeconds, againStart.duration(to: clock.now).seconds)
         if let curlUpload {
-            rows.append(BenchmarkRow(
-                "curl CLI upload (-T file), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: curlUpload),
-                note: "baseline (best of 2), includes process start"))
+            rows.append(
+                BenchmarkRow(
+                    "curl CLI upload (-T file), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: curlUpload),
+                    note: "baseline (best of 2), includes process start"))
         }
-        rows.append(BenchmarkRow(
-            "client.upload(resumable, \(chunkMiB) MiB chunks), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: defaultBest),
-            note: curlUpload.map { BenchmarkFormat.ratio($0, to: defaultBest, label: "curl CLI speed (best of 2; target ≥ 0.80×)") } ?? ""))
+        rows.append(
+            BenchmarkRow(
+                "client.upload(resumable, \(chunkMiB) MiB chunks), \(sizeLabel)",
+                BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: defaultBest),
+                note: curlUpload.map { BenchmarkFormat.ratio($0, to: defaultBest, label: "curl CLI speed (best of 2; target ≥ 0.80×)") }
+                    ?? ""))
         rows.append(peakRow)
-        rows.append(BenchmarkRow(
-            "client.upload(resumable, 16 MiB chunks), \(sizeLabel)", BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: bigSeconds),
-            note: BenchmarkFormat.ratio(defaultBest, to: bigSeconds, label: "the \(chunkMiB) MiB-chunk speed (best of 2)")))
+        rows.append(
+            BenchmarkRow(
+                "client.upload(resumable, 16 MiB chunks), \(sizeLabel)",
+                BenchmarkFormat.throughput(bytes: context.largeBytes, seconds: bigSeconds),
+                note: BenchmarkFormat.ratio(defaultBest, to: bigSeconds, label: "the \(chunkMiB) MiB-chunk speed (best of 2)")))
         return rows
     }
 
     private static func peakRow(_ peak: Int64, before: Int64, reset: Bool) -> BenchmarkRow {
         BenchmarkRow(
             "  peak RSS of this process during it", BenchmarkFormat.mebibytes(peak),
-            note: "\(reset ? "VmHWM reset just before" : "VmHWM since start"); growth \(BenchmarkFormat.mebibytes(max(0, peak - before))) (target < 16 MiB; the upload sink runs in-process)")
+            note:
+                "\(reset ? "VmHWM reset just before" : "VmHWM since start"); growth \(BenchmarkFormat.mebibytes(max(0, peak - before))) (target < 16 MiB; the upload sink runs in-process)"
+        )
     }
 
     private static func verifySize(_ url: URL, _ expected: Int64) throws {

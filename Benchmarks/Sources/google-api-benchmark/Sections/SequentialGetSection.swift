@@ -1,6 +1,7 @@
 import CurlRawLoop
 import Foundation
 @_spi(Benchmarking) import GoogleHTTP
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -34,7 +35,13 @@ struct SequentialGetSection: BenchmarkSection {
             guard response.status == 200, response.body.count == expectedBytes else { throw BenchmarkError.badResponse(response.status) }
         }
 
-        var raw = BestRate(), curl = BestRate(), queued = BestRate(), pinned = BestRate(), floor = BestRate(), heldFloor = BestRate(), loopFloor = BestRate()
+        var raw = BestRate()
+        var curl = BestRate()
+        var queued = BestRate()
+        var pinned = BestRate()
+        var floor = BestRate()
+        var heldFloor = BestRate()
+        var loopFloor = BestRate()
         for _ in 0..<rounds {
             let result = context.jsonURL.absoluteString.withCString { curl_raw_loop_get($0, roundSeconds, 0) }
             guard result.error == 0, result.requests > 0 else { throw BenchmarkError.rawLoopFailed(Int(result.error)) }
@@ -75,7 +82,8 @@ struct SequentialGetSection: BenchmarkSection {
 
         return [
             BenchmarkRow("raw libcurl loop (C, 1 easy handle)", raw.formatted, note: "baseline"),
-            BenchmarkRow("CurlTransport.send", curl.formatted, note: BenchmarkFormat.ratio(curl.rate, to: raw.rate, label: "raw C (target ≥ 0.90×)")),
+            BenchmarkRow(
+                "CurlTransport.send", curl.formatted, note: BenchmarkFormat.ratio(curl.rate, to: raw.rate, label: "raw C (target ≥ 0.90×)")),
             BenchmarkRow(
                 "CurlTransport.send, every request queued to the curl thread", queued.formatted,
                 note: BenchmarkFormat.ratio(queued.rate, to: raw.rate, label: "raw C")
@@ -83,7 +91,9 @@ struct SequentialGetSection: BenchmarkSection {
             BenchmarkRow(
                 "CurlTransport.send on transport.executor", pinned.formatted,
                 note: BenchmarkFormat.ratio(pinned.rate, to: raw.rate, label: "raw C (task pinned to the curl thread)")),
-            BenchmarkRow("URLSession (FoundationNetworking)", urlSession.formatted, note: BenchmarkFormat.ratio(urlSession.rate, to: raw.rate, label: "raw C")),
+            BenchmarkRow(
+                "URLSession (FoundationNetworking)", urlSession.formatted,
+                note: BenchmarkFormat.ratio(urlSession.rate, to: raw.rate, label: "raw C")),
             Self.floorRow("hand-off floor: task → spinning thread → task, no I/O", floor, raw: raw),
             Self.floorRow("the same, resumed after a raw request's time (held, minus the hold)", heldFloor, raw: raw),
             Self.floorRow("through CurlTransport's loop, no curl work", loopFloor, raw: raw),

@@ -34,8 +34,11 @@ struct WireSection: BenchmarkSection {
         else { throw BenchmarkError.rawLoopFailed(Int(identity.error != 0 ? identity.error : compressed.error)) }
         var rows = [
             BenchmarkRow(
-                "one page on the wire: identity → gzip", "\(BenchmarkFormat.grouped(Int(identity.wire_bytes))) → \(BenchmarkFormat.grouped(Int(compressed.wire_bytes))) B",
-                note: String(format: "%.1f× fewer body bytes (nginx gzip level 1)", Double(identity.wire_bytes) / Double(max(1, compressed.wire_bytes)))),
+                "one page on the wire: identity → gzip",
+                "\(BenchmarkFormat.grouped(Int(identity.wire_bytes))) → \(BenchmarkFormat.grouped(Int(compressed.wire_bytes))) B",
+                note: String(
+                    format: "%.1f× fewer body bytes (nginx gzip level 1)",
+                    Double(identity.wire_bytes) / Double(max(1, compressed.wire_bytes))))
         ]
 
         rows += try await compare(
@@ -69,7 +72,10 @@ struct WireSection: BenchmarkSection {
             slowest.withLock { $0 = max($0, took) }
         }
         let files = root.appendingPathComponent("drive/v3/files").absoluteString
-        var raw = BestRate(), typed = BestRate(), rawThreads = BestRate(), concurrent = BestRate()
+        var raw = BestRate()
+        var typed = BestRate()
+        var rawThreads = BestRate()
+        var concurrent = BestRate()
         var rawSlowest = 0.0
         for _ in 0..<rounds {
             let result = Self.raw(files, seconds: seconds, maxRequests: 0, acceptEncoding: "gzip", caFile: caFile, http2: http2)

@@ -13,17 +13,18 @@ enum BenchmarkFixtures {
         var files: [String] = []
         var index = 0
         while files.joined(separator: ",").utf8.count < 17_800 {
-            files.append("""
-            {"kind":"drive#file","id":"1a2B3c4D5e6F7g8H9i0JkLmNoPqRsT\(index)","name":"Quarterly report \(index).pdf",\
-            "mimeType":"application/pdf","parents":["0AbCdEfGhIjKlMnOpQ"],"size":"\(104_857 + index * 977)",\
-            "createdTime":"2024-03-0\(index % 9 + 1)T10:15:30.000Z","modifiedTime":"2024-04-1\(index % 9)T08:00:00.000Z",\
-            "starred":\(index % 3 == 0),"trashed":false,"md5Checksum":"9e107d9d372bb6826bd81d3542a419d\(index % 10)"}
-            """)
+            files.append(
+                """
+                {"kind":"drive#file","id":"1a2B3c4D5e6F7g8H9i0JkLmNoPqRsT\(index)","name":"Quarterly report \(index).pdf",\
+                "mimeType":"application/pdf","parents":["0AbCdEfGhIjKlMnOpQ"],"size":"\(104_857 + index * 977)",\
+                "createdTime":"2024-03-0\(index % 9 + 1)T10:15:30.000Z","modifiedTime":"2024-04-1\(index % 9)T08:00:00.000Z",\
+                "starred":\(index % 3 == 0),"trashed":false,"md5Checksum":"9e107d9d372bb6826bd81d3542a419d\(index % 10)"}
+                """)
             index += 1
         }
         let document = """
-        {"kind":"drive#fileList","nextPageToken":"~!!~AI9FV7Q8xyz","incompleteSearch":false,"files":[\(files.joined(separator: ","))]}
-        """
+            {"kind":"drive#fileList","nextPageToken":"~!!~AI9FV7Q8xyz","incompleteSearch":false,"files":[\(files.joined(separator: ","))]}
+            """
         return Data(document.utf8)
     }
 
@@ -38,7 +39,7 @@ enum BenchmarkFixtures {
         piece.withUnsafeMutableBytes { bytes in
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
             for index in stride(from: 0, to: bytes.count, by: 8) {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 bytes.storeBytes(of: state, toByteOffset: index, as: UInt64.self)
             }
         }

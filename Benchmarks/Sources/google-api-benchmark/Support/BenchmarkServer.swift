@@ -1,6 +1,7 @@
 import Foundation
 import GoogleHTTP
 import LocalHTTPServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -67,7 +68,8 @@ final class BenchmarkServer: @unchecked Sendable {
     // MARK: - nginx
 
     private static func findNginx() -> String? {
-        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/nginx" }
+        let candidates =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/nginx" }
             + ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -81,62 +83,62 @@ final class BenchmarkServer: @unchecked Sendable {
         // gzip as Google serves it: JSON only; nginx's default level 1. The page has no file
         // extension, so `/drive/` declares its type.
         let gzipSettings = """
-                gzip on;
-                gzip_types application/json;
-                gzip_min_length 256;
-                location /drive/ { default_type application/json; }
-        """
+                    gzip on;
+                    gzip_types application/json;
+                    gzip_min_length 256;
+                    location /drive/ { default_type application/json; }
+            """
         var extraServers = """
-            server {
-                listen 127.0.0.1:\(gzipPort);
-                root \(root.path);
-        \(gzipSettings)
-            }
-        """
-        if let tls, let tlsPort {
-            extraServers += """
-
                 server {
-                    listen 127.0.0.1:\(tlsPort) ssl http2;
-                    ssl_certificate \(tls.certificatePath);
-                    ssl_certificate_key \(tls.keyPath);
+                    listen 127.0.0.1:\(gzipPort);
                     root \(root.path);
             \(gzipSettings)
                 }
             """
+        if let tls, let tlsPort {
+            extraServers += """
+
+                    server {
+                        listen 127.0.0.1:\(tlsPort) ssl http2;
+                        ssl_certificate \(tls.certificatePath);
+                        ssl_certificate_key \(tls.keyPath);
+                        root \(root.path);
+                \(gzipSettings)
+                    }
+                """
         }
         let temp = prefix.path
         for folder in ["logs", "body", "proxy", "fastcgi", "uwsgi", "scgi"] {
             try FileManager.default.createDirectory(atPath: "\(temp)/\(folder)", withIntermediateDirectories: true)
         }
         let configuration = """
-        worker_processes 1;
-        daemon off;
-        pid \(temp)/nginx.pid;
-        error_log \(temp)/logs/error.log warn;
-        events { worker_connections 1024; }
-        http {
-            access_log off;
-            sendfile on;
-            tcp_nopush on;
-            tcp_nodelay on;
-            keepalive_timeout 120s;
-            keepalive_requests 100000000;
-            default_type application/octet-stream;
-            types { application/json json; }
-            client_body_temp_path \(temp)/body;
-            proxy_temp_path \(temp)/proxy;
-            fastcgi_temp_path \(temp)/fastcgi;
-            uwsgi_temp_path \(temp)/uwsgi;
-            scgi_temp_path \(temp)/scgi;
-            server {
-                listen 127.0.0.1:\(port);
-                root \(root.path);
-                location / { }
+            worker_processes 1;
+            daemon off;
+            pid \(temp)/nginx.pid;
+            error_log \(temp)/logs/error.log warn;
+            events { worker_connections 1024; }
+            http {
+                access_log off;
+                sendfile on;
+                tcp_nopush on;
+                tcp_nodelay on;
+                keepalive_timeout 120s;
+                keepalive_requests 100000000;
+                default_type application/octet-stream;
+                types { application/json json; }
+                client_body_temp_path \(temp)/body;
+                proxy_temp_path \(temp)/proxy;
+                fastcgi_temp_path \(temp)/fastcgi;
+                uwsgi_temp_path \(temp)/uwsgi;
+                scgi_temp_path \(temp)/scgi;
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(root.path);
+                    location / { }
+                }
+            \(extraServers)
             }
-        \(extraServers)
-        }
-        """
+            """
         let configurationFile = prefix.appendingPathComponent("nginx.conf")
         try configuration.write(to: configurationFile, atomically: true, encoding: .utf8)
         let process = Process()

@@ -19,20 +19,26 @@ struct BenchmarkTLS: Sendable {
         let path = { (name: String) in directory.appendingPathComponent(name).path }
         let extensions = path("server.ext")
         let ext = """
-        basicConstraints = CA:FALSE
-        keyUsage = critical, digitalSignature, keyEncipherment
-        extendedKeyUsage = serverAuth
-        subjectAltName = IP:127.0.0.1
-        """
+            basicConstraints = CA:FALSE
+            keyUsage = critical, digitalSignature, keyEncipherment
+            extendedKeyUsage = serverAuth
+            subjectAltName = IP:127.0.0.1
+            """
         guard (try? ext.write(toFile: extensions, atomically: true, encoding: .utf8)) != nil else { return nil }
         let steps: [[String]] = [
-            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-             "-keyout", path("ca.key"), "-out", path("ca.pem"), "-days", "2", "-subj", "/CN=google-api-benchmark CA",
-             "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
-            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-             "-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=127.0.0.1"],
-            ["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-             "-CAcreateserial", "-out", path("server.pem"), "-days", "2", "-extfile", extensions],
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", path("ca.key"), "-out", path("ca.pem"), "-days", "2", "-subj", "/CN=google-api-benchmark CA",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            ],
+            [
+                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=127.0.0.1",
+            ],
+            [
+                "x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                "-CAcreateserial", "-out", path("server.pem"), "-days", "2", "-extfile", extensions,
+            ],
         ]
         for arguments in steps where !run(openssl, arguments) {
             return nil

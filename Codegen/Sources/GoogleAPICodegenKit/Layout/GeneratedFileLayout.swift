@@ -63,7 +63,10 @@ struct GeneratedFileLayout: Equatable {
         for scalar in key.unicodeScalars {
             let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
             let isDigit = scalar >= "0" && scalar <= "9"
-            guard isLetter || isDigit else { startOfWord = true; continue }
+            guard isLetter || isDigit else {
+                startOfWord = true
+                continue
+            }
             result += startOfWord ? String(scalar).uppercased() : String(scalar)
             startOfWord = false
         }
@@ -106,7 +109,8 @@ struct GeneratedFileLayout: Equatable {
         let bytes = Array(name.utf8)
         guard let first = bytes.first, bytes.count <= 64 else { return false }
         func isLetter(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || byte == UInt8(ascii: "_")
         }
         guard isLetter(first), name != "_" else { return false }
         return bytes.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }

@@ -31,7 +31,9 @@ public enum DiscoveryParser {
     }
 
     /// Parses and decodes, keeping the parsed JSON so later stages can locate a path's line.
-    static func parseDocument(_ data: Data, file: String?) throws(DiscoveryParseError) -> (json: GoogleJSONDocument, discovery: DiscoveryDocument) {
+    static func parseDocument(_ data: Data, file: String?) throws(DiscoveryParseError) -> (
+        json: GoogleJSONDocument, discovery: DiscoveryDocument
+    ) {
         let json: GoogleJSONDocument
         do {
             json = try GoogleJSONDocument(parsing: data)
@@ -50,7 +52,9 @@ public enum DiscoveryParser {
             throw DiscoveryParseError(
                 file: file, line: line(of: "kind", in: json), path: "kind",
                 message: "expected \"discovery#restDescription\", found \"\(CodegenCommandLine.printable(kind))\" (not a REST description)"
-                    + (kind == "discovery#directoryList" ? ": this is the Discovery directory, the list of APIs; download one API's document with `google-api-codegen fetch NAME VERSION`" : "")
+                    + (kind == "discovery#directoryList"
+                        ? ": this is the Discovery directory, the list of APIs; download one API's document with `google-api-codegen fetch NAME VERSION`"
+                        : "")
             )
         }
         return (json, document)
@@ -63,13 +67,16 @@ public enum DiscoveryParser {
     /// first two hold secrets.
     static func notADiscoveryDocument(_ json: GoogleJSONDocument, kind: String?) -> String? {
         func has(_ key: String) -> Bool { json.member(key, of: json.root) != nil }
-        let notDiscovery = "not a REST Discovery document (those are objects with \"kind\": \"discovery#restDescription\", \"rootUrl\", \"resources\" and \"schemas\")"
+        let notDiscovery =
+            "not a REST Discovery document (those are objects with \"kind\": \"discovery#restDescription\", \"rootUrl\", \"resources\" and \"schemas\")"
         guard kind == nil else { return nil }
         if has("installed") || has("web") {
-            return notDiscovery + ": this looks like an OAuth client secret file ({\"installed\": …} or {\"web\": …}), which belongs to the sign-in configuration, not to code generation"
+            return notDiscovery
+                + ": this looks like an OAuth client secret file ({\"installed\": …} or {\"web\": …}), which belongs to the sign-in configuration, not to code generation"
         }
         if has("private_key") || has("client_email") {
-            return notDiscovery + ": this looks like a service account key file, which belongs to the credentials configuration, not to code generation"
+            return notDiscovery
+                + ": this looks like a service account key file, which belongs to the credentials configuration, not to code generation"
         }
         if has("error") && !has("rootUrl") {
             return notDiscovery + ": this looks like a Google error response ({\"error\": …}); the download that produced it failed"

@@ -18,7 +18,9 @@ public final class DiscoverySchema: Codable, Sendable {
     public let pattern: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, type, ref = "$ref", format, description, properties, items, additionalProperties
+        case id, type
+        case ref = "$ref"
+        case format, description, properties, items, additionalProperties
         case `enum`, enumDescriptions, deprecated, readOnly, pattern
     }
 

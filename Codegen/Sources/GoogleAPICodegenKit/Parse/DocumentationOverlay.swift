@@ -56,7 +56,8 @@ public struct DocumentationOverlay: Codable, Sendable {
         do {
             return try json.decode(DocumentationOverlay.self)
         } catch let error as GoogleJSONDecodingError {
-            throw DiscoveryParseError(file: url.path, line: json.line(ofByteOffset: error.byteOffset), path: error.path, message: error.message)
+            throw DiscoveryParseError(
+                file: url.path, line: json.line(ofByteOffset: error.byteOffset), path: error.path, message: error.message)
         } catch {
             throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "\(error)")
         }

@@ -78,7 +78,8 @@ extension QuotaCostTable {
         }
         collect(document.methods, document.resources)
         if let unknown = methods.keys.sorted().first(where: { !known.contains($0) }) {
-            throw DiscoveryParseError(file: file, line: 1, path: "methods.\(unknown)", message: "no method has this ID in the Discovery document")
+            throw DiscoveryParseError(
+                file: file, line: 1, path: "methods.\(unknown)", message: "no method has this ID in the Discovery document")
         }
     }
 }

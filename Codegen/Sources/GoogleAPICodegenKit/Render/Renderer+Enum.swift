@@ -7,7 +7,10 @@ extension Renderer {
     func renderEnum(_ enumeration: SwiftEnum, into writer: inout SwiftWriter) {
         let unknown = enumeration.unknownCase
         writer.documentation(enumeration.documentation.lines)
-        let conformances = ["Swift.Codable", "Swift.Sendable", "Swift.Hashable", "GoogleAPIRuntime.GoogleStringEnum", "GoogleAPIRuntime.APIParameterValue", "GoogleAPIRuntime.GoogleJSONFastDecodable"]
+        let conformances = [
+            "Swift.Codable", "Swift.Sendable", "Swift.Hashable", "GoogleAPIRuntime.GoogleStringEnum", "GoogleAPIRuntime.APIParameterValue",
+            "GoogleAPIRuntime.GoogleJSONFastDecodable",
+        ]
         writer.wrappedBlock("public enum \(enumeration.name): ", conformances, "") { writer in
             for enumCase in enumeration.cases {
                 writer.documentation(enumCase.documentation.lines)
@@ -19,7 +22,9 @@ extension Renderer {
             if !enumeration.cases.isEmpty {
                 // An integer `switch` over the runtime's hash table of wire values: a `switch`
                 // over strings compiles to a chain of inlined string comparisons.
-                writer.wrappedList("private static let googleJSONCases = GoogleAPIRuntime.GoogleJSONKeyTable([", enumeration.cases.map { literal($0.rawValue) }, "])")
+                writer.wrappedList(
+                    "private static let googleJSONCases = GoogleAPIRuntime.GoogleJSONKeyTable([",
+                    enumeration.cases.map { literal($0.rawValue) }, "])")
                 writer.line()
             }
             writer.documentation(["Creates the case for a wire value; unknown values become `.\(unknown)`."])

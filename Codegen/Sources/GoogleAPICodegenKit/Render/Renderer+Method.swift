@@ -30,10 +30,12 @@ extension Renderer {
         guard let cost = method.quotaCost else { return }
         writer.line()
         writer.documentation(["The quota units one `\(cost.method)` request costs: \(cost.units) (\(Self.quotaSourceWords(cost.source)))."])
-        writer.wrappedList("public static let \(SwiftNaming.escaped(cost.memberName)) = GoogleAPIRuntime.APIQuotaCost(", [
-            "method: \(literal(cost.method))", "httpMethod: \(literal(method.httpMethod))", "path: \(literal(cost.path))",
-            "units: \(cost.units)", "source: .\(cost.source)",
-        ], ")")
+        writer.wrappedList(
+            "public static let \(SwiftNaming.escaped(cost.memberName)) = GoogleAPIRuntime.APIQuotaCost(",
+            [
+                "method: \(literal(cost.method))", "httpMethod: \(literal(method.httpMethod))", "path: \(literal(cost.path))",
+                "units: \(cost.units)", "source: .\(cost.source)",
+            ], ")")
     }
 
     /// How the documentation names a cost's source.
@@ -71,7 +73,9 @@ extension Renderer {
         let names = deprecated.map { "`\($0.name)`" }.joined(separator: ", ")
         writer.documentation(["`\(method.name)` with the deprecated parameters \(names) (see ``\(method.parametersTypeName ?? "")``)."])
         let verb = deprecated.count == 1 ? "is" : "are"
-        writer.line("@available(*, deprecated, message: \(literal("\(names.replacingOccurrences(of: "`", with: "")) \(verb) deprecated by the API")))")
+        writer.line(
+            "@available(*, deprecated, message: \(literal("\(names.replacingOccurrences(of: "`", with: "")) \(verb) deprecated by the API")))"
+        )
         renderFlattenedBody(forms, parameters: method.parameters, into: &writer)
     }
 
@@ -90,7 +94,9 @@ extension Renderer {
         }
         writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
-            let current = parameters.filter { !$0.isDeprecated }.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
+            let current = parameters.filter { !$0.isDeprecated }.map {
+                "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))"
+            }
             let deprecated = parameters.filter(\.isDeprecated)
             let passed = (forms.bodyPassing + forms.mediaPassing + ["fields: fields", "options: options"]).joined(separator: ", ")
             guard !deprecated.isEmpty else {
@@ -110,7 +116,8 @@ extension Renderer {
         writer.line()
         writer.documentation(["`\(forms.method.name)` with its parameters as one value."])
         forms.deprecation.forEach { writer.line($0) }
-        let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: true) + forms.mediaArgument + forms.fieldsAndOptions
+        let arguments =
+            forms.parametersArgument + forms.bodyArgument(optionalWithUpload: true) + forms.mediaArgument + forms.fieldsAndOptions
         writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
             renderSend(forms, parametersArgument: "parameters", into: &writer)
@@ -153,7 +160,9 @@ extension Renderer {
         forms.deprecation.forEach { writer.line($0) }
         let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: false) + forms.fieldsAndOptions
         writer.line(Self.emitIntoClient)
-        writer.wrappedBlock("public func \(SwiftNaming.escaped(pagesName))(", arguments, ") -> GoogleAPIRuntime.APIPageSequence<\(response)>") {
+        writer.wrappedBlock(
+            "public func \(SwiftNaming.escaped(pagesName))(", arguments, ") -> GoogleAPIRuntime.APIPageSequence<\(response)>"
+        ) {
             $0.line("client.pages(\(forms.builderCall("parameters")), as: \(response).self)")
         }
     }
@@ -170,7 +179,9 @@ extension Renderer {
         let arguments = forms.parametersArgument + forms.bodyArgument(optionalWithUpload: false) + forms.fieldsAndOptions
         let response = forms.method.responseType ?? "Swift.Void"
         writer.line(Self.emitIntoClient)
-        writer.wrappedBlock("public func \(SwiftNaming.escaped(typedCallName))(", arguments, ") -> GoogleAPIRuntime.TypedAPICall<\(response)>") {
+        writer.wrappedBlock(
+            "public func \(SwiftNaming.escaped(typedCallName))(", arguments, ") -> GoogleAPIRuntime.TypedAPICall<\(response)>"
+        ) {
             let decoding = forms.method.responseType.map { ", as: \($0).self" } ?? ""
             $0.line("GoogleAPIRuntime.TypedAPICall(\(forms.builderCall("parameters"))\(decoding))")
         }
@@ -188,10 +199,11 @@ extension Renderer {
         writer.line()
         writer.documentation(["Downloads the media of `\(forms.method.name)` to `\(download.destinationArgument)`."])
         forms.deprecation.forEach { writer.line($0) }
-        let fileArguments = common + [
-            "to \(download.destinationArgument): Foundation.URL",
-            "\(download.progressArgument): (@Sendable (GoogleAPIRuntime.MediaProgress) -> Swift.Void)? = nil", options,
-        ]
+        let fileArguments =
+            common + [
+                "to \(download.destinationArgument): Foundation.URL",
+                "\(download.progressArgument): (@Sendable (GoogleAPIRuntime.MediaProgress) -> Swift.Void)? = nil", options,
+            ]
         writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(download.fileVariantName)(", fileArguments, ") async throws") { writer in
             prelude(&writer)
@@ -201,7 +213,9 @@ extension Renderer {
         writer.documentation(["Streams the media of `\(forms.method.name)` as it arrives."])
         forms.deprecation.forEach { writer.line($0) }
         writer.line(Self.emitIntoClient)
-        writer.wrappedBlock("public func \(download.streamVariantName)(", common + [options], ") async throws -> GoogleAPIRuntime.MediaDownloadStream") {
+        writer.wrappedBlock(
+            "public func \(download.streamVariantName)(", common + [options], ") async throws -> GoogleAPIRuntime.MediaDownloadStream"
+        ) {
             prelude(&$0)
             $0.line("return try await client.downloadStream(call)")
         }
@@ -259,7 +273,9 @@ extension Renderer {
                 let name = SwiftNaming.escaped(parameter.name)
                 if parameter.isDeprecated {
                     writer.line("@available(*, deprecated, message: \"Deprecated by the API.\")")
-                    writer.line("public var \(name): \(parameter.argumentType) { get { _\(parameter.name) } set { _\(parameter.name) = newValue } }")
+                    writer.line(
+                        "public var \(name): \(parameter.argumentType) { get { _\(parameter.name) } set { _\(parameter.name) = newValue } }"
+                    )
                     writer.line("@usableFromInline var _\(parameter.name): \(parameter.argumentType) = nil")
                 } else {
                     writer.line("public var \(name): \(parameter.argumentType)")
@@ -268,8 +284,9 @@ extension Renderer {
             writer.line()
             let current = method.parameters.filter { !$0.isDeprecated }
             writer.documentation([
-                "Each argument sets the property of the same name" + (current.count < method.parameters.count
-                    ? "; set the deprecated ones as properties." : "."),
+                "Each argument sets the property of the same name"
+                    + (current.count < method.parameters.count
+                        ? "; set the deprecated ones as properties." : ".")
             ])
             writer.wrappedBlock("public init(", current.map(declaration), ")") { writer in
                 for parameter in current {

@@ -4,9 +4,10 @@ extension Renderer {
     /// The service struct: descriptor, init with `rootURL:` override, scope constants,
     /// top-level resources and any methods on the service itself.
     func renderService(_ service: SwiftService, into writer: inout SwiftWriter) {
-        writer.documentation(service.documentation.lines.isEmpty
-            ? ["The \(service.apiName) \(service.version) API."]
-            : service.documentation.lines)
+        writer.documentation(
+            service.documentation.lines.isEmpty
+                ? ["The \(service.apiName) \(service.version) API."]
+                : service.documentation.lines)
         writer.block("public struct \(service.typeName): Swift.Sendable") { writer in
             writer.line("/// Where and what this API is, from its Discovery document.")
             writer.line("public static let descriptor = GoogleAPIRuntime.GoogleServiceDescriptor(")
@@ -27,7 +28,8 @@ extension Renderer {
             writer.line("///   - session: The authorized session that sends requests.")
             writer.line("///   - rootURL: Overrides the API's root URL (e.g. a local emulator).")
             writer.block("public init(session: GoogleAPIRuntime.AuthorizedSession, rootURL: Foundation.URL? = nil)") { writer in
-                writer.line("client = GoogleAPIRuntime.GoogleServiceClient(session: session, descriptor: Self.descriptor, rootURL: rootURL)")
+                writer.line(
+                    "client = GoogleAPIRuntime.GoogleServiceClient(session: session, descriptor: Self.descriptor, rootURL: rootURL)")
             }
             renderResourceMembers(service.root, includingChildTypes: false, into: &writer)
             renderQuotaCosts(service, into: &writer)

@@ -19,7 +19,8 @@ extension Renderer {
     func renderStruct(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.documentation(structure.documentation.lines)
         let conformances = [
-            "Swift.Codable", "Swift.Sendable", "Swift.Equatable", "GoogleAPIRuntime.GoogleMemberwiseEquatable", "GoogleAPIRuntime.GoogleJSONFastDecodable",
+            "Swift.Codable", "Swift.Sendable", "Swift.Equatable", "GoogleAPIRuntime.GoogleMemberwiseEquatable",
+            "GoogleAPIRuntime.GoogleJSONFastDecodable",
         ]
         writer.wrappedBlock("public struct \(structure.name): ", conformances, "") { writer in
             if structure.properties.isEmpty {
@@ -144,7 +145,9 @@ extension Renderer {
             structure.properties[$0..<min($0 + Self.membersPerDecodingGroup, structure.properties.count)]
         }
         writer.line()
-        writer.wrappedList("private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable([", structure.properties.map { literal($0.wireName) }, "])")
+        writer.wrappedList(
+            "private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable([",
+            structure.properties.map { literal($0.wireName) }, "])")
         writer.line()
         writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("try decodeGoogleJSONMembers(json)")
@@ -155,7 +158,9 @@ extension Renderer {
         writer.line("private init(googleJSONEmpty: Swift.Void) {}")
         writer.line()
         writer.line("@_spi(Generated)")
-        writer.block("public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
+        writer.block(
+            "public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws"
+        ) { writer in
             writer.line("target.initialize(to: Self(googleJSONEmpty: ()))")
             writer.block("do { try target.pointee.decodeGoogleJSONMembers(json) } catch") { writer in
                 writer.line("target.deinitialize(count: 1)")
@@ -216,10 +221,12 @@ extension Renderer {
             if let scalar = scalarDecoder(property), !property.isBoxed {
                 assignment = "try members.\(scalar)(into: &\(storage(property)), of: json)"
             } else {
-                let decoded = property.coding == .plain
+                let decoded =
+                    property.coding == .plain
                     ? "try \(value).decode(\(property.type.text).self)"
                     : "try \(value).decode(\(wireType(property.coding)).self).value"
-                assignment = property.isBoxed
+                assignment =
+                    property.isBoxed
                     ? "self._\(property.name) = IndirectBox(\(decoded))"
                     : "\(storage(property)) = \(decoded)"
             }
@@ -270,7 +277,9 @@ extension Renderer {
     /// `extension Drive.FileList: PageableResponse`.
     /// An extension of a nested type does not see its outer type's members, so schema names
     /// (`topLevelNames`) are qualified with the service type there.
-    func renderPageable(_ conformance: SwiftPageableConformance, serviceTypeName: String, topLevelNames: Set<String>, into writer: inout SwiftWriter) {
+    func renderPageable(
+        _ conformance: SwiftPageableConformance, serviceTypeName: String, topLevelNames: Set<String>, into writer: inout SwiftWriter
+    ) {
         func qualified(_ type: SwiftTypeRef) -> SwiftTypeRef {
             switch type {
             case .named(let name): topLevelNames.contains(name) ? .named("\(serviceTypeName).\(name)") : type
@@ -280,7 +289,8 @@ extension Renderer {
         }
         writer.block("extension \(serviceTypeName).\(conformance.pageType): GoogleAPIRuntime.PageableResponse") { writer in
             writer.documentation(["The items of this page (`\(conformance.itemsProperty)`), empty when absent."])
-            writer.line("public var pageItems: \(SwiftTypeRef.array(qualified(conformance.itemType)).text) { \(conformance.itemsAccessor) ?? [] }")
+            writer.line(
+                "public var pageItems: \(SwiftTypeRef.array(qualified(conformance.itemType)).text) { \(conformance.itemsAccessor) ?? [] }")
         }
     }
 }

@@ -38,7 +38,8 @@ extension Translator {
                     let cycle = path[path.firstIndex(of: next)!...] + [next]
                     throw TranslationError(
                         path: "schemas.\(cycle.first!)",
-                        message: "the schemas \(cycle.joined(separator: " → ")) are only references to each other (a $ref cycle without an object): they describe no type"
+                        message:
+                            "the schemas \(cycle.joined(separator: " → ")) are only references to each other (a $ref cycle without an object): they describe no type"
                     )
                 case 2?: continue
                 default:

@@ -16,7 +16,9 @@ extension Translator {
         if let upload = method.mediaUpload {
             var protocols: [String] = []
             if let simple = upload.protocols?.simple { protocols.append(simple.multipart == true ? "simple (multipart)" : "simple") }
-            if let resumable = upload.protocols?.resumable { protocols.append(resumable.multipart == true ? "resumable (multipart)" : "resumable") }
+            if let resumable = upload.protocols?.resumable {
+                protocols.append(resumable.multipart == true ? "resumable (multipart)" : "resumable")
+            }
             var sentence = "Media upload"
             if !protocols.isEmpty { sentence += ": " + protocols.joined(separator: " or ") }
             if let accept = upload.accept, !accept.isEmpty {

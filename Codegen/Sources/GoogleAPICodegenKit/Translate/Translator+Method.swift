@@ -20,10 +20,14 @@ extension Translator {
 
         var enums: [SwiftTypeDeclaration] = []
         let requestType = try method.request.map { schema throws(TranslationError) in
-            try bodyType(schema, suggestedName: SwiftNaming.typeName(key) + "Request", path: "\(path).request", typeScope: &typeScope, nestedTypes: &enums)
+            try bodyType(
+                schema, suggestedName: SwiftNaming.typeName(key) + "Request", path: "\(path).request", typeScope: &typeScope,
+                nestedTypes: &enums)
         }
         let responseType = try method.response.map { schema throws(TranslationError) in
-            try bodyType(schema, suggestedName: SwiftNaming.typeName(key) + "Response", path: "\(path).response", typeScope: &typeScope, nestedTypes: &enums)
+            try bodyType(
+                schema, suggestedName: SwiftNaming.typeName(key) + "Response", path: "\(path).response", typeScope: &typeScope,
+                nestedTypes: &enums)
         }
 
         // Argument order: parameterOrder, then any other required ones, then optional sorted.
@@ -38,26 +42,28 @@ extension Translator {
         func add(_ wire: String, required: Bool) throws(TranslationError) {
             guard let parameter = all[wire] else { return }
             let location: SwiftParameter.Location = parameter.location == "path" ? .path : .query
-            parameters.append(SwiftParameter(
-                name: argumentScope.claim(SwiftNaming.memberName(wire)),
-                wireName: wire,
-                type: translateParameterType(
-                    parameter, suggestedName: SwiftNaming.typeName(key) + SwiftNaming.typeName(wire),
-                    typeScope: &typeScope, enums: &enums
-                ),
-                isRepeated: parameter.repeated == true,
-                // Path parameters are always required: the URL cannot be built without them.
-                isRequired: required || location == .path,
-                location: location,
-                documentation: Translator.parameterDocumentation(parameter, location: location)
-            ))
+            parameters.append(
+                SwiftParameter(
+                    name: argumentScope.claim(SwiftNaming.memberName(wire)),
+                    wireName: wire,
+                    type: translateParameterType(
+                        parameter, suggestedName: SwiftNaming.typeName(key) + SwiftNaming.typeName(wire),
+                        typeScope: &typeScope, enums: &enums
+                    ),
+                    isRepeated: parameter.repeated == true,
+                    // Path parameters are always required: the URL cannot be built without them.
+                    isRequired: required || location == .path,
+                    location: location,
+                    documentation: Translator.parameterDocumentation(parameter, location: location)
+                ))
         }
         for wire in ordered + otherRequired { try add(wire, required: true) }
         let body = requestType.map { (name: argumentScope.claim("body"), type: $0) }
         let uploadPath = method.mediaUpload?.protocols?.simple?.path ?? method.mediaUpload?.protocols?.resumable?.path
         let upload = uploadPath.map { (argumentName: argumentScope.claim("media"), path: $0) }
         let supportsDownload = method.supportsMediaDownload == true
-        let download = supportsDownload
+        let download =
+            supportsDownload
             ? SwiftDownload(
                 fileVariantName: memberScope.claim(name + "Media"),
                 streamVariantName: memberScope.claim(name + "MediaStream"),
@@ -70,13 +76,17 @@ extension Translator {
         // Claimed after the parameter enums (`ListOrderBy`), which keep their names.
         let parametersTypeName = parameters.isEmpty ? nil : typeScope.claim(SwiftNaming.typeName(key) + "Parameters")
 
-
-        let isPageable = method.response?.ref.map { pageItemProperties[$0] != nil } ?? false
+        let isPageable =
+            method.response?.ref.map { pageItemProperties[$0] != nil } ?? false
             && all["pageToken"]?.location == "query"
         let emitsPlainVariant = responseType != nil || !supportsDownload
-        let serverStream = Self.isServerStreaming(key: key, method: method) && responseType != nil
-            ? SwiftServerStream(resumesWithPageToken: all["pageToken"]?.location == "query" && method.response?.ref.flatMap {
-                document.schemas?[$0]?.properties?["nextPageToken"]?.type } == "string")
+        let serverStream =
+            Self.isServerStreaming(key: key, method: method) && responseType != nil
+            ? SwiftServerStream(
+                resumesWithPageToken: all["pageToken"]?.location == "query"
+                    && method.response?.ref.flatMap {
+                        document.schemas?[$0]?.properties?["nextPageToken"]?.type
+                    } == "string")
             : nil
         // `list` returns one page, `listPages` the sequence: one name, one meaning. A stream's
         // page token resumes the stream; it has no pages to follow.

@@ -10,18 +10,18 @@ extension Translator {
         func visit(_ methods: [String: DiscoveryMethod]?, _ resources: [String: DiscoveryResource]?) {
             for method in (methods ?? [:]).values {
                 guard method.parameters?["pageToken"]?.location == "query",
-                      let key = method.response?.ref, result[key] == nil,
-                      let schema = document.schemas?[key],
-                      let properties = schema.properties,
-                      // A plain string: the runtime's protocol needs `nextPageToken: String?`.
-                      properties["nextPageToken"]?.type == "string",
-                      properties["nextPageToken"]?.format == nil, properties["nextPageToken"]?.enum == nil,
-                      // The conformance adds `pageItems`; no member may already take that name
-                      // (`pageItems`, `page_items`, `page-items`, …).
-                      !properties.keys.contains(where: { SwiftNaming.memberName($0) == "pageItems" }),
-                      // A polled stream (live chat): the next page is due only after the server's
-                      // interval, so a back-to-back page sequence would be wrong.
-                      properties["pollingIntervalMillis"] == nil
+                    let key = method.response?.ref, result[key] == nil,
+                    let schema = document.schemas?[key],
+                    let properties = schema.properties,
+                    // A plain string: the runtime's protocol needs `nextPageToken: String?`.
+                    properties["nextPageToken"]?.type == "string",
+                    properties["nextPageToken"]?.format == nil, properties["nextPageToken"]?.enum == nil,
+                    // The conformance adds `pageItems`; no member may already take that name
+                    // (`pageItems`, `page_items`, `page-items`, …).
+                    !properties.keys.contains(where: { SwiftNaming.memberName($0) == "pageItems" }),
+                    // A polled stream (live chat): the next page is due only after the server's
+                    // interval, so a back-to-back page sequence would be wrong.
+                    properties["pollingIntervalMillis"] == nil
                 else { continue }
                 let arrays = properties.filter { $0.value.type == "array" }.keys.sorted()
                 if arrays.contains("items") {
@@ -44,16 +44,19 @@ extension Translator {
         var conformances: [SwiftPageableConformance] = []
         for key in pageItemProperties.keys.sorted() {
             guard let property = pageItemProperties[key], let pageType = schemaNames[key],
-                  let schema = document.schemas?[key], schema.properties != nil,
-                  case .structure(let structure) = try translateSchema(schema, key: key),
-                  let items = structure.properties.first(where: { $0.wireName == property }),
-                  case .array(let element) = items.type
+                let schema = document.schemas?[key], schema.properties != nil,
+                case .structure(let structure) = try translateSchema(schema, key: key),
+                let items = structure.properties.first(where: { $0.wireName == property }),
+                case .array(let element) = items.type
             else { continue }
             // The struct's storage of a boxed or deprecated property (same file, so `private` is visible).
-            let accessor = items.isBoxed ? "_\(items.name)?.value"
+            let accessor =
+                items.isBoxed
+                ? "_\(items.name)?.value"
                 : items.documentation.isDeprecated ? "_\(items.name)" : SwiftNaming.escaped(items.name)
-            conformances.append(SwiftPageableConformance(
-                pageType: pageType, itemType: element, itemsProperty: items.name, itemsAccessor: accessor))
+            conformances.append(
+                SwiftPageableConformance(
+                    pageType: pageType, itemType: element, itemsProperty: items.name, itemsAccessor: accessor))
         }
         return conformances
     }

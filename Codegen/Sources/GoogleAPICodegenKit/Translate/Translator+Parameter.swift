@@ -14,10 +14,12 @@ extension Translator {
     ) -> SwiftTypeRef {
         if let values = parameter.enum, parameter.type == "string" {
             let name = typeScope.claim(suggestedName)
-            enums.append(.enumeration(translateEnum(
-                values: values, descriptions: parameter.enumDescriptions, name: name,
-                documentation: Translator.documentation(parameter.description)
-            )))
+            enums.append(
+                .enumeration(
+                    translateEnum(
+                        values: values, descriptions: parameter.enumDescriptions, name: name,
+                        documentation: Translator.documentation(parameter.description)
+                    )))
             return .named(name)
         }
         switch (parameter.type, parameter.format) {

@@ -108,15 +108,21 @@ struct StorageGraph {
 
         for start in 0..<count where index[start] == -1 {
             var work: [(node: Int, edge: Int)] = [(start, 0)]
-            index[start] = nextIndex; lowLink[start] = nextIndex; nextIndex += 1
-            stack.append(start); onStack[start] = true
+            index[start] = nextIndex
+            lowLink[start] = nextIndex
+            nextIndex += 1
+            stack.append(start)
+            onStack[start] = true
             while let (node, edge) = work.last {
                 if edge < successors[node].count {
                     work[work.count - 1].edge += 1
                     let next = successors[node][edge]
                     if index[next] == -1 {
-                        index[next] = nextIndex; lowLink[next] = nextIndex; nextIndex += 1
-                        stack.append(next); onStack[next] = true
+                        index[next] = nextIndex
+                        lowLink[next] = nextIndex
+                        nextIndex += 1
+                        stack.append(next)
+                        onStack[next] = true
                         work.append((next, 0))
                     } else if onStack[next] {
                         lowLink[node] = min(lowLink[node], index[next])

@@ -36,10 +36,11 @@ extension Translator {
             let childProperty = memberScope.claim(SwiftNaming.memberName(key))
             var childTypes = NameScope(shared: topLevelNames, blocked: [childType])
             var childMembers = NameScope(reserved: ["client"])
-            children.append(try translateResource(
-                child, wireName: key, typeName: childType, propertyName: childProperty,
-                path: "\(prefix)resources.\(key)", typeScope: &childTypes, memberScope: &childMembers
-            ))
+            children.append(
+                try translateResource(
+                    child, wireName: key, typeName: childType, propertyName: childProperty,
+                    path: "\(prefix)resources.\(key)", typeScope: &childTypes, memberScope: &childMembers
+                ))
         }
 
         let documentation = Translator.documentation(

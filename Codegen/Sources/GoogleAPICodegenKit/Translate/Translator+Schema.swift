@@ -16,13 +16,15 @@ extension Translator {
             return .structure(try translateStruct(schema, name: name, path: path, enclosingNames: []))
         }
         if let values = schema.enum, schema.ref == nil, schema.type == "string" {
-            return .enumeration(translateEnum(values: values, descriptions: schema.enumDescriptions, name: name, documentation: documentation))
+            return .enumeration(
+                translateEnum(values: values, descriptions: schema.enumDescriptions, name: name, documentation: documentation))
         }
         // Scalars, arrays and maps: no nesting scope of their own, so inline element types are
         // not possible here; they fall back to JSONValue through `translateType`.
         var scope = NameScope(shared: topLevelNames)
         var nested: [SwiftTypeDeclaration] = []
-        let (type, _) = try translateType(schema, suggestedName: name + "Element", path: path, typeScope: &scope, nestedTypes: &nested, enclosingNames: [name])
+        let (type, _) = try translateType(
+            schema, suggestedName: name + "Element", path: path, typeScope: &scope, nestedTypes: &nested, enclosingNames: [name])
         if !nested.isEmpty {
             return .alias(SwiftTypeAlias(name: name, documentation: documentation, target: .named("GoogleAPIRuntime.JSONValue")))
         }

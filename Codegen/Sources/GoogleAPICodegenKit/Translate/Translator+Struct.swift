@@ -9,7 +9,9 @@ extension Translator {
     ///   - path: JSON path of the schema (matches the recursion analysis' node ids).
     ///   - enclosingNames: Names of the types this one is nested in.
     /// - Throws: `TranslationError` for dangling references.
-    func translateStruct(_ schema: DiscoverySchema, name: String, path: String, enclosingNames: [String]) throws(TranslationError) -> SwiftStruct {
+    func translateStruct(_ schema: DiscoverySchema, name: String, path: String, enclosingNames: [String]) throws(TranslationError)
+        -> SwiftStruct
+    {
         let enclosing = enclosingNames + [name]
         var typeScope = NameScope(reserved: ["CodingKeys"], shared: topLevelNames, blocked: Set(enclosing))
         var memberScope = NameScope()
@@ -35,14 +37,15 @@ extension Translator {
             // Deprecated properties get `@available(deprecated)` on a computed accessor over
             // private storage, which the generated Codable code uses (so it stays warning-free).
             let documentation = Translator.propertyDocumentation(property)
-            properties.append(SwiftProperty(
-                name: swiftNames[key] ?? SwiftNaming.memberName(key),
-                wireName: key,
-                type: type,
-                coding: coding,
-                documentation: documentation,
-                isBoxed: boxedPropertyPaths.contains(propertyPath)
-            ))
+            properties.append(
+                SwiftProperty(
+                    name: swiftNames[key] ?? SwiftNaming.memberName(key),
+                    wireName: key,
+                    type: type,
+                    coding: coding,
+                    documentation: documentation,
+                    isBoxed: boxedPropertyPaths.contains(propertyPath)
+                ))
         }
         var documentation = Translator.documentation(schema.description)
         if schema.deprecated == true {

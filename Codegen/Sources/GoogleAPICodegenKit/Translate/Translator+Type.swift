@@ -23,10 +23,12 @@ extension Translator {
         }
         if let values = schema.enum, schema.type == "string" || schema.type == nil {
             let name = typeScope.claim(suggestedName)
-            nestedTypes.append(.enumeration(translateEnum(
-                values: values, descriptions: schema.enumDescriptions, name: name,
-                documentation: Translator.documentation(schema.description)
-            )))
+            nestedTypes.append(
+                .enumeration(
+                    translateEnum(
+                        values: values, descriptions: schema.enumDescriptions, name: name,
+                        documentation: Translator.documentation(schema.description)
+                    )))
             return (.named(name), .plain)
         }
         switch schema.type {

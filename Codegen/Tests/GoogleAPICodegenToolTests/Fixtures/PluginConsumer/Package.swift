@@ -8,7 +8,7 @@ let package = Package(
     name: "PluginConsumer",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "GOOGLE_API_SWIFT_PATH"),
+        .package(path: "GOOGLE_API_SWIFT_PATH")
     ],
     targets: [
         // Wrappers generated at build time from notes.v1.json by the build plugin.

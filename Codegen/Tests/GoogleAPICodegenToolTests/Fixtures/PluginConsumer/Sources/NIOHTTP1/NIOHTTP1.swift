@@ -7,6 +7,8 @@ public struct HTTPHeaders: Sendable {
 }
 
 public enum HTTPMethod: Sendable {
+    // NIO's spelling, which is the point of this stand-in.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case GET, POST
 }
 

@@ -1,6 +1,6 @@
-import NIOHTTP1
-import HTTPTypes
 import GoogleDrive
+import HTTPTypes
+import NIOHTTP1
 
 // One file importing the ecosystem's HTTP vocabulary (stand-ins for NIOHTTP1 and HTTPTypes) and a
 // generated API: every name below must resolve to the stand-ins' types, unqualified. A generated

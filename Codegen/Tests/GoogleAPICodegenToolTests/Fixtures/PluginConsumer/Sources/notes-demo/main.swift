@@ -1,7 +1,7 @@
 import Foundation
+import NamespaceCheck
 import NotesAPI
 import NotesCheckedIn
-import NamespaceCheck
 
 // Offline: the generated types decode the API's JSON and encode it back. Both modules declare
 // `Notes`, so they are named by module here.
