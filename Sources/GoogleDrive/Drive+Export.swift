@@ -11,11 +11,15 @@ extension Drive {
         case exportLink
     }
 
+    /// Where Google serves `exportLinks`.
+    static let exportLinkHost = URL(string: "https://docs.google.com/")!
+
     /// Exports a Docs Editors file (a Doc, Sheet, Slides…) as `mimeType` into `destination`,
     /// whatever its size: `files.export` first, and when Drive refuses because the export would
     /// exceed its 10 MB limit (`exportSizeLimitExceeded`), the matching entry of the file's
     /// `exportLinks`, downloaded with the session's credentials (which it sends only to origins
-    /// the session trusts).
+    /// the session trusts: the API's root, and for these links Google's export host
+    /// `https://docs.google.com`).
     ///
     /// Both routes follow the download rules of
     /// `GoogleServiceClient/download(_:to:expecting:keepingPartial:progress:)`: the bytes go
@@ -45,6 +49,12 @@ extension Drive {
             else {
                 throw GoogleAPIClientError(
                     code: .unsupported, reason: "the file is too large for files.export and has no export link for \(mimeType)")
+            }
+            // Google serves export links from docs.google.com, not from the API's root: the
+            // session sends its token there too, over https only. Any other host must already be
+            // trusted (the API root, or the emulator's).
+            if scheme == "https", components.host?.lowercased() == Self.exportLinkHost.host {
+                client.session.trustTokenOrigin(ofRoot: Self.exportLinkHost)
             }
             let query = components.queryItems ?? []
             components.query = nil

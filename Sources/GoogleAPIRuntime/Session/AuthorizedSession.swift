@@ -196,7 +196,7 @@ public final class AuthorizedSession: Sendable {
     /// Trusts the origin of a service's root URL with the access token. A root that may not carry
     /// a token (plain http to a host that is not loopback) is not trusted, so requests to it fail
     /// with ``OAuthError/Code/untrustedTokenDestination``.
-    func trustTokenOrigin(ofRoot rootURL: URL) {
+    package func trustTokenOrigin(ofRoot rootURL: URL) {
         guard let origin = Self.trustableOrigin(rootURL) else { return }
         _ = tokenOrigins.withLock { $0.insert(origin) }
     }
