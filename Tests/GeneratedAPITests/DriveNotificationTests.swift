@@ -122,11 +122,11 @@ import Testing
         let receiver = DriveNotificationReceiver()
         try receiver.start()
         defer { receiver.stop() }
-        // Channels of a minute renewed 58 s before they expire: a renewal every 2 s, none of them
-        // anywhere near expiring however slow the machine.
+        // Channels of ten minutes renewed 598 s before they expire: a renewal every 2 s, none of
+        // them anywhere near expiring however long a loaded machine leaves this task waiting.
         let watch = DriveChannelWatch(
             drive: drive, resource: .changes(.user), address: receiver.address, receiver: receiver,
-            lifetime: .seconds(60), renewalMargin: .seconds(58), retryDelay: .milliseconds(100),
+            lifetime: .seconds(600), renewalMargin: .seconds(598), retryDelay: .milliseconds(100),
             onEvent: { event in
                 if case .renewed(let old, let new) = event { events.withLock { $0.append("\(old)>\(new)") } }
             })
@@ -160,7 +160,7 @@ import Testing
         defer { receiver.stop() }
         let watch = DriveChannelWatch(
             drive: drive, resource: .changes(.user), address: receiver.address, receiver: receiver,
-            lifetime: .seconds(60), renewalMargin: .seconds(59), retryDelay: .milliseconds(50),
+            lifetime: .seconds(600), renewalMargin: .seconds(599), retryDelay: .milliseconds(50),
             onEvent: { event in
                 switch event {
                 case .renewalFailed: failures.withLock { $0 += 1 }

@@ -127,7 +127,7 @@ import Testing
         let notified = drive.changeFeed(tokens: tokens, configuration: .init(pollInterval: .seconds(900)), wakeup: receiver.wakeup)
         // snippet end
         let emulator = backend.emulator
-        #expect(await waitUntil { !emulator.openDriveChannelIDs.isEmpty })
+        #expect(await waitUntil(.seconds(300)) { !emulator.openDriveChannelIDs.isEmpty })
         let first = Task { () -> String? in
             for try await change in notified { return change.fileId }
             return nil

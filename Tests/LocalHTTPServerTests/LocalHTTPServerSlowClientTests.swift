@@ -104,7 +104,7 @@ struct LocalHTTPServerSlowClientTests {
         }
         let first = Task { try await request("/a") }
         let second = Task { try await request("/b") }
-        #expect(await waitUntil { entered.withLock { $0 } == 2 })
+        #expect(await waitUntil(.seconds(300)) { entered.withLock { $0 } == 2 })
         let refused = try await request("/c")
         #expect(refused.hasPrefix("HTTP/1.1 503"), "\(refused)")
         gate.open()

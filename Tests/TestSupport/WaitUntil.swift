@@ -6,7 +6,7 @@
 /// wait and before the limit is, so a test task that got no thread for a while judges the state
 /// as it is then, not a stale "not yet". `limit` is a hang guard, not a speed requirement.
 public func waitUntil(
-    _ limit: Duration = .seconds(60), pollingEvery interval: Duration = .milliseconds(20),
+    _ limit: Duration = .seconds(300), pollingEvery interval: Duration = .milliseconds(20),
     _ condition: @Sendable () -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + limit
