@@ -9,7 +9,7 @@ import TestSupport
 /// have (or nesting into a scalar, or using another schema's member) fails to, on its own line.
 @Suite("Typed masks the compiler checks")
 struct FieldMaskCompileTests {
-    /// Compiles `body` (functions over a `drive: Drive`) and returns swiftc's status and errors.
+    /// Compiles `body` (functions over `drive: Drive` and `youtube: YouTube`) and returns swiftc's status and errors.
     private func typecheck(_ body: String) async throws -> (status: Int32, errors: String) {
         let source = """
             import GoogleDrive
@@ -36,12 +36,16 @@ struct FieldMaskCompileTests {
     func validMasksCompile() async throws {
         #if os(Linux)
         let result = try await typecheck("""
-            func masks(drive: Drive) async throws {
+            func masks(drive: Drive, youtube: YouTube) async throws {
                 _ = try await drive.files.list(pageSize: 10, fields: [.nextPageToken, .files([.id, .name, .owners([.emailAddress])])])
                 _ = try await drive.files.get(fileId: "x", fields: [.capabilities([.canEdit]), .appProperties(key: "k")])
                 _ = drive.files.listPages(.init(), fields: "files(id)")
                 let mask: GoogleFieldMask<YouTube.LiveBroadcastListResponse> = [.items([.id, .snippet([.title, .thumbnails([.default([.url])])])])]
                 _ = mask
+                _ = try await youtube.liveBroadcasts.list(part: [.id, .snippet, .status], mine: true)
+                _ = try await youtube.liveStreams.list(part: [.id, .cdn], mine: true)
+                _ = try await youtube.liveChatMessages.list(liveChatId: "c", part: [.snippet, .authorDetails])
+                _ = try await youtube.liveBroadcasts.list(part: ["snippet"], mine: true)
             }
             """)
         #expect(result.status == 0, "swiftc says:\n\(result.errors)")
@@ -58,8 +62,11 @@ struct FieldMaskCompileTests {
             "_ = try await drive.files.list(fields: [.files([.name([.id])])])",  // a string has no members
             "_ = try await drive.files.get(fileId: \"x\", fields: [.files([.id])])",  // FileList's member on File
             "_ = try await drive.files.list(fields: [.nextPageToken(key: \"a\")])",  // not a map
+            "_ = try await youtube.liveBroadcasts.list(part: [.snippett], mine: true)",  // a typo in a part
+            "_ = try await youtube.liveBroadcasts.list(part: [.cdn], mine: true)",  // a LiveStream part
+            "_ = try await youtube.liveBroadcasts.list(part: [.snippet([.title])], mine: true)",  // parts don't nest
         ]
-        let body = wrong.enumerated().map { "func wrong\($0.offset)(drive: Drive) async throws {\n    \($0.element)\n}" }
+        let body = wrong.enumerated().map { "func wrong\($0.offset)(drive: Drive, youtube: YouTube) async throws {\n    \($0.element)\n}" }
             .joined(separator: "\n")
         let result = try await typecheck(body)
         #expect(result.status != 0)

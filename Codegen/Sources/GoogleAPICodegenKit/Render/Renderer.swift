@@ -43,11 +43,13 @@ public struct Renderer: Sendable {
         let conformances = Dictionary(grouping: service.pageableConformances, by: \.pageType)
         let schemaNames = Set(service.schemas.map(\.name))
         let structNames = Self.structNames(service.schemas, scope: service.typeName)
+        let partSchemas = Self.partSchemas(service.root)
         for (key, schema) in zip(service.schemaKeys, service.schemas) {
             let name = layout.schemaFiles[key] ?? layout.supportFile
             bodies[name, default: SwiftWriter()].append { writer in
                 writer.block("extension \(service.typeName)") { renderDeclaration(schema, into: &$0) }
                 renderSelections(schema, serviceTypeName: service.typeName, declaredTypes: structNames, into: &writer)
+                renderParts(schema, serviceTypeName: service.typeName, partSchemas: partSchemas, into: &writer)
                 writer.line()
                 for conformance in conformances[schema.name] ?? [] {
                     renderPageable(conformance, serviceTypeName: service.typeName, topLevelNames: schemaNames, into: &writer)
