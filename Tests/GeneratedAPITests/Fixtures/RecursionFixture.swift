@@ -18,7 +18,7 @@ public struct Recursion: Swift.Sendable {
     )
 
     /// The client every resource sends its calls through. Set its `standardParameters`
-    /// (e.g. `fields` for partial responses) to apply them to every call of this service value.
+    /// (e.g. `quotaUser`) to apply them to every call of this service value.
     public var client: GoogleAPIRuntime.GoogleServiceClient
 
     /// Creates the service.
