@@ -17,7 +17,6 @@ public struct GoogleResourcePart<Resource>: Sendable, Hashable, ExpressibleByStr
     public let name: String
 
     /// The part named `name` (its wire name).
-    @inlinable
     public init(_ name: String) {
         self.name = name
     }
