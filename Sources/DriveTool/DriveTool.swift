@@ -40,5 +40,7 @@ public enum DriveTool {
 
     /// The file fields the commands show (each call passes them as `fields:`: Drive v3 returns
     /// only `id`, `name` and `mimeType` of a file unless asked for more).
-    static let fileFields = "id,name,mimeType,size,modifiedTime,parents,owners(displayName,emailAddress),md5Checksum"
+    static let fileFields: [GoogleFieldSelection<Drive.File>] = [
+        .id, .name, .mimeType, .size, .modifiedTime, .parents, .owners([.displayName, .emailAddress]), .md5Checksum,
+    ]
 }

@@ -28,7 +28,7 @@ enum FileCommands {
             // Shared drives' files are included by default; --drive narrows to one drive.
             let pages: APIPageSequence<Drive.FileList> = drive.files.listPages(
                 .init(corpora: driveID == nil ? nil : "drive", driveId: driveID, pageSize: Int32(min(limit ?? 100, 100)), q: query),
-                fields: "nextPageToken,files(\(DriveTool.fileFields))")
+                fields: [.nextPageToken, .files(DriveTool.fileFields)])
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(
@@ -51,7 +51,7 @@ enum FileCommands {
         let context = try DriveTool.context(arguments)
         let id = try arguments.positional(0, named: "FILE_ID")
         let drive = try DriveTool.service(context)
-        let file = try await context.reportingErrors { try await drive.files.get(fileId: id, fields: DriveTool.fileFields) }
+        let file = try await context.reportingErrors { try await drive.files.get(fileId: id, fields: GoogleFieldMask(DriveTool.fileFields)) }
         if context.environment.wantsJSON {
             try JSONOutput.print(file)
             return
@@ -95,7 +95,7 @@ enum FileCommands {
         do {
             try await context.reportingErrors {
                 // The metadata names the size and MD5 the downloaded bytes are checked against.
-                let file = try await drive.files.get(fileId: id, fields: DriveTool.fileFields)
+                let file = try await drive.files.get(fileId: id, fields: GoogleFieldMask(DriveTool.fileFields))
                 let report: @Sendable (MediaProgress) -> Void = {
                     received.set($0.completedBytes)
                     progress.update(completed: $0.completedBytes, total: $0.totalBytes)
@@ -178,7 +178,7 @@ enum FileCommands {
         let created: Drive.File
         do {
             created = try await context.reportingErrors {
-                try await drive.files.create(body: metadata, media: media, fields: DriveTool.fileFields)
+                try await drive.files.create(body: metadata, media: media, fields: GoogleFieldMask(DriveTool.fileFields))
             }
         } catch CommandLineError.failure(let message) where FileManager.default.fileExists(atPath: saved.fileURL.path) {
             progress.finish()

@@ -18,7 +18,7 @@ enum SharedDriveCommands {
         let drive = try DriveTool.service(context)
         let drives: [Drive.DriveSchema] = try await context.reportingErrors {
             let pages: APIPageSequence<Drive.DriveList> = drive.drives.listPages(
-                .init(pageSize: Int32(min(limit ?? 100, 100))), fields: "nextPageToken,drives(id,name,createdTime)")
+                .init(pageSize: Int32(min(limit ?? 100, 100))), fields: [.nextPageToken, .drives([.id, .name, .createdTime])])
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(drives, json: context.environment.wantsJSON, noun: "shared drive", headers: ["ID", "CREATED", "NAME"]) {

@@ -43,7 +43,7 @@ extension Drive {
             try await files.exportMedia(.init(fileId: fileID, mimeType: mimeType), to: destination, progress: progress)
             return .filesExport
         } catch let error as GoogleAPIError where error.reasons.contains("exportSizeLimitExceeded") {
-            let file = try await files.get(fileId: fileID, fields: "exportLinks")
+            let file = try await files.get(fileId: fileID, fields: [.exportLinks])
             guard let link = file.exportLinks?[mimeType], var components = URLComponents(string: link),
                 let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http"
             else {

@@ -33,14 +33,14 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
         public var pageSize: Int32?
         /// A field mask for the pages, e.g. `changes(fileId,removed,file(name))`; the feed adds
         /// `nextPageToken` and `newStartPageToken`. `nil` takes Drive's default fields.
-        public var fields: String?
+        public var fields: GoogleFieldMask<Drive.ChangeList>?
         /// Whether removals are delivered (Drive's default: yes).
         public var includeRemoved: Bool
         /// Whether the sequence waits for more changes when caught up (`true`), or ends there.
         public var waitsForChanges: Bool
 
         public init(
-            pollInterval: Duration = .seconds(30), pageSize: Int32? = nil, fields: String? = nil, includeRemoved: Bool = true,
+            pollInterval: Duration = .seconds(30), pageSize: Int32? = nil, fields: GoogleFieldMask<Drive.ChangeList>? = nil, includeRemoved: Bool = true,
             waitsForChanges: Bool = true
         ) {
             self.pollInterval = pollInterval
@@ -75,33 +75,8 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
     }
 
     /// The field mask sent: the caller's plus the members the feed needs (unless named already).
-    var pageFields: String? {
-        guard let fields = configuration.fields, !fields.isEmpty else { return nil }
-        let named = Self.topLevelMembers(of: fields)
-        let missing = ["nextPageToken", "newStartPageToken"].filter { !named.contains($0) && !named.contains("*") }
-        return (missing + [fields]).joined(separator: ",")
-    }
-
-    /// The top-level member names of a field mask (`a,b(c,d),e/f` → `a`, `b`, `e`).
-    static func topLevelMembers(of mask: String) -> Set<String> {
-        var members: Set<String> = []
-        var depth = 0
-        var current = ""
-        for character in mask + "," {
-            switch character {
-            case "(":
-                depth += 1
-            case ")":
-                depth -= 1
-            case "," where depth == 0:
-                let name = current.split(separator: "/").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                if !name.isEmpty { members.insert(name) }
-                current = ""
-            default:
-                if depth == 0 { current.append(character) }
-            }
-        }
-        return members
+    var pageFields: GoogleFieldMask<Drive.ChangeList>? {
+        configuration.fields?.including(topLevel: ["nextPageToken", "newStartPageToken"])
     }
 
     // MARK: - Iterator
@@ -161,7 +136,7 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
                 token = saved
                 return saved
             }
-            let start = try await feed.drive.changes.getStartPageToken(driveId: feed.corpus.driveID, fields: "startPageToken")
+            let start = try await feed.drive.changes.getStartPageToken(driveId: feed.corpus.driveID, fields: [.startPageToken])
             guard let value = start.startPageToken, !value.isEmpty else {
                 throw DriveChangeFeedError(code: .missingPageToken, corpus: feed.corpus)
             }

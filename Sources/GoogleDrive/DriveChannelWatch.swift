@@ -118,7 +118,7 @@ public struct DriveChannelWatch: Sendable {
         do {
             switch resource {
             case .changes(let corpus):
-                let start = try await drive.changes.getStartPageToken(driveId: corpus.driveID, fields: "startPageToken")
+                let start = try await drive.changes.getStartPageToken(driveId: corpus.driveID, fields: [.startPageToken])
                 channel = try await drive.changes.watch(
                     pageToken: start.startPageToken ?? "1", body: body, driveId: corpus.driveID)
             case .file(let id):

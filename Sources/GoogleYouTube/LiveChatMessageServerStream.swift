@@ -76,7 +76,7 @@ extension YouTube.LiveChatMessagesResource {
     ///   - framing: `.jsonArray` (the default) or `.serverSentEvents` (`alt=sse`).
     /// - Returns: A sequence that throws the API's error for anything but the chat ending.
     public func streamedMessages(
-        liveChatId: String, part: [String] = ["id", "snippet", "authorDetails"], hl: String? = nil,
+        liveChatId: String, part: [GoogleResourcePart<YouTube.LiveChatMessage>] = [.id, .snippet, .authorDetails], hl: String? = nil,
         maxResults: UInt32? = nil, profileImageSize: UInt32? = nil, framing: ServerStreamFraming = .jsonArray
     ) -> LiveChatMessageServerStream {
         // The generated method (a server stream: it resumes with `pageToken` by itself) with

@@ -20,7 +20,7 @@ public struct LiveChatMessageStream: AsyncSequence, Sendable {
 
     let resource: YouTube.LiveChatMessagesResource
     let liveChatId: String
-    let part: [String]
+    let part: [GoogleResourcePart<YouTube.LiveChatMessage>]
     let hl: String?
     let maxResults: UInt32?
     let profileImageSize: UInt32?
@@ -104,7 +104,7 @@ extension YouTube.LiveChatMessagesResource {
     ///     says: a budget's pace (``LiveChatMessageStream/interval(forBudget:lasting:)``).
     /// - Returns: A sequence that throws the API's error for anything but the chat ending.
     public func messages(
-        liveChatId: String, part: [String] = ["id", "snippet", "authorDetails"], hl: String? = nil,
+        liveChatId: String, part: [GoogleResourcePart<YouTube.LiveChatMessage>] = [.id, .snippet, .authorDetails], hl: String? = nil,
         maxResults: UInt32? = nil, profileImageSize: UInt32? = nil, minimumInterval: Duration? = nil
     ) -> LiveChatMessageStream {
         messages(
@@ -118,7 +118,7 @@ extension YouTube.LiveChatMessagesResource {
     /// ``messages(liveChatId:part:hl:maxResults:profileImageSize:minimumInterval:)`` with the wait between
     /// polls supplied by the caller (tests record the waits; apps can add jitter).
     public func messages(
-        liveChatId: String, part: [String] = ["id", "snippet", "authorDetails"], hl: String? = nil,
+        liveChatId: String, part: [GoogleResourcePart<YouTube.LiveChatMessage>] = [.id, .snippet, .authorDetails], hl: String? = nil,
         maxResults: UInt32? = nil, profileImageSize: UInt32? = nil, minimumInterval: Duration? = nil,
         sleep: @escaping LiveChatMessageStream.Sleep
     ) -> LiveChatMessageStream {

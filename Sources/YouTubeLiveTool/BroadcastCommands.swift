@@ -26,10 +26,9 @@ enum BroadcastCommands {
         let pageSize = min(try arguments.positiveInteger("page-size") ?? 50, limit ?? 50, 50)
         let youtube = try YouTubeLiveTool.service(context, arguments)
         let broadcasts: [YouTube.LiveBroadcast] = try await context.reportingErrors {
-            let pages: APIPageSequence<YouTube.LiveBroadcastListResponse> = youtube.liveBroadcasts.listPages(
-                .init(
-                    part: ["id", "snippet", "status"], broadcastStatus: status, maxResults: UInt32(pageSize),
-                    mine: arguments.flag("mine") ? true : nil))
+            let pages: APIPageSequence<YouTube.LiveBroadcastListResponse> = youtube.liveBroadcasts.listPages(.init(
+                part: [.id, .snippet, .status], broadcastStatus: status, maxResults: UInt32(pageSize),
+                mine: arguments.flag("mine") ? true : nil))
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(
@@ -90,7 +89,7 @@ enum BroadcastCommands {
         broadcast.status = status
         let youtube = try YouTubeLiveTool.service(context, arguments)
         let created = try await context.reportingErrors {
-            try await youtube.liveBroadcasts.insert(part: ["id", "snippet", "status"], body: broadcast)
+            try await youtube.liveBroadcasts.insert(part: [.id, .snippet, .status], body: broadcast)
         }
         try report(created, context: context, verb: "Created")
     }
@@ -109,7 +108,7 @@ enum BroadcastCommands {
         }
         let youtube = try YouTubeLiveTool.service(context, arguments)
         let bound = try await context.reportingErrors {
-            try await youtube.liveBroadcasts.bind(id: id, part: ["id", "snippet", "status", "contentDetails"], streamId: streamID)
+            try await youtube.liveBroadcasts.bind(id: id, part: [.id, .snippet, .status, .contentDetails], streamId: streamID)
         }
         try report(bound, context: context, verb: "Bound")
     }
@@ -130,7 +129,7 @@ enum BroadcastCommands {
         }
         let youtube = try YouTubeLiveTool.service(context, arguments)
         let updated = try await context.reportingErrors {
-            try await youtube.liveBroadcasts.transition(broadcastStatus: target, id: id, part: ["id", "snippet", "status"])
+            try await youtube.liveBroadcasts.transition(broadcastStatus: target, id: id, part: [.id, .snippet, .status])
         }
         try report(updated, context: context, verb: "Transitioned")
     }

@@ -89,7 +89,7 @@ enum ChatCommands {
     /// `liveStreamingDetails.activeLiveChatId`, present while the video is live).
     static func findChat(_ youtube: YouTube, broadcastID: String?, videoID: String?) async throws -> String {
         if let videoID {
-            let found = try await youtube.videos.list(part: ["liveStreamingDetails"], id: [videoID])
+            let found = try await youtube.videos.list(part: [.liveStreamingDetails], id: [videoID])
             guard let video = found.items?.first else { throw CommandLineError.failure("video \(videoID) not found") }
             guard let chatID = video.liveStreamingDetails?.activeLiveChatId else {
                 throw CommandLineError.failure("video \(videoID) has no active live chat (not live, or chat disabled)")
@@ -97,7 +97,7 @@ enum ChatCommands {
             return chatID
         }
         let id = broadcastID ?? ""
-        let found = try await youtube.liveBroadcasts.list(part: ["id", "snippet"], id: [id])
+        let found = try await youtube.liveBroadcasts.list(part: [.id, .snippet], id: [id])
         guard let chatID = found.items?.first?.snippet?.liveChatId else {
             throw CommandLineError.failure("broadcast \(id) not found or has no live chat")
         }

@@ -25,7 +25,7 @@ enum VideoCommands {
         let id = try arguments.positional(0, named: "VIDEO_ID")
         let youtube = try YouTubeLiveTool.service(context, arguments)
         let summary = try await context.reportingErrors { () -> Summary in
-            let page = try await youtube.videos.list(part: ["snippet", "liveStreamingDetails"], id: [id])
+            let page = try await youtube.videos.list(part: [.snippet, .liveStreamingDetails], id: [id])
             guard let video = page.items?.first else { throw CommandLineError.failure("no video with ID \(id) (or it is private)") }
             return Summary(
                 id: video.id ?? id, title: video.snippet?.title, liveStatus: video.snippet?.liveBroadcastContent?.rawValue,

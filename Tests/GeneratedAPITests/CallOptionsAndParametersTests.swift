@@ -22,7 +22,7 @@ import Testing
         let full = try await drive.files.get(fileId: GoogleEmulator.Seed.helloTextFileID)
         #expect(full.mimeType != nil)
         let onlyName = try await drive.files.get(
-            fileId: GoogleEmulator.Seed.helloTextFileID, options: .init(fields: "name", quotaUser: "tester"))
+            fileId: GoogleEmulator.Seed.helloTextFileID, fields: [.name], options: .init(quotaUser: "tester"))
         #expect(onlyName.name == full.name && onlyName.id == nil)
         let query = backend.emulator.recordedRequests.last { $0.path.hasSuffix(GoogleEmulator.Seed.helloTextFileID) }?.query ?? ""
         #expect(query.contains("fields=name") && query.contains("quotaUser=tester"))

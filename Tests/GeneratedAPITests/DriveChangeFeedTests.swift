@@ -34,7 +34,7 @@ import Darwin
 
         /// Every change up to now (the feed ends when caught up).
         func drain(
-            _ corpus: DriveChangeCorpus = .user, pageSize: Int32 = 7, fields: String? = nil
+            _ corpus: DriveChangeCorpus = .user, pageSize: Int32 = 7, fields: GoogleFieldMask<Drive.ChangeList>? = nil
         ) async throws -> [Drive.Change] {
             let feed = drive.changeFeed(
                 corpus: corpus, tokens: tokens, configuration: .init(pageSize: pageSize, fields: fields, waitsForChanges: false))

@@ -44,20 +44,20 @@ import Testing
 
         // Create the broadcast and the stream
         let broadcast = try await youtube.liveBroadcasts.insert(
-            part: ["id", "snippet", "status", "contentDetails"],
+            part: [.id, .snippet, .status, .contentDetails],
             body: YouTube.LiveBroadcast(
                 contentDetails: YouTube.LiveBroadcastContentDetails(
                     monitorStream: YouTube.MonitorStreamInfo(enableMonitorStream: true)),
                 snippet: YouTube.LiveBroadcastSnippet(scheduledStartTime: Date().addingTimeInterval(600), title: "Launch"),
                 status: YouTube.LiveBroadcastStatus(privacyStatus: .unlisted)))
         let stream = try await youtube.liveStreams.insert(
-            part: ["id", "snippet", "cdn"],
+            part: [.id, .snippet, .cdn],
             body: YouTube.LiveStream(
                 cdn: YouTube.CdnSettings(frameRate: ._30fps, ingestionType: .rtmp, resolution: ._1080p),
                 snippet: YouTube.LiveStreamSnippet(title: "Main camera")))
         let broadcastID = broadcast.id ?? ""
         let streamKey = stream.cdn?.ingestionInfo?.streamName ?? ""  // what the encoder is given
-        _ = try await youtube.liveBroadcasts.bind(id: broadcastID, part: ["id", "status"], streamId: stream.id)
+        _ = try await youtube.liveBroadcasts.bind(id: broadcastID, part: [.id, .status], streamId: stream.id)
 
         // Start the encoder
         emulator.startEncoder(streamKey: streamKey)

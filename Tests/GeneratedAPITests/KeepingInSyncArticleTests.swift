@@ -164,7 +164,7 @@ import Testing
         let found = try await drive.files.get(fileId: sharedFileID)
         var myDriveOnly = drive
         myDriveOnly.includesSharedDrives = false
-        let inTeamDrive = try await drive.files.list(corpora: "drive", driveId: teamDriveID, fields: "files(id,name)")
+        let inTeamDrive = try await drive.files.list(corpora: "drive", driveId: teamDriveID, fields: [.files([.id, .name])])
         // snippet end
         #expect(found.id == sharedFileID)
         #expect(inTeamDrive.files?.map(\.id) == [sharedFileID])

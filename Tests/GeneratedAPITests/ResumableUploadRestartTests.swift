@@ -10,6 +10,9 @@ import Testing
 /// A resumable upload interrupted after some chunks, its session saved as JSON and continued
 /// through the generated `drive.files.create` — as an app would after a crash.
 @Suite struct ResumableUploadRestartTests {
+    /// What the tests read of a created file.
+    static let fileFields: GoogleFieldMask<Drive.File> = [.id, .name, .size, .md5Checksum]
+
     private struct Interrupted: Error {}
     private static let chunk = 256 * 1024
 
@@ -24,9 +27,7 @@ import Testing
 
         init(fileName: String, size: Int) throws {
             backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
-            var drive = Drive(session: backend.session, rootURL: backend.rootURL)
-            drive.client.standardParameters.fields = "id,name,size,md5Checksum"
-            self.drive = drive
+            drive = Drive(session: backend.session, rootURL: backend.rootURL)
             scratch = try ScratchDirectory()
             file = scratch.file(fileName)
             payload = PatternData.make(size: size, blockSize: ResumableUploadRestartTests.chunk)
@@ -47,7 +48,7 @@ import Testing
                 if session.confirmedBytes >= stopAfter { throw Interrupted() }
             })
         await #expect(throws: Interrupted.self) {
-            _ = try await drive.files.create(body: Drive.File(name: file.lastPathComponent), media: media)
+            _ = try await drive.files.create(body: Drive.File(name: file.lastPathComponent), media: media, fields: ResumableUploadRestartTests.fileFields)
         }
         let data = try #require(saved.withLock { $0 })
         return try JSONDecoder().decode(ResumableUploadSession.self, from: data)
@@ -75,7 +76,7 @@ import Testing
         let resumed = MediaUpload.resumable(
             file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk,
             sessionDidChange: { session in reports.withLock { $0.append(session.confirmedBytes) } })
-        let created = try await drive.files.create(media: resumed)
+        let created = try await drive.files.create(media: resumed, fields: ResumableUploadRestartTests.fileFields)
         let id = try #require(created.id)
         #expect(created.name == "video.bin")
         #expect(backend.emulator.driveFileContent(id) == payload)
@@ -93,7 +94,7 @@ import Testing
         // Without the option: its own code, with the remedy.
         let plain = MediaUpload.resumable(file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk)
         do {
-            _ = try await drive.files.create(body: Drive.File(name: "lecture.bin"), media: plain)
+            _ = try await drive.files.create(body: Drive.File(name: "lecture.bin"), media: plain, fields: ResumableUploadRestartTests.fileFields)
             Issue.record("an expired session must not be resumed")
         } catch let error as GoogleAPIClientError {
             #expect(error.code == .uploadSessionExpired)
@@ -107,7 +108,7 @@ import Testing
             file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk,
             restartingStaleSession: { error in reasons.withLock { $0.append(error.code) } },
             sessionDidChange: { session in sessions.withLock { $0.append(session) } })
-        let created = try await drive.files.create(body: Drive.File(name: "lecture.bin"), media: restarting)
+        let created = try await drive.files.create(body: Drive.File(name: "lecture.bin"), media: restarting, fields: ResumableUploadRestartTests.fileFields)
         #expect(created.name == "lecture.bin", "the metadata goes with the new session")
         #expect(backend.emulator.driveFileContent(try #require(created.id)) == payload)
         #expect(reasons.withLock { $0 } == [.uploadSessionExpired])
@@ -131,7 +132,7 @@ import Testing
                 if session.confirmedBytes >= 2 * Int64(Self.chunk) { throw Interrupted() }
             })
         await #expect(throws: Interrupted.self) {
-            _ = try await drive.files.create(body: Drive.File(name: "talk.bin"), media: first)
+            _ = try await drive.files.create(body: Drive.File(name: "talk.bin"), media: first, fields: ResumableUploadRestartTests.fileFields)
         }
 
         // Second run: only the source path is known.
@@ -141,7 +142,7 @@ import Testing
         let resumed = MediaUpload.resumable(
             file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk,
             sessionDidChange: { try await reopened.save($0) })
-        let created = try await drive.files.create(media: resumed)
+        let created = try await drive.files.create(media: resumed, fields: ResumableUploadRestartTests.fileFields)
         try await reopened.delete()
         #expect(created.size == Int64(payload.count))
         #expect(backend.emulator.driveFileContent(try #require(created.id)) == payload)
@@ -177,7 +178,7 @@ import Testing
         }
         let requestsBefore = backend.emulator.recordedRequests.count
         let media = MediaUpload.resumable(file: file, contentType: "application/octet-stream", resuming: saved)
-        let error = await #expect(throws: GoogleAPIClientError.self) { _ = try await drive.files.create(media: media) }
+        let error = await #expect(throws: GoogleAPIClientError.self) { _ = try await drive.files.create(media: media, fields: ResumableUploadRestartTests.fileFields) }
         guard let error, error.code == .uploadSourceChanged, let path = error.path else {
             Issue.record("expected uploadSourceChanged, got \(String(describing: error))")
             return

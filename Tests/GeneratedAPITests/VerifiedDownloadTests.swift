@@ -9,8 +9,7 @@ import Testing
 struct VerifiedDownloadTests {
     private func setUp() async throws -> (EmulatorBackend, Drive, String, ScratchDirectory) {
         let backend = try EmulatorBackend(scopes: ["https://www.googleapis.com/auth/drive"])
-        var drive = Drive(session: backend.session, rootURL: backend.rootURL)
-        drive.client.standardParameters.fields = "id,name,size,md5Checksum"
+        let drive = Drive(session: backend.session, rootURL: backend.rootURL)
         let id = try backend.emulator.addDriveFile(name: "v.bin", content: Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0) }))
         return (backend, drive, id, try ScratchDirectory())
     }
@@ -19,7 +18,7 @@ struct VerifiedDownloadTests {
     func matching() async throws {
         let (backend, drive, id, scratch) = try await setUp()
         defer { scratch.remove() }
-        let file = try await drive.files.get(fileId: id)
+        let file = try await drive.files.get(fileId: id, fields: [.id, .name, .size, .md5Checksum])
         #expect(file.md5Checksum != nil)
         try await drive.downloadContent(of: file, to: scratch.file("ok.bin"))
         #expect(try Data(contentsOf: scratch.file("ok.bin")) == backend.emulator.driveFileContent(id))
@@ -30,7 +29,7 @@ struct VerifiedDownloadTests {
         let (backend, drive, id, scratch) = try await setUp()
         defer { scratch.remove() }
         _ = backend
-        var file = try await drive.files.get(fileId: id)
+        var file = try await drive.files.get(fileId: id, fields: [.id, .name, .size, .md5Checksum])
         file.md5Checksum = "0123456789abcdef0123456789abcdef"
         await #expect {
             try await drive.downloadContent(of: file, to: scratch.file("bad.bin"))
@@ -38,7 +37,7 @@ struct VerifiedDownloadTests {
             if (error as? GoogleAPIClientError)?.code == .integrityCheckFailed { return true }
             return false
         }
-        var sized = try await drive.files.get(fileId: id)
+        var sized = try await drive.files.get(fileId: id, fields: [.id, .name, .size, .md5Checksum])
         sized.size = 49_999
         await #expect {
             try await drive.downloadContent(of: sized, to: scratch.file("bad2.bin"))

@@ -43,10 +43,12 @@ import Testing
                 || source.contains("options: GoogleAPIRuntime.ServerStreamOptions<Page> = .init()) -> GoogleAPIRuntime.ServerStream<Page>"))
         #expect(source.contains("options.resumption = .pageToken { $0.nextPageToken }"))
         // Both forms of the method (flattened and parameters value) stream; the field mask goes
-        // on the call.
-        #expect(source.contains("public func stream(pageToken: Swift.String? = nil, fields: Swift.String? = nil"))
-        #expect(source.contains("public func stream(_ parameters: StreamParameters, fields: Swift.String? = nil"))
-        #expect(source.contains("client.serverStream(makeStreamCall(parameters, options: GoogleAPIRuntime.APICallOptions(fields: fields))"))
+        // on the call, with the token the stream resumes from added when the mask lacks it.
+        let mask = "fields: GoogleAPIRuntime.GoogleFieldMask<Page>? = nil"
+        #expect(source.contains("public func stream(pageToken: Swift.String? = nil, \(mask)"))
+        #expect(source.contains("public func stream(_ parameters: StreamParameters, \(mask)"))
+        #expect(source.contains(
+            "client.serverStream(makeStreamCall(parameters, options: GoogleAPIRuntime.APICallOptions(), fields: fields?.including(topLevel: [\"nextPageToken\"]))"))
         #expect(!source.contains("func streamPages(") && !source.contains("func streamCall("))
         #expect(source.contains("func streamline(") && source.contains("async throws -> "))
     }

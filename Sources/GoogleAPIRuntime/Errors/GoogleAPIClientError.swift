@@ -93,6 +93,9 @@ extension GoogleAPIClientError {
         /// URI (404 or 410; sessions expire after about a week). The bytes it received are lost:
         /// start the upload over, or let ``MediaUpload/restartsStaleSession`` do it.
         public static let uploadSessionExpired = Code(rawValue: "uploadSessionExpired")
+        /// A field mask read at run time (``GoogleFieldMask/init(parsing:)``) is not in Google's
+        /// syntax: ``GoogleAPIClientError/reason`` says what is out of place.
+        public static let invalidFieldMask = Code(rawValue: "invalidFieldMask")
     }
 }
 

@@ -3,6 +3,10 @@
 /// The pages of a list call, fetched one at a time as iteration proceeds, following
 /// `nextPageToken`.
 ///
+/// A field mask that leaves `nextPageToken` out (`fields: [.files([.id])]`) would end the
+/// sequence after its first page without a word: the sequence adds `nextPageToken` to such a
+/// mask, so every page still comes (a mask naming it, or `*`, is sent as written).
+///
 /// Iteration stops after the last page or `maxPages`, throws `CancellationError` when the task is
 /// cancelled, and throws ``GoogleAPIClientError/repeatedPageToken(page:)`` (after yielding the
 /// page) when the server returns a token it returned before, which would otherwise loop forever.
@@ -113,11 +117,18 @@ public struct APIItemSequence<Page: PageableResponse>: AsyncSequence, Sendable {
 
 extension GoogleServiceClient {
     /// The pages of a list call.
+    ///
+    /// The call's field mask gets `nextPageToken` when it lacks it, so a mask never stops the
+    /// sequence early.
     /// - Parameters:
     ///   - call: The first page's call; `pageToken` is replaced for later pages.
     ///   - type: The page type.
     ///   - maxPages: Stop after this many pages (`nil`: follow every page).
     public func pages<Page: PageableResponse>(_ call: APICall, as type: Page.Type, maxPages: Int? = nil) -> APIPageSequence<Page> {
-        APIPageSequence(client: self, call: call, maxPages: maxPages)
+        var call = call
+        if let fields = call.options.fields {
+            call.options.fields = GoogleFieldMaskSyntax.adding(["nextPageToken"], to: fields)
+        }
+        return APIPageSequence(client: self, call: call, maxPages: maxPages)
     }
 }

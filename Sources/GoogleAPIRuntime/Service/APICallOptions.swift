@@ -1,18 +1,19 @@
 // MARK: - APICallOptions
 
-/// Settings for one call, without rebuilding the service: the standard `fields` and `quotaUser`
-/// parameters, extra request headers (`If-Match`, `If-None-Match`), a timeout and a retry policy.
+/// Settings for one call, without rebuilding the service: the standard `quotaUser` parameter,
+/// extra request headers (`If-Match`, `If-None-Match`), a timeout and a retry policy.
 ///
-/// Every generated method takes them as `options:` (and `fields:` directly, the common case):
+/// Every generated method takes them as `options:`, next to its `fields:` mask
+/// (``GoogleFieldMask``, the one way to ask for a partial response):
 ///
-///     let page = try await drive.files.list(pageSize: 10, fields: "nextPageToken,files(id,name)")
+///     let page = try await drive.files.list(pageSize: 10, fields: [.nextPageToken, .files([.id, .name])])
 ///     let file = try await drive.files.get(fileId: id, options: .init(timeout: .seconds(10), retryPolicy: .disabled))
 ///
 /// What is set here replaces the service's ``GoogleServiceClient/standardParameters`` and the
 /// session's ``AuthorizedSession/Configuration/retry`` for this call only; what is `nil` keeps them.
 public struct APICallOptions: Sendable, Hashable {
-    /// A partial-response field mask for this call, e.g. `nextPageToken,files(id,name)`.
-    public var fields: String?
+    /// The call's field mask as sent, set from a generated method's `fields:` argument.
+    @_spi(Generated) public var fields: String?
     /// Attributes quota to a user when calling from a server.
     public var quotaUser: String?
     /// Headers added to the call's request, e.g. `If-None-Match` with an ETag. They replace
@@ -28,16 +29,14 @@ public struct APICallOptions: Sendable, Hashable {
     public var retryPolicy: RetryPolicy?
 
     /// - Parameters:
-    ///   - fields: A partial-response field mask.
     ///   - quotaUser: The user quota is attributed to.
     ///   - headers: Extra request headers.
     ///   - timeout: The longest each HTTP request of the call may take.
     ///   - retryPolicy: Replaces the session's retry policy for this call.
     public init(
-        fields: String? = nil, quotaUser: String? = nil, headers: GoogleHTTPHeaders = [:], timeout: Duration? = nil,
+        quotaUser: String? = nil, headers: GoogleHTTPHeaders = [:], timeout: Duration? = nil,
         retryPolicy: RetryPolicy? = nil
     ) {
-        self.fields = fields
         self.quotaUser = quotaUser
         self.headers = headers
         self.timeout = timeout
@@ -60,13 +59,14 @@ public struct APICallOptions: Sendable, Hashable {
         APICallOptions(headers: ["If-Match": etag])
     }
 
-    /// These options with `fields` set, when `fields` is not `nil` (what a generated method does
-    /// with its `fields:` argument).
-    /// - Parameter fields: A field mask, or `nil` to keep these options' own.
-    public func withFields(_ fields: String?) -> APICallOptions {
-        guard let fields else { return self }
+    /// These options with the mask a generated method's `fields:` argument gives, when it is
+    /// not `nil`.
+    /// - Parameter mask: A field mask, or `nil` for the whole response.
+    @_spi(Generated) @inlinable
+    public func withFields<Response>(_ mask: GoogleFieldMask<Response>?) -> APICallOptions {
+        guard let mask else { return self }
         var options = self
-        options.fields = fields
+        options.fields = mask.description
         return options
     }
 }

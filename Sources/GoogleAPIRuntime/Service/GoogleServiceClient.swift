@@ -14,7 +14,7 @@ public struct GoogleServiceClient: Sendable {
     public let descriptor: GoogleServiceDescriptor
     /// The root URL calls go to: the override given at creation, or the descriptor's.
     public let rootURL: URL
-    /// `fields`, `quotaUser`, `prettyPrint` (false by default) added to every call.
+    /// `quotaUser`, `prettyPrint` (false by default) added to every call.
     public var standardParameters = StandardParameters()
     public var decoder = GoogleJSONDecoder()
     public var encoder = GoogleJSONEncoder()
@@ -194,9 +194,13 @@ public struct GoogleServiceClient: Sendable {
             append(item.name, item.value)
         }
         var standard = standardParameters
-        if let fields = call.options.fields { standard.fields = fields }
         if let quotaUser = call.options.quotaUser { standard.quotaUser = quotaUser }
-        for item in standard.queryItems
+        // The call's mask goes right after `alt`, where the standard parameters put it.
+        var items = standard.queryItems
+        if let fields = call.options.fields {
+            items.insert(("fields", fields), at: items.first?.name == "alt" ? 1 : 0)
+        }
+        for item in items
         where !call.query.contains(where: { $0.name == item.name }) && !extraQuery.contains(where: { $0.name == item.name }) {
             append(item.name, item.value)
         }

@@ -2,8 +2,6 @@
 
 /// Query parameters every Google API accepts, added to each call of a ``GoogleServiceClient``.
 public struct StandardParameters: Sendable, Hashable {
-    /// A partial-response field mask, e.g. `nextPageToken,files(id,name)`.
-    public var fields: String?
     /// Attributes quota to a user when calling from a server.
     public var quotaUser: String?
     /// Whether responses are indented; off by default to save bytes.
@@ -11,8 +9,7 @@ public struct StandardParameters: Sendable, Hashable {
     /// The response format (`json`, or `media` for downloads — set by the runtime).
     public var alt: String?
 
-    public init(fields: String? = nil, quotaUser: String? = nil, prettyPrint: Bool = false, alt: String? = nil) {
-        self.fields = fields
+    public init(quotaUser: String? = nil, prettyPrint: Bool = false, alt: String? = nil) {
         self.quotaUser = quotaUser
         self.prettyPrint = prettyPrint
         self.alt = alt
@@ -22,7 +19,6 @@ public struct StandardParameters: Sendable, Hashable {
     public var queryItems: [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
         if let alt { items.append(("alt", alt)) }
-        if let fields { items.append(("fields", fields)) }
         if let quotaUser { items.append(("quotaUser", quotaUser)) }
         items.append(("prettyPrint", prettyPrint ? "true" : "false"))
         return items

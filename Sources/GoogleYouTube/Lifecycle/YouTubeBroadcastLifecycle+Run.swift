@@ -23,7 +23,7 @@ extension YouTubeBroadcastLifecycle {
         }
 
         var youtube: YouTube { lifecycle.youtube }
-        static let parts = ["id", "snippet", "status", "contentDetails"]
+        static let parts: [GoogleResourcePart<YouTube.LiveBroadcast>] = [.id, .snippet, .status, .contentDetails]
 
         // MARK: - goLive
 

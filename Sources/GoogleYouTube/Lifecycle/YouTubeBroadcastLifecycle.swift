@@ -123,7 +123,7 @@ public struct YouTubeBroadcastLifecycle: Sendable {
     }
 
     static func readHealth(_ youtube: YouTube, streamID: String) async throws -> YouTubeStreamHealth {
-        let found = try await youtube.liveStreams.list(part: ["id", "status"], id: [streamID])
+        let found = try await youtube.liveStreams.list(part: [.id, .status], id: [streamID])
         guard let stream = found.items?.first else {
             throw YouTubeLifecycleError(
                 code: .streamNotFound, lifeCycleStatus: nil, message: "Stream \(streamID) was not found",

@@ -1,5 +1,5 @@
 import Foundation
-import GoogleAPIRuntime
+@_spi(Generated) import GoogleAPIRuntime
 import GoogleEmulator
 import GoogleHTTP
 import LocalHTTPServer
@@ -27,19 +27,18 @@ struct APICallOptionsTests {
             }
         }
         var client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials())))
-        client.standardParameters.fields = "id"
-        let options = APICallOptions(
-            fields: "id,name", quotaUser: "user 7", headers: ["If-Match": "\"v1\"", "X-Test": "yes"])
+        client.standardParameters.quotaUser = "service-wide"
+        let options = APICallOptions(quotaUser: "user 7", headers: ["If-Match": "\"v1\"", "X-Test": "yes"])
+            .withFields(GoogleFieldMask<TestFile>("id,name"))
         _ = try await client.execute(Self.getCall("a", options: options), as: TestFile.self)
         _ = try await client.execute(Self.getCall("b"), as: TestFile.self)
-        _ = try await client.execute(Self.getCall("c", options: APICallOptions().withFields("kind")), as: TestFile.self)
+        _ = try await client.execute(Self.getCall("c", options: APICallOptions().withFields(GoogleFieldMask<TestFile>("kind"))), as: TestFile.self)
 
-        #expect(
-            hits.values.map(\.target) == [
-                "/drive/v3/files/a?fields=id%2Cname&quotaUser=user%207&prettyPrint=false",
-                "/drive/v3/files/b?fields=id&prettyPrint=false",
-                "/drive/v3/files/c?fields=kind&prettyPrint=false",
-            ])
+        #expect(hits.values.map(\.target) == [
+            "/drive/v3/files/a?fields=id%2Cname&quotaUser=user%207&prettyPrint=false",
+            "/drive/v3/files/b?quotaUser=service-wide&prettyPrint=false",
+            "/drive/v3/files/c?fields=kind&quotaUser=service-wide&prettyPrint=false",
+        ])
         #expect(hits.values.map(\.ifMatch) == ["\"v1\"", nil, nil])
         #expect(hits.values.map(\.xTest) == ["yes", nil, nil])
     }
@@ -102,9 +101,11 @@ struct APICallOptionsTests {
     @Test func optionsHelpers() {
         #expect(APICallOptions.ifNoneMatch("\"e\"").headers["If-None-Match"] == "\"e\"")
         #expect(APICallOptions.ifMatch("\"e\"").headers["If-Match"] == "\"e\"")
-        let options = APICallOptions(fields: "id", quotaUser: "q")
-        #expect(options.withFields(nil) == options)
-        #expect(options.withFields("name").fields == "name" && options.withFields("name").quotaUser == "q")
+        let options = APICallOptions(quotaUser: "q").withFields(GoogleFieldMask<TestFile>("id"))
+        #expect(options.withFields(GoogleFieldMask<TestFile>?.none) == options)
+        #expect(options.fields == "id")
+        let named = options.withFields(GoogleFieldMask<TestFile>("name"))
+        #expect(named.fields == "name" && named.quotaUser == "q")
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GoogleAPIRuntime
+@_spi(Generated) import GoogleAPIRuntime
 import GoogleEmulator
 import LocalHTTPServer
 import Testing
@@ -39,13 +39,14 @@ struct GoogleServiceClientTests {
         let hits = Recorder<String>()
         let backend = try Self.backend(hits: hits)
         var client = backend.client(session: backend.session(store: InMemoryTokenStore(backend.credentials())))
-        client.standardParameters.fields = "id,size"
+        client.standardParameters.quotaUser = "user 1"
         var call = APICall(method: .get, path: "files/{fileId}", scopes: [TestBackend.scope])
         call.setPath("fileId", "f 1")
+        call.options = call.options.withFields(GoogleFieldMask<TestFile>([.init(_member: "id"), .init(_member: "size")]))
         let file = try await client.execute(call, as: TestFile.self)
         #expect(file.id == "f 1")
         #expect(file.size == 42)
-        #expect(hits.values == ["/drive/v3/files/f%201?fields=id%2Csize&prettyPrint=false"])
+        #expect(hits.values == ["/drive/v3/files/f%201?fields=id%2Csize&quotaUser=user%201&prettyPrint=false"])
         try await client.execute(APICall(method: .delete, path: "files/x", scopes: [TestBackend.scope]))
     }
 

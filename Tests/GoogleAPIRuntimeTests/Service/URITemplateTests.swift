@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import GoogleAPIRuntime
+@_spi(Generated) @testable import GoogleAPIRuntime
 
 @Suite("URL building")
 struct URITemplateTests {
@@ -61,9 +60,9 @@ struct URITemplateTests {
 
     @Test func urlJoinsRootServicePathAndQueryWithStandardParameters() throws {
         var client = client()
-        client.standardParameters.fields = "files(id,name)"
         client.standardParameters.quotaUser = "user 1"
         var call = APICall(method: .get, path: "files/{fileId}", scopes: [])
+        call.options = call.options.withFields(GoogleFieldMask<Void>("files(id,name)"))
         call.setPath("fileId", "abc def")
         call.addQuery("spaces", ["drive", "appDataFolder"])
         call.addQuery("pageSize", 10)

@@ -12,6 +12,9 @@ public struct SwiftParameter: Sendable, Equatable {
     public var isRequired: Bool
     public var location: Location
     public var documentation: SwiftDocumentation
+    /// For YouTube's `part`: the schema (top-level Swift name) whose top-level members are the
+    /// parts, the elements being `GoogleResourcePart<Schema>` values.
+    public var partsOf: String? = nil
 
     /// Deprecated by the API and optional: a `@available(*, deprecated)` property, and an
     /// argument only of a deprecated overload, so that using it warns. (A required parameter

@@ -230,6 +230,9 @@ extension Renderer {
         var arguments = method.parametersTypeName.map { ["_ parameters: \($0)"] } ?? []
         if let body = method.body { arguments.append("\(body.name): \(body.type)?") }
         arguments.append("options: GoogleAPIRuntime.APICallOptions")
+        // The mask is applied here, in the module (the forms are emitted into callers, which
+        // can't see the runtime's generated-code SPI).
+        arguments.append("fields: \(forms.maskType)? = nil")
         writer.line()
         // A deprecated method's builder takes its deprecated parameters type: deprecated too, or
         // naming that type would warn in every build of the generated module.
@@ -249,7 +252,7 @@ extension Renderer {
             if let body = method.body {
                 writer.line("if let \(SwiftNaming.escaped(body.name)) { call.setBody(\(SwiftNaming.escaped(body.name))) }")
             }
-            writer.line("call.options = options")
+            writer.line("call.options = options.withFields(fields)")
             writer.line("return call")
         }
     }
@@ -340,10 +343,10 @@ extension Renderer {
             lines.append("a saved resumable session continues that upload.")
         }
         if method.serverStream != nil {
-            lines.append("`fields` is a partial-response mask for the call (`id,name`); `options` sets the stream's")
+            lines.append("`fields` is a partial-response mask (`[.id, .snippet([.title])]`, or `\"id,snippet(title)\"`); `options` sets the stream's")
             lines.append("framing, element size limit, resumption, end rules and retry policy.")
         } else {
-            lines.append("`fields` is a partial-response mask for the call (`id,name`); `options` sets `quotaUser`,")
+            lines.append("`fields` is a partial-response mask (`[.id, .name]`, or `\"id,name\"`); `options` sets `quotaUser`,")
             lines.append("extra headers (`If-None-Match`), a timeout and a retry policy for it.")
         }
         writer.documentation(lines)
@@ -365,7 +368,12 @@ private struct MethodForms {
 
     var fieldsAndOptions: [String] {
         let options = streamElement.map { "GoogleAPIRuntime.ServerStreamOptions<\($0)>" } ?? "GoogleAPIRuntime.APICallOptions"
-        return ["fields: Swift.String? = nil", "options: \(options) = .init()"]
+        return ["fields: \(maskType)? = nil", "options: \(options) = .init()"]
+    }
+
+    /// `GoogleAPIRuntime.GoogleFieldMask<File>`: masks over the response (`Swift.Void` without one).
+    var maskType: String {
+        "GoogleAPIRuntime.GoogleFieldMask<\(method.responseType ?? "Swift.Void")>"
     }
 
     var parametersArgument: [String] { method.parametersTypeName.map { ["_ parameters: \($0)"] } ?? [] }
@@ -402,15 +410,17 @@ private struct MethodForms {
 
     var returnTryAwait: String { streamElement == nil ? "return try await " : "return " }
 
-    /// `makeListCall(parameters, body: body, options: options.withFields(fields))`.
+    /// `makeListCall(parameters, body: body, options: options, fields: fields)`.
     func builderCall(_ parametersArgument: String?, fields: Bool = true) -> String {
         var arguments = method.parametersTypeName == nil ? [] : [parametersArgument ?? "parameters"]
         arguments += bodyPassing
         if streamElement != nil {
-            // `options` is the stream's; the call itself gets only the field mask.
-            arguments.append("options: GoogleAPIRuntime.APICallOptions(fields: fields)")
+            // `options` is the stream's; the call itself gets only the field mask, with the
+            // token the stream resumes from when it resumes (a mask must not stop it).
+            let mask = method.serverStream?.resumesWithPageToken == true ? "fields?.including(topLevel: [\"nextPageToken\"])" : "fields"
+            arguments.append("options: GoogleAPIRuntime.APICallOptions(), fields: \(mask)")
         } else {
-            arguments.append(fields ? "options: options.withFields(fields)" : "options: options")
+            arguments.append(fields ? "options: options, fields: fields" : "options: options")
         }
         return "\(method.builderName)(\(arguments.joined(separator: ", ")))"
     }

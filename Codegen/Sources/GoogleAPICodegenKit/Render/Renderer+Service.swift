@@ -20,7 +20,7 @@ extension Renderer {
             writer.line(")")
             writer.line()
             writer.line("/// The client every resource sends its calls through. Set its `standardParameters`")
-            writer.line("/// (e.g. `fields` for partial responses) to apply them to every call of this service value.")
+            writer.line("/// (e.g. `quotaUser`) to apply them to every call of this service value.")
             writer.line("public var client: GoogleAPIRuntime.GoogleServiceClient")
             writer.line()
             writer.line("/// Creates the service.")

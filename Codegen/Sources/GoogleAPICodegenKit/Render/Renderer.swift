@@ -42,10 +42,14 @@ public struct Renderer: Sendable {
 
         let conformances = Dictionary(grouping: service.pageableConformances, by: \.pageType)
         let schemaNames = Set(service.schemas.map(\.name))
+        let structNames = Self.structNames(service.schemas, scope: service.typeName)
+        let partSchemas = Self.partSchemas(service.root)
         for (key, schema) in zip(service.schemaKeys, service.schemas) {
             let name = layout.schemaFiles[key] ?? layout.supportFile
             bodies[name, default: SwiftWriter()].append { writer in
                 writer.block("extension \(service.typeName)") { renderDeclaration(schema, into: &$0) }
+                renderSelections(schema, serviceTypeName: service.typeName, declaredTypes: structNames, into: &writer)
+                renderParts(schema, serviceTypeName: service.typeName, partSchemas: partSchemas, into: &writer)
                 writer.line()
                 for conformance in conformances[schema.name] ?? [] {
                     renderPageable(conformance, serviceTypeName: service.typeName, topLevelNames: schemaNames, into: &writer)
@@ -70,7 +74,8 @@ public struct Renderer: Sendable {
         writer.comment("Do not edit: regenerate instead.")
         writer.line()
         writer.line("import Foundation")
-        writer.line("import GoogleAPIRuntime")
+        // Field selections and call options use the runtime's generated-code SPI.
+        writer.line("@_spi(Generated) import GoogleAPIRuntime")
         // The fast-decoding hooks are SPI: generated types implement them without making them
         // part of their public API.
         writer.line("@_spi(Generated) import GoogleJSON")

@@ -42,20 +42,21 @@ extension Translator {
         func add(_ wire: String, required: Bool) throws(TranslationError) {
             guard let parameter = all[wire] else { return }
             let location: SwiftParameter.Location = parameter.location == "path" ? .path : .query
-            parameters.append(
-                SwiftParameter(
-                    name: argumentScope.claim(SwiftNaming.memberName(wire)),
-                    wireName: wire,
-                    type: translateParameterType(
-                        parameter, suggestedName: SwiftNaming.typeName(key) + SwiftNaming.typeName(wire),
-                        typeScope: &typeScope, enums: &enums
-                    ),
-                    isRepeated: parameter.repeated == true,
-                    // Path parameters are always required: the URL cannot be built without them.
-                    isRequired: required || location == .path,
-                    location: location,
-                    documentation: Translator.parameterDocumentation(parameter, location: location)
-                ))
+            let partsOf = wire == "part" && location == .query ? partSchema(of: method, parameter: parameter) : nil
+            parameters.append(SwiftParameter(
+                name: argumentScope.claim(SwiftNaming.memberName(wire)),
+                wireName: wire,
+                type: partsOf.map { .named("GoogleAPIRuntime.GoogleResourcePart<\($0)>") } ?? translateParameterType(
+                    parameter, suggestedName: SwiftNaming.typeName(key) + SwiftNaming.typeName(wire),
+                    typeScope: &typeScope, enums: &enums
+                ),
+                isRepeated: parameter.repeated == true,
+                // Path parameters are always required: the URL cannot be built without them.
+                isRequired: required || location == .path,
+                location: location,
+                documentation: Translator.parameterDocumentation(parameter, location: location),
+                partsOf: partsOf
+            ))
         }
         for wire in ordered + otherRequired { try add(wire, required: true) }
         let body = requestType.map { (name: argumentScope.claim("body"), type: $0) }
