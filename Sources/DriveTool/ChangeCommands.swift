@@ -81,7 +81,8 @@ enum ChangeCommands {
         let feed = drive.changeFeed(
             corpus: corpus, tokens: tokens,
             configuration: .init(
-                pollInterval: .seconds(poll), pageSize: pageSize.map(Int32.init), fields: [.changes([.changeType, .time, .removed, .fileId, .driveId, .file([.name, .mimeType, .trashed])])],
+                pollInterval: .seconds(poll), pageSize: pageSize.map(Int32.init),
+                fields: [.changes([.changeType, .time, .removed, .fileId, .driveId, .file([.name, .mimeType, .trashed])])],
                 waitsForChanges: !once),
             wakeup: receiver?.wakeup)
         try await context.reportingErrors {

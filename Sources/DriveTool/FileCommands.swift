@@ -51,7 +51,9 @@ enum FileCommands {
         let context = try DriveTool.context(arguments)
         let id = try arguments.positional(0, named: "FILE_ID")
         let drive = try DriveTool.service(context)
-        let file = try await context.reportingErrors { try await drive.files.get(fileId: id, fields: GoogleFieldMask(DriveTool.fileFields)) }
+        let file = try await context.reportingErrors {
+            try await drive.files.get(fileId: id, fields: GoogleFieldMask(DriveTool.fileFields))
+        }
         if context.environment.wantsJSON {
             try JSONOutput.print(file)
             return

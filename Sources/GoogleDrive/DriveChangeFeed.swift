@@ -40,7 +40,8 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
         public var waitsForChanges: Bool
 
         public init(
-            pollInterval: Duration = .seconds(30), pageSize: Int32? = nil, fields: GoogleFieldMask<Drive.ChangeList>? = nil, includeRemoved: Bool = true,
+            pollInterval: Duration = .seconds(30), pageSize: Int32? = nil, fields: GoogleFieldMask<Drive.ChangeList>? = nil,
+            includeRemoved: Bool = true,
             waitsForChanges: Bool = true
         ) {
             self.pollInterval = pollInterval

@@ -26,9 +26,10 @@ enum BroadcastCommands {
         let pageSize = min(try arguments.positiveInteger("page-size") ?? 50, limit ?? 50, 50)
         let youtube = try YouTubeLiveTool.service(context, arguments)
         let broadcasts: [YouTube.LiveBroadcast] = try await context.reportingErrors {
-            let pages: APIPageSequence<YouTube.LiveBroadcastListResponse> = youtube.liveBroadcasts.listPages(.init(
-                part: [.id, .snippet, .status], broadcastStatus: status, maxResults: UInt32(pageSize),
-                mine: arguments.flag("mine") ? true : nil))
+            let pages: APIPageSequence<YouTube.LiveBroadcastListResponse> = youtube.liveBroadcasts.listPages(
+                .init(
+                    part: [.id, .snippet, .status], broadcastStatus: status, maxResults: UInt32(pageSize),
+                    mine: arguments.flag("mine") ? true : nil))
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(

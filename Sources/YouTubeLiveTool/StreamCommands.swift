@@ -15,8 +15,9 @@ enum StreamCommands {
         let limit = try arguments.positiveInteger("max")
         let youtube = try YouTubeLiveTool.service(context, arguments)
         let streams: [YouTube.LiveStream] = try await context.reportingErrors {
-            let pages: APIPageSequence<YouTube.LiveStreamListResponse> = youtube.liveStreams.listPages(.init(
-                part: [.id, .snippet, .cdn, .status], maxResults: UInt32(min(limit ?? 50, 50)), mine: true))
+            let pages: APIPageSequence<YouTube.LiveStreamListResponse> = youtube.liveStreams.listPages(
+                .init(
+                    part: [.id, .snippet, .cdn, .status], maxResults: UInt32(min(limit ?? 50, 50)), mine: true))
             return try await pages.collect(limit: limit)
         }
         try ListingOutput.print(

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - FieldMaskCompileTests
 
@@ -24,18 +24,21 @@ struct FieldMaskCompileTests {
         try Data(source.utf8).write(to: file)
         let modules = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("Modules")
-        let result = try await ChildProcess.run(try DocumentationSnippetTests.compiler(), [
-            "-typecheck", "-parse-as-library", "-swift-version", "6", "-suppress-warnings", "-module-name", "Masks",
-            "-I", modules.path, "-I", DocumentationSnippetTests.packageRoot.appendingPathComponent("Sources/CCurl").path,
-            file.path,
-        ], directory: DocumentationSnippetTests.packageRoot, timeout: .seconds(600))
+        let result = try await ChildProcess.run(
+            try DocumentationSnippetTests.compiler(),
+            [
+                "-typecheck", "-parse-as-library", "-swift-version", "6", "-suppress-warnings", "-module-name", "Masks",
+                "-I", modules.path, "-I", DocumentationSnippetTests.packageRoot.appendingPathComponent("Sources/CCurl").path,
+                file.path,
+            ], directory: DocumentationSnippetTests.packageRoot, timeout: .seconds(600))
         return (result.status, result.standardError)
     }
 
     @Test("Masks over the generated members type-check")
     func validMasksCompile() async throws {
         #if os(Linux)
-        let result = try await typecheck("""
+        let result = try await typecheck(
+            """
             func masks(drive: Drive, youtube: YouTube) async throws {
                 _ = try await drive.files.list(pageSize: 10, fields: [.nextPageToken, .files([.id, .name, .owners([.emailAddress])])])
                 _ = try await drive.files.get(fileId: "x", fields: [.capabilities([.canEdit]), .appProperties(key: "k")])

@@ -50,7 +50,9 @@ import Testing
         #expect(try GoogleFieldMask<Drive.FileList>(parsing: " files ( id , name ) ,\nkind ").description == "files(id,name),kind")
     }
 
-    @Test(arguments: ["", "files(id", "files(id))", "files()", ",id", "id,,name", "id,", "a b", "files(id)name", "(id)", "id/", "fi+les", "a(b)(c)"])
+    @Test(arguments: [
+        "", "files(id", "files(id))", "files()", ",id", "id,,name", "id,", "a b", "files(id)name", "(id)", "id/", "fi+les", "a(b)(c)",
+    ])
     func malformedMasksAreTypedErrors(_ text: String) {
         #expect {
             _ = try GoogleFieldMask<Drive.FileList>(parsing: text)

@@ -48,7 +48,8 @@ import Testing
                 if session.confirmedBytes >= stopAfter { throw Interrupted() }
             })
         await #expect(throws: Interrupted.self) {
-            _ = try await drive.files.create(body: Drive.File(name: file.lastPathComponent), media: media, fields: ResumableUploadRestartTests.fileFields)
+            _ = try await drive.files.create(
+                body: Drive.File(name: file.lastPathComponent), media: media, fields: ResumableUploadRestartTests.fileFields)
         }
         let data = try #require(saved.withLock { $0 })
         return try JSONDecoder().decode(ResumableUploadSession.self, from: data)
@@ -94,7 +95,8 @@ import Testing
         // Without the option: its own code, with the remedy.
         let plain = MediaUpload.resumable(file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk)
         do {
-            _ = try await drive.files.create(body: Drive.File(name: "lecture.bin"), media: plain, fields: ResumableUploadRestartTests.fileFields)
+            _ = try await drive.files.create(
+                body: Drive.File(name: "lecture.bin"), media: plain, fields: ResumableUploadRestartTests.fileFields)
             Issue.record("an expired session must not be resumed")
         } catch let error as GoogleAPIClientError {
             #expect(error.code == .uploadSessionExpired)
@@ -108,7 +110,8 @@ import Testing
             file: file, contentType: "application/octet-stream", resuming: saved, chunkSize: Self.chunk,
             restartingStaleSession: { error in reasons.withLock { $0.append(error.code) } },
             sessionDidChange: { session in sessions.withLock { $0.append(session) } })
-        let created = try await drive.files.create(body: Drive.File(name: "lecture.bin"), media: restarting, fields: ResumableUploadRestartTests.fileFields)
+        let created = try await drive.files.create(
+            body: Drive.File(name: "lecture.bin"), media: restarting, fields: ResumableUploadRestartTests.fileFields)
         #expect(created.name == "lecture.bin", "the metadata goes with the new session")
         #expect(backend.emulator.driveFileContent(try #require(created.id)) == payload)
         #expect(reasons.withLock { $0 } == [.uploadSessionExpired])
@@ -132,7 +135,8 @@ import Testing
                 if session.confirmedBytes >= 2 * Int64(Self.chunk) { throw Interrupted() }
             })
         await #expect(throws: Interrupted.self) {
-            _ = try await drive.files.create(body: Drive.File(name: "talk.bin"), media: first, fields: ResumableUploadRestartTests.fileFields)
+            _ = try await drive.files.create(
+                body: Drive.File(name: "talk.bin"), media: first, fields: ResumableUploadRestartTests.fileFields)
         }
 
         // Second run: only the source path is known.
@@ -178,7 +182,9 @@ import Testing
         }
         let requestsBefore = backend.emulator.recordedRequests.count
         let media = MediaUpload.resumable(file: file, contentType: "application/octet-stream", resuming: saved)
-        let error = await #expect(throws: GoogleAPIClientError.self) { _ = try await drive.files.create(media: media, fields: ResumableUploadRestartTests.fileFields) }
+        let error = await #expect(throws: GoogleAPIClientError.self) {
+            _ = try await drive.files.create(media: media, fields: ResumableUploadRestartTests.fileFields)
+        }
         guard let error, error.code == .uploadSourceChanged, let path = error.path else {
             Issue.record("expected uploadSourceChanged, got \(String(describing: error))")
             return

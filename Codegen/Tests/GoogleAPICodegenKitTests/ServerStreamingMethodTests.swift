@@ -47,8 +47,10 @@ import Testing
         let mask = "fields: GoogleAPIRuntime.GoogleFieldMask<Page>? = nil"
         #expect(source.contains("public func stream(pageToken: Swift.String? = nil, \(mask)"))
         #expect(source.contains("public func stream(_ parameters: StreamParameters, \(mask)"))
-        #expect(source.contains(
-            "client.serverStream(makeStreamCall(parameters, options: GoogleAPIRuntime.APICallOptions(), fields: fields?.including(topLevel: [\"nextPageToken\"]))"))
+        #expect(
+            source.contains(
+                "client.serverStream(makeStreamCall(parameters, options: GoogleAPIRuntime.APICallOptions(), fields: fields?.including(topLevel: [\"nextPageToken\"]))"
+            ))
         #expect(!source.contains("func streamPages(") && !source.contains("func streamCall("))
         #expect(source.contains("func streamline(") && source.contains("async throws -> "))
     }

@@ -17,7 +17,7 @@ struct BatchRequestWriter {
     /// - Parameters:
     ///   - requests: The calls' requests (absolute URLs; only path and query are written).
     ///   - firstIndex: The index of the first request in the caller's list (for `Content-ID`).
-    /// - Throws: ``GoogleAPIClientError/invalidHeaderValue(name:)`` for a header that would break
+    /// - Throws: ``GoogleAPIClientError/Code/invalidHeaderValue`` for a header that would break
     ///   out of its part.
     func body(for requests: [GoogleHTTPRequest], firstIndex: Int) throws(GoogleAPIClientError) -> Data {
         var parts: [MultipartBody.Part] = []

@@ -11,7 +11,7 @@ enum BatchResponseParser {
     ///   - contentType: The response's `Content-Type` (carries the boundary).
     ///   - firstIndex: The index the chunk's first call has in the caller's list.
     ///   - count: How many calls the chunk held.
-    /// - Throws: ``GoogleAPIClientError/invalidResponse(_:)`` when the body is not a batch response.
+    /// - Throws: ``GoogleAPIClientError/Code/invalidResponse`` when the body is not a batch response.
     static func parse(_ body: Data, contentType: String?, firstIndex: Int, count: Int) throws(GoogleAPIClientError) -> [BatchResult] {
         guard let boundary = boundary(in: contentType) else {
             throw .invalidResponse("batch response has no multipart boundary")

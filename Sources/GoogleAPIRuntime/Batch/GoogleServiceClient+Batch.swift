@@ -11,7 +11,7 @@ extension GoogleServiceClient {
     /// returns each call's result, in the order of `calls`.
     /// - Parameter calls: The calls; media uploads and downloads cannot be batched.
     /// - Returns: One ``BatchResult`` per call, success or error.
-    /// - Throws: ``GoogleAPIClientError/unsupported(_:)`` without a batch path, ``GoogleAPIError``
+    /// - Throws: ``GoogleAPIClientError/Code/unsupported`` without a batch path, ``GoogleAPIError``
     ///   when the batch request itself fails, or transport and session errors.
     public func batch(_ calls: [APICall]) async throws -> [BatchResult] {
         guard let batchPath = descriptor.batchPath else {

@@ -30,7 +30,7 @@ struct DownloadDestination: Sendable {
     /// Where a regular download's bytes wait (``GoogleServiceClient/partialDownloadURL(for:)``).
     let partial: URL
 
-    /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)`` when the target is a folder.
+    /// - Throws: ``GoogleAPIClientError/Code/fileAccess`` when the target is a folder.
     init(_ file: URL) throws(GoogleAPIClientError) {
         let named = file.standardizedFileURL
         var status = stat()
@@ -57,7 +57,7 @@ struct DownloadDestination: Sendable {
     /// Opens the file the bytes are written to: the target itself when special, else the
     /// partial file, continued (its size returned) when `continuing` and it exists, otherwise
     /// created empty.
-    /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)``.
+    /// - Throws: ``GoogleAPIClientError/Code/fileAccess``.
     func openForWriting(continuing: Bool) throws(GoogleAPIClientError) -> (handle: FileHandle, existingBytes: Int64) {
         let path = isSpecial ? target.path : partial.path
         var flags = O_WRONLY | O_CLOEXEC
@@ -77,7 +77,7 @@ struct DownloadDestination: Sendable {
 
     /// Makes the bytes durable and puts them at the target (for a regular file, by renaming the
     /// partial over it, then syncing the folder so the rename survives a crash).
-    /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)``; the partial is left in place.
+    /// - Throws: ``GoogleAPIClientError/Code/fileAccess``; the partial is left in place.
     func commit(_ handle: FileHandle) async throws {
         guard !isSpecial else {
             try? handle.close()

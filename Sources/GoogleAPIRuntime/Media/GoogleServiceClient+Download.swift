@@ -34,8 +34,8 @@ extension GoogleServiceClient {
     ///   - file: Replaced once every byte arrived and passed the checks.
     ///   - expecting: The size and digest the bytes must have.
     ///   - progress: Receives progress after each chunk.
-    /// - Throws: ``GoogleAPIClientError/integrityCheckFailed(_:)`` when the bytes do not match,
-    ///   ``GoogleAPIClientError/resourceChanged(_:)`` when the resource keeps changing, or what
+    /// - Throws: ``GoogleAPIClientError/Code/integrityCheckFailed`` when the bytes do not match,
+    ///   ``GoogleAPIClientError/Code/resourceChanged`` when the resource keeps changing, or what
     ///   ``download(_:to:progress:)`` throws.
     public func download(
         _ call: APICall, to file: URL, expecting: MediaIntegrity, progress: (@Sendable (MediaProgress) -> Void)? = nil
@@ -61,7 +61,7 @@ extension GoogleServiceClient {
     ///     an MD5 in `expecting` to prove the joined bytes whole; without one the download starts
     ///     over. When `false`, a partial file is removed on failure and never continued.
     ///   - progress: Receives progress after each chunk (counting bytes continued from a partial file).
-    /// - Throws: Like ``download(_:to:expecting:progress:)``; ``GoogleAPIClientError/fileAccess(path:reason:)``
+    /// - Throws: Like ``download(_:to:expecting:progress:)``; ``GoogleAPIClientError/Code/fileAccess``
     ///   when the file cannot be written.
     public func download(
         _ call: APICall, to file: URL, expecting: MediaIntegrity, keepingPartial: Bool,
@@ -138,9 +138,9 @@ extension GoogleServiceClient {
 
     /// Starts a media download whose bytes are checked against `expecting`; the stream cannot
     /// take back bytes, so a resource that changes mid-download fails with
-    /// ``GoogleAPIClientError/resourceChanged(_:)``.
+    /// ``GoogleAPIClientError/Code/resourceChanged``.
     /// - Throws: Like ``downloadStream(_:progress:)``; the stream's iteration throws
-    ///   ``GoogleAPIClientError/integrityCheckFailed(_:)`` at the end when the bytes do not match.
+    ///   ``GoogleAPIClientError/Code/integrityCheckFailed`` at the end when the bytes do not match.
     public func downloadStream(
         _ call: APICall, expecting: MediaIntegrity, progress: (@Sendable (MediaProgress) -> Void)? = nil
     ) async throws -> MediaDownloadStream {

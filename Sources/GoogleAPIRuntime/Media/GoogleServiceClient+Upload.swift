@@ -147,7 +147,7 @@ extension GoogleServiceClient {
     ///   - uploadSession: The session from ``startResumableUpload(_:media:)``.
     ///   - media: The same media.
     ///   - type: The response type.
-    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` (``GoogleAPIClientError/uploadSourceChanged(path:reason:)``
+    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` (``GoogleAPIClientError/Code/uploadSourceChanged``
     ///   when `media` is not what the session was started with) or transport errors.
     public func resumeUpload<Response: Decodable & Sendable>(
         _ uploadSession: ResumableUploadSession, media: MediaUpload, as type: Response.Type

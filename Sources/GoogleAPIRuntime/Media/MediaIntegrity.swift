@@ -7,7 +7,7 @@ import GoogleHTTP
 
 /// What a transfer's bytes must match, from metadata the caller already has (e.g. a Drive file's
 /// `size` and `md5Checksum`). A download that ends with other bytes fails with
-/// ``GoogleAPIClientError/integrityCheckFailed(_:)`` instead of reporting success.
+/// ``GoogleAPIClientError/Code/integrityCheckFailed`` instead of reporting success.
 public struct MediaIntegrity: Sendable, Hashable {
     /// The exact number of bytes expected, if known.
     public var byteCount: Int64?
@@ -65,7 +65,7 @@ struct MediaIntegrityVerifier: Sendable {
         return nil
     }
 
-    /// - Throws: ``GoogleAPIClientError/integrityCheckFailed(_:)`` when the size or digest differs.
+    /// - Throws: ``GoogleAPIClientError/Code/integrityCheckFailed`` when the size or digest differs.
     mutating func verify(delivered: Int64) throws(GoogleAPIClientError) {
         if let byteCount = expected.byteCount, byteCount != delivered {
             throw .integrityCheckFailed("received \(delivered) bytes, the metadata says \(byteCount)")

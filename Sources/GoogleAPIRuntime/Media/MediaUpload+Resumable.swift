@@ -58,15 +58,15 @@ extension MediaUpload {
     }
 
     /// The identity of the file being uploaded, or `nil` for bytes in memory.
-    /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)``.
+    /// - Throws: ``GoogleAPIClientError/Code/fileAccess``.
     func fileIdentity() throws(GoogleAPIClientError) -> UploadFileIdentity? {
         guard case .file(let url) = source else { return nil }
         return try UploadFileIdentity(of: url)
     }
 
     /// Checks that `session` was started for these bytes before anything is sent to it.
-    /// - Throws: ``GoogleAPIClientError/uploadSourceChanged(path:reason:)`` when the size differs
-    ///   or the recorded file changed, or ``GoogleAPIClientError/fileAccess(path:reason:)``.
+    /// - Throws: ``GoogleAPIClientError/Code/uploadSourceChanged`` when the size differs
+    ///   or the recorded file changed, or ``GoogleAPIClientError/Code/fileAccess``.
     func requireSameSource(as session: ResumableUploadSession) throws(GoogleAPIClientError) {
         let current = try fileIdentity()
         let name = current?.path ?? session.file?.path ?? "the media"

@@ -69,7 +69,7 @@ public struct MediaUpload: Sendable {
     // MARK: - Bytes
 
     /// The media's size in bytes.
-    /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)`` when the file cannot be read.
+    /// - Throws: ``GoogleAPIClientError/Code/fileAccess`` when the file cannot be read.
     public func byteCount() throws(GoogleAPIClientError) -> Int64 {
         switch source {
         case .data(let data):

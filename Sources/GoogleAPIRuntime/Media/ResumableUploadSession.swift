@@ -38,7 +38,7 @@ public struct ResumableUploadSession: Sendable, Hashable {
     ///   - client: The service client (its session authorizes the requests).
     ///   - media: The same media the session was started with.
     ///   - type: The response type of the completed upload.
-    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` (``GoogleAPIClientError/uploadSourceChanged(path:reason:)``
+    /// - Throws: ``GoogleAPIError``, ``GoogleAPIClientError`` (``GoogleAPIClientError/Code/uploadSourceChanged``
     ///   when `media` is not what the session was started with) or transport errors.
     public func resume<Response: Decodable & Sendable>(
         client: GoogleServiceClient, media: MediaUpload, as type: Response.Type

@@ -134,7 +134,7 @@ struct ResumableUploader {
     }
 
     /// `Range: bytes=0-N` means the server has N+1 bytes; no `Range` means none.
-    /// - Throws: ``GoogleAPIClientError/invalidResponse(_:)`` when the server claims more bytes
+    /// - Throws: ``GoogleAPIClientError/Code/invalidResponse`` when the server claims more bytes
     ///   than the upload has (including an `N` so large that `N + 1` overflows).
     static func nextOffset(from headers: GoogleHTTPHeaders, total: Int64) throws(GoogleAPIClientError) -> Int64 {
         guard let range = headers["Range"], let dash = range.lastIndex(of: "-"),

@@ -9,7 +9,7 @@ import GoogleHTTP
 /// skips the bytes already delivered; when the version changed, bytes of two versions must never
 /// be joined: with `restartsOnChange` it starts over from byte 0 (``generation`` tells the
 /// consumer to discard what it has), otherwise it throws
-/// ``GoogleAPIClientError/resourceChanged(_:)``.
+/// ``GoogleAPIClientError/Code/resourceChanged``.
 struct ResumingDownload: Sendable {
     /// How many times a changing resource is restarted before giving up.
     static let maxRestarts = 3
@@ -59,7 +59,7 @@ struct ResumingDownload: Sendable {
 
     /// Counts the bytes of `file` (an earlier attempt's partial download) as delivered and hashes
     /// them, so the download continues after them and its final check covers the whole.
-    /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)`` when the file cannot be read.
+    /// - Throws: ``GoogleAPIClientError/Code/fileAccess`` when the file cannot be read.
     mutating func continueAfter(contentsOf file: URL) async throws {
         let handle: FileHandle
         do {

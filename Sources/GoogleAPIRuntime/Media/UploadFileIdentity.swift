@@ -3,7 +3,7 @@ public import Foundation
 // MARK: - UploadFileIdentity
 
 /// Which file a resumable upload sends, recorded when its session starts, so that resuming
-/// refuses a file that has changed since (``GoogleAPIClientError/uploadSourceChanged(path:reason:)``).
+/// refuses a file that has changed since (``GoogleAPIClientError/Code/uploadSourceChanged``).
 ///
 /// The identity is the file's metadata — path, size, modification time and file number (inode) —
 /// not a hash of its contents. Checking metadata costs one `stat` whatever the file's size;
@@ -15,7 +15,7 @@ public import Foundation
 /// see — bytes rewritten in place with the modification time set back on purpose — is still
 /// caught at the end when the server reports the stored object's MD5 (Drive does when
 /// `md5Checksum` is among the requested fields): the upload then fails with
-/// ``GoogleAPIClientError/integrityCheckFailed(_:)`` instead of reporting success.
+/// ``GoogleAPIClientError/Code/integrityCheckFailed`` instead of reporting success.
 public struct UploadFileIdentity: Sendable, Hashable, Codable {
     /// The file's absolute, standardized path.
     public var path: String
@@ -36,7 +36,7 @@ public struct UploadFileIdentity: Sendable, Hashable, Codable {
 
     /// The identity of the file at `url` as it is now.
     /// - Parameter url: A file URL.
-    /// - Throws: ``GoogleAPIClientError/fileAccess(path:reason:)`` when the file cannot be examined.
+    /// - Throws: ``GoogleAPIClientError/Code/fileAccess`` when the file cannot be examined.
     public init(of url: URL) throws(GoogleAPIClientError) {
         let path = url.standardizedFileURL.path
         let attributes: [FileAttributeKey: Any]

@@ -9,8 +9,8 @@ import GoogleJSON
 /// its `size` (and `md5Checksum`, as Drive does when those fields are requested), they must
 /// match the media, or the upload silently stored other bytes.
 enum UploadVerification {
-    /// - Throws: ``GoogleAPIClientError/integrityCheckFailed(_:)`` on a mismatch, or
-    ///   ``GoogleAPIClientError/fileAccess(path:reason:)`` when the media cannot be re-read for
+    /// - Throws: ``GoogleAPIClientError/Code/integrityCheckFailed`` on a mismatch, or
+    ///   ``GoogleAPIClientError/Code/fileAccess`` when the media cannot be re-read for
     ///   its digest.
     static func check(_ body: Data, media: MediaUpload, total: Int64) async throws(GoogleAPIClientError) {
         guard !body.isEmpty, case .object(let object)? = try? JSONValue(parsing: body) else { return }

@@ -8,7 +8,7 @@
 /// mask, so every page still comes (a mask naming it, or `*`, is sent as written).
 ///
 /// Iteration stops after the last page or `maxPages`, throws `CancellationError` when the task is
-/// cancelled, and throws ``GoogleAPIClientError/repeatedPageToken(page:)`` (after yielding the
+/// cancelled, and throws ``GoogleAPIClientError/Code/repeatedPageToken`` (after yielding the
 /// page) when the server returns a token it returned before, which would otherwise loop forever.
 public struct APIPageSequence<Page: PageableResponse>: AsyncSequence, Sendable {
     public typealias Element = Page

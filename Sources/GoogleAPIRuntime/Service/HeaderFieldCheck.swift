@@ -5,7 +5,7 @@
 /// headers or whole requests into the body, and NUL is never valid. The transport refuses the
 /// same in request headers.
 enum HeaderFieldCheck {
-    /// - Throws: ``GoogleAPIClientError/invalidHeaderValue(name:)``.
+    /// - Throws: ``GoogleAPIClientError/Code/invalidHeaderValue``.
     static func validate(name: String, value: String) throws(GoogleAPIClientError) {
         let isToken =
             !name.isEmpty

@@ -9,7 +9,7 @@ enum PathSegmentCheck {
     ///   - value: The parameter's value, before encoding.
     ///   - name: The parameter's name (for the error).
     ///   - reserved: Whether it is a `{+name}` expansion, which may span several segments.
-    /// - Throws: ``GoogleAPIClientError/invalidPathParameter(name:reason:)``.
+    /// - Throws: ``GoogleAPIClientError/Code/invalidPathParameter``.
     static func validate(_ value: String, name: String, reserved: Bool) throws(GoogleAPIClientError) {
         if value.isEmpty {
             throw .invalidPathParameter(name: name, reason: "is empty")

@@ -8,9 +8,9 @@ import GoogleHTTPTypes
 /// the other reserved characters and existing percent-escapes).
 public enum URITemplate {
     /// Expands `template` with `values`.
-    /// - Throws: ``GoogleAPIClientError/missingPathParameter(_:)`` for a variable without a value,
-    ///   ``GoogleAPIClientError/invalidPathTemplate(_:)`` for an unterminated `{`,
-    ///   ``GoogleAPIClientError/invalidPathParameter(name:reason:)`` for a value that would not
+    /// - Throws: ``GoogleAPIClientError/Code/missingPathParameter`` for a variable without a value,
+    ///   ``GoogleAPIClientError/Code/invalidPathTemplate`` for an unterminated `{`,
+    ///   ``GoogleAPIClientError/Code/invalidPathParameter`` for a value that would not
     ///   stay in its path segment (empty, `.` or `..`).
     ///   A name in `lists` (a repeated parameter) expands to its values joined by `,`, each
     ///   encoded and checked like a single value; an empty list is invalid.

@@ -17,13 +17,13 @@ import Darwin
 /// Writes are atomic and safe across processes: an exclusive `flock` on `<file>.lock` serialises
 /// writers, the JSON goes to a uniquely named temporary file in the same folder, which is
 /// `fsync`ed and renamed over the target, and then the folder is `fsync`ed. Readers never see a
-/// partial file. A damaged file is reported as ``TokenStoreError/corrupt(path:reason:)``, with
+/// partial file. A damaged file is reported as ``TokenStoreError/Code/corrupt``, with
 /// the JSON path of what is wrong. Processes sharing the file refresh one at a time
 /// (``withRefreshLock(_:)``), so N of them starting with an expired token send one refresh.
 ///
 /// Like `ssh` with a private key, loading refuses a token file that other users can read or
 /// write (any group or other permission bit) or that another user owns, with
-/// ``TokenStoreError/unsafeFile(path:reason:)`` telling how to fix it: tokens others could read
+/// ``TokenStoreError/Code/unsafeFile`` telling how to fix it: tokens others could read
 /// must be treated as leaked. The lock file is opened without following symbolic links, so a
 /// link planted at its path cannot make the store create or truncate a file elsewhere.
 public struct FileTokenStore: RefreshLockingTokenStore {

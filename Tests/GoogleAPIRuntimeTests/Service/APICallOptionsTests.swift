@@ -32,13 +32,15 @@ struct APICallOptionsTests {
             .withFields(GoogleFieldMask<TestFile>("id,name"))
         _ = try await client.execute(Self.getCall("a", options: options), as: TestFile.self)
         _ = try await client.execute(Self.getCall("b"), as: TestFile.self)
-        _ = try await client.execute(Self.getCall("c", options: APICallOptions().withFields(GoogleFieldMask<TestFile>("kind"))), as: TestFile.self)
+        _ = try await client.execute(
+            Self.getCall("c", options: APICallOptions().withFields(GoogleFieldMask<TestFile>("kind"))), as: TestFile.self)
 
-        #expect(hits.values.map(\.target) == [
-            "/drive/v3/files/a?fields=id%2Cname&quotaUser=user%207&prettyPrint=false",
-            "/drive/v3/files/b?quotaUser=service-wide&prettyPrint=false",
-            "/drive/v3/files/c?fields=kind&quotaUser=service-wide&prettyPrint=false",
-        ])
+        #expect(
+            hits.values.map(\.target) == [
+                "/drive/v3/files/a?fields=id%2Cname&quotaUser=user%207&prettyPrint=false",
+                "/drive/v3/files/b?quotaUser=service-wide&prettyPrint=false",
+                "/drive/v3/files/c?fields=kind&quotaUser=service-wide&prettyPrint=false",
+            ])
         #expect(hits.values.map(\.ifMatch) == ["\"v1\"", nil, nil])
         #expect(hits.values.map(\.xTest) == ["yes", nil, nil])
     }

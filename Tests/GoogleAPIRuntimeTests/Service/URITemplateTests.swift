@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Generated) @testable import GoogleAPIRuntime
 
 @Suite("URL building")

@@ -343,7 +343,9 @@ extension Renderer {
             lines.append("a saved resumable session continues that upload.")
         }
         if method.serverStream != nil {
-            lines.append("`fields` is a partial-response mask (`[.id, .snippet([.title])]`, or `\"id,snippet(title)\"`); `options` sets the stream's")
+            lines.append(
+                "`fields` is a partial-response mask (`[.id, .snippet([.title])]`, or `\"id,snippet(title)\"`); `options` sets the stream's"
+            )
             lines.append("framing, element size limit, resumption, end rules and retry policy.")
         } else {
             lines.append("`fields` is a partial-response mask (`[.id, .name]`, or `\"id,name\"`); `options` sets `quotaUser`,")

@@ -12,14 +12,19 @@ extension Renderer {
     }
 
     /// The part members of `declaration`, when it is a struct some `part` parameter names.
-    func renderParts(_ declaration: SwiftTypeDeclaration, serviceTypeName: String, partSchemas: Set<String>, into writer: inout SwiftWriter) {
-        guard case .structure(let structure) = declaration, partSchemas.contains(structure.name), !structure.properties.isEmpty else { return }
+    func renderParts(_ declaration: SwiftTypeDeclaration, serviceTypeName: String, partSchemas: Set<String>, into writer: inout SwiftWriter)
+    {
+        guard case .structure(let structure) = declaration, partSchemas.contains(structure.name), !structure.properties.isEmpty else {
+            return
+        }
         let qualified = "\(serviceTypeName).\(structure.name)"
         writer.line()
         writer.documentation(["The parts of ``\(qualified)`` a `part` parameter names."])
         writer.block("extension GoogleAPIRuntime.GoogleResourcePart where Resource == \(qualified)") { writer in
             for property in structure.properties {
-                writer.line("\(Self.emitIntoClient) public static var \(SwiftNaming.escaped(property.name)): Self { Self(\(literal(property.wireName))) }")
+                writer.line(
+                    "\(Self.emitIntoClient) public static var \(SwiftNaming.escaped(property.name)): Self { Self(\(literal(property.wireName))) }"
+                )
             }
         }
     }

@@ -13,7 +13,9 @@ extension Renderer {
     /// The selection members of `declaration` and its nested structs, each struct in its own
     /// extension (at file scope, where the type's own names are not in scope: every schema type
     /// is written qualified).
-    func renderSelections(_ declaration: SwiftTypeDeclaration, serviceTypeName: String, declaredTypes: Set<String>, into writer: inout SwiftWriter) {
+    func renderSelections(
+        _ declaration: SwiftTypeDeclaration, serviceTypeName: String, declaredTypes: Set<String>, into writer: inout SwiftWriter
+    ) {
         guard case .structure(let structure) = declaration else { return }
         renderSelections(structure, scope: [serviceTypeName], declaredTypes: declaredTypes, into: &writer)
     }
@@ -52,7 +54,8 @@ extension Renderer {
                 return
             }
             writer.line(
-                "\(head) func \(name)(key: Swift.String, _ members: [\(selection)<\(member)>] = []) -> Self { Self(_member: \(wire), key: key, members) }")
+                "\(head) func \(name)(key: Swift.String, _ members: [\(selection)<\(member)>] = []) -> Self { Self(_member: \(wire), key: key, members) }"
+            )
         }
     }
 

@@ -43,20 +43,22 @@ extension Translator {
             guard let parameter = all[wire] else { return }
             let location: SwiftParameter.Location = parameter.location == "path" ? .path : .query
             let partsOf = wire == "part" && location == .query ? partSchema(of: method, parameter: parameter) : nil
-            parameters.append(SwiftParameter(
-                name: argumentScope.claim(SwiftNaming.memberName(wire)),
-                wireName: wire,
-                type: partsOf.map { .named("GoogleAPIRuntime.GoogleResourcePart<\($0)>") } ?? translateParameterType(
-                    parameter, suggestedName: SwiftNaming.typeName(key) + SwiftNaming.typeName(wire),
-                    typeScope: &typeScope, enums: &enums
-                ),
-                isRepeated: parameter.repeated == true,
-                // Path parameters are always required: the URL cannot be built without them.
-                isRequired: required || location == .path,
-                location: location,
-                documentation: Translator.parameterDocumentation(parameter, location: location),
-                partsOf: partsOf
-            ))
+            parameters.append(
+                SwiftParameter(
+                    name: argumentScope.claim(SwiftNaming.memberName(wire)),
+                    wireName: wire,
+                    type: partsOf.map { .named("GoogleAPIRuntime.GoogleResourcePart<\($0)>") }
+                        ?? translateParameterType(
+                            parameter, suggestedName: SwiftNaming.typeName(key) + SwiftNaming.typeName(wire),
+                            typeScope: &typeScope, enums: &enums
+                        ),
+                    isRepeated: parameter.repeated == true,
+                    // Path parameters are always required: the URL cannot be built without them.
+                    isRequired: required || location == .path,
+                    location: location,
+                    documentation: Translator.parameterDocumentation(parameter, location: location),
+                    partsOf: partsOf
+                ))
         }
         for wire in ordered + otherRequired { try add(wire, required: true) }
         let body = requestType.map { (name: argumentScope.claim("body"), type: $0) }
