@@ -25,6 +25,7 @@ enum BenchmarkRegistry {
         ConcurrentGetSection(),
         DriveDecodeSection(),
         DriveDecodeOnlySection(),
+        TypedCallSplitSection(),
         WireSection(),
         LiveChatLatencySection(),
     ]
