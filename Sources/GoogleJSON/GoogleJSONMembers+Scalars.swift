@@ -11,7 +11,7 @@ public import Foundation
 /// compile. The value is `json[self]`, made from the caller's borrowed `json` rather than from
 /// this iterator's own reference to the document, which a `mutating` method had to retain and
 /// release around each member; the formats and fixed-width integers read the tape through `json`
-/// directly (``valueIndex(in:)``), as building a value reference to pass to an initializer
+/// directly (`valueIndex(in:)`), as building a value reference to pass to an initializer
 /// retained and released the document once more per member (an initializer takes its argument
 /// owned): 3 % of a `drive.files.list` page's decode in a profile, in the two dates and the size
 /// of every file. Nested objects, arrays, maps and enums still go through
