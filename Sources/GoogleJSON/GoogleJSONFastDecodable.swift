@@ -218,7 +218,12 @@ public struct GoogleJSONValueRef {
 
 /// Iterates an object's known, non-null members; see ``GoogleJSONValueRef/members(_:)``.
 public struct GoogleJSONMembers {
-    @usableFromInline let tape: JSONTape
+    /// The document, not retained: an iterator is made by ``GoogleJSONValueRef/members(_:)``
+    /// inside an `init(googleJSON:)`, whose `json` holds the document for as long as it runs
+    /// (and ``GoogleJSONDecoder`` for the whole decode), and like that value it is only valid
+    /// during the call. A strong reference cost a retain and a release of the document for every
+    /// object decoded (each of a page's files), the largest share of `swift_retain` in a profile.
+    @usableFromInline unowned(unsafe) let tape: JSONTape
     @usableFromInline let keys: GoogleJSONKeyTable
     @usableFromInline var child: Int
     @usableFromInline let end: Int
@@ -228,7 +233,9 @@ public struct GoogleJSONMembers {
     /// The token of the value of the member ``nextKey()`` returned last.
     @usableFromInline var valueIndex: Int
 
-    @usableFromInline
+    // Inlinable so that, inlined into `members(_:)` and so into generated code, storing the
+    // unretained document takes no retain of it to pass it in.
+    @inlinable
     init(tape: JSONTape, keys: GoogleJSONKeyTable, child: Int, end: Int) {
         self.tape = tape
         self.keys = keys

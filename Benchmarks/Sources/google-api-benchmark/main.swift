@@ -26,6 +26,7 @@ enum BenchmarkRegistry {
         ConcurrentGetSection(),
         DriveDecodeSection(),
         DriveDecodeOnlySection(),
+        TypedCallSplitSection(),
         WireSection(),
         LiveChatLatencySection(),
     ]
