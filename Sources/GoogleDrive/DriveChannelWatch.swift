@@ -77,15 +77,24 @@ public struct DriveChannelWatch: Sendable {
     /// - Throws: The error of the first opening (later failures are retried and reported).
     public func run(from first: DriveChannelCredentials? = nil) async throws {
         var current: DriveChannelCredentials
-        if let first { current = first } else { current = try await open() }
+        // When the current channel was asked for: what Drive granted is its expiration from then.
+        // A channel handed in is taken to have been granted the lifetime asked.
+        var askedAt = Date()
+        if let first {
+            current = first
+            askedAt = first.expiration?.addingTimeInterval(-Self.seconds(lifetime)) ?? askedAt
+        } else {
+            current = try await open()
+        }
         while !Task.isCancelled {
-            try? await Task.sleep(for: delay(until: current.expiration))
+            try? await Task.sleep(for: delay(until: current.expiration, askedAt: askedAt))
             if Task.isCancelled { break }
             var attempt = 0
             var renewed: DriveChannelCredentials?
             while renewed == nil, !Task.isCancelled {
                 attempt += 1
                 do {
+                    askedAt = Date()
                     renewed = try await open()
                 } catch {
                     if Task.isCancelled { break }
@@ -145,13 +154,16 @@ public struct DriveChannelWatch: Sendable {
         receiver?.revoke(channelID: channel.channelID)
     }
 
-    /// The wait before renewing a channel expiring at `expiration`: until `renewalMargin` before
-    /// it, or half its remaining life when less than the margin remains (Drive granted less
-    /// than asked).
-    func delay(until expiration: Date?) -> Duration {
-        let remaining = (expiration ?? Date().addingTimeInterval(Self.seconds(lifetime))).timeIntervalSinceNow
+    /// The wait before renewing a channel expiring at `expiration` that was asked for at
+    /// `askedAt`: until `renewalMargin` before it, at once when that moment has passed (a busy
+    /// machine got here late), or at half its remaining life when Drive granted a life no longer
+    /// than the margin (renewing at once would then open channel after channel).
+    func delay(until expiration: Date?, askedAt: Date) -> Duration {
+        let end = expiration ?? askedAt.addingTimeInterval(Self.seconds(lifetime))
+        let remaining = end.timeIntervalSinceNow
         let margin = Self.seconds(renewalMargin)
-        let wait = remaining > margin ? remaining - margin : remaining / 2
+        let granted = end.timeIntervalSince(askedAt)
+        let wait = granted > margin ? remaining - margin : remaining / 2
         return .milliseconds(Int64(max(0, wait) * 1000))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Generated) @testable import GoogleJSON
 
 // MARK: - Scalar member decoders
@@ -37,7 +38,8 @@ import Testing
     }
 
     @Test func everyFormatDecodesIntoItsMember() throws {
-        let json = Data(#"""
+        let json = Data(
+            #"""
             {"int32": -2147483648, "uint32": 4294967295, "int64": "-9223372036854775808",
              "uint64": "18446744073709551615", "date": "2024-03-01T10:15:30.250Z", "bytes": "aGk=",
              "nested": [{"int64": "7", "date": "2024-03-01T11:15:30+01:00"}, {"uint32": 1}]}

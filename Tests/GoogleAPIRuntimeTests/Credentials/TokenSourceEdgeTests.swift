@@ -111,19 +111,22 @@ struct TokenSourceEdgeTests {
 
     @Test("invalid_grant about iat/exp says the clock may be wrong, by how much from the Date header")
     func jwtRefusedForItsTime() async throws {
-        let twoHoursAgo = Date().addingTimeInterval(-7200)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        let date = formatter.string(from: twoHoursAgo)
+        // The server's clock, two hours behind this machine's when it answers (not when the test
+        // started: a loaded machine may take minutes to get there).
+        @Sendable func serverDate() -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            return formatter.string(from: Date().addingTimeInterval(-7200))
+        }
         let server = try LocalHTTPServer.start { _ in
             var response = HTTPServerResponse.json(
                 Data(
                     #"""
                     {"error": "invalid_grant", "error_description": "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim."}
                     """#.utf8), status: 400)
-            response.headers["Date"] = date
+            response.headers["Date"] = serverDate()
             return response
         }
         defer { server.stop() }

@@ -44,17 +44,23 @@ struct TypedCallSplitSection: BenchmarkSection {
 
         let rounds = max(context.rounds, 5)
         let roundSeconds = context.measureSeconds / Double(rounds)
-        var typedPool = BestTime(), typedPinned = BestTime(), sendPool = BestTime(), sendPinned = BestTime(), decoding = BestTime()
+        var typedPool = BestTime()
+        var typedPinned = BestTime()
+        var sendPool = BestTime()
+        var sendPinned = BestTime()
+        var decoding = BestTime()
         var heldWake = BestTime()
         for _ in 0..<rounds {
             typedPool.add(try await RateMeter.measure(seconds: roundSeconds, typed))
-            sendPinned.add(try await withTaskExecutorPreference(transport.executor) {
-                try await RateMeter.measure(seconds: roundSeconds, send)
-            })
+            sendPinned.add(
+                try await withTaskExecutorPreference(transport.executor) {
+                    try await RateMeter.measure(seconds: roundSeconds, send)
+                })
             decoding.add(try await RateMeter.measure(seconds: roundSeconds / 2, decode))
-            typedPinned.add(try await withTaskExecutorPreference(transport.executor) {
-                try await RateMeter.measure(seconds: roundSeconds, typed)
-            })
+            typedPinned.add(
+                try await withTaskExecutorPreference(transport.executor) {
+                    try await RateMeter.measure(seconds: roundSeconds, typed)
+                })
             sendPool.add(try await RateMeter.measure(seconds: roundSeconds, send))
             // The wake-up measured directly: a task resumed by another thread after a request's
             // time, so the pool thread has gone idle (hold subtracted).
