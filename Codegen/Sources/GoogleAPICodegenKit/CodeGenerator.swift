@@ -52,14 +52,8 @@ public enum CodeGenerator {
     public static func generate(
         contentsOf url: URL, moduleName: String? = nil, quotaCosts: QuotaCostTable? = nil
     ) throws(DiscoveryParseError) -> Output {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "cannot read file: \(error.localizedDescription)")
-        }
-        return try generate(
-            data, file: url.path, moduleName: moduleName, quotaCosts: quotaCosts,
+        try generate(
+            try DiscoveryParser.read(url), file: url.path, moduleName: moduleName, quotaCosts: quotaCosts,
             overlay: try DocumentationOverlay.load(besideDocument: url))
     }
 }

@@ -21,18 +21,23 @@ public enum DiscoveryParser {
     /// - Parameter url: A file URL.
     /// - Throws: `DiscoveryParseError` (line 1 when the file cannot be read).
     public static func parse(contentsOf url: URL) throws(DiscoveryParseError) -> DiscoveryDocument {
-        let data: Data
+        try parse(try read(url), file: url.path)
+    }
+
+    /// The bytes of one of the generator's input files (a document, its overlay, a quota table).
+    /// - Throws: `DiscoveryParseError` at line 1 naming the file when it cannot be read.
+    static func read(_ url: URL) throws(DiscoveryParseError) -> Data {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "cannot read file: \(error.localizedDescription)")
         }
-        return try parse(data, file: url.path)
     }
 
-    /// Parses and decodes, keeping the parsed JSON so later stages can locate a path's line.
-    static func parseDocument(_ data: Data, file: String?) throws(DiscoveryParseError) -> (
-        json: GoogleJSONDocument, discovery: DiscoveryDocument
+    /// Parses `data` and decodes it as `T` with GoogleJSON, keeping the parsed JSON; every failure
+    /// is a `DiscoveryParseError` naming `file`, the line and the JSON path.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String?) throws(DiscoveryParseError) -> (
+        json: GoogleJSONDocument, value: T
     ) {
         let json: GoogleJSONDocument
         do {
@@ -40,14 +45,20 @@ public enum DiscoveryParser {
         } catch {
             throw DiscoveryParseError(file: file, line: error.line(in: data), path: "", message: "invalid JSON: \(error.message)")
         }
-        let document: DiscoveryDocument
         do {
-            document = try json.decode(DiscoveryDocument.self)
+            return (json, try json.decode(T.self))
         } catch let error as GoogleJSONDecodingError {
             throw DiscoveryParseError(file: file, line: json.line(ofByteOffset: error.byteOffset), path: error.path, message: error.message)
         } catch {
             throw DiscoveryParseError(file: file, line: 1, path: "", message: "\(error)")
         }
+    }
+
+    /// Parses and decodes, keeping the parsed JSON so later stages can locate a path's line.
+    static func parseDocument(_ data: Data, file: String?) throws(DiscoveryParseError) -> (
+        json: GoogleJSONDocument, discovery: DiscoveryDocument
+    ) {
+        let (json, document) = try decode(DiscoveryDocument.self, from: data, file: file)
         if let kind = document.kind, kind != "discovery#restDescription" {
             throw DiscoveryParseError(
                 file: file, line: line(of: "kind", in: json), path: "kind",

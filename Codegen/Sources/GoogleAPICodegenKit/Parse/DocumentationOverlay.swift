@@ -1,5 +1,4 @@
 import Foundation
-import GoogleJSON
 
 // MARK: - DocumentationOverlay
 
@@ -47,20 +46,7 @@ public struct DocumentationOverlay: Codable, Sendable {
     public static func load(besideDocument document: URL) throws(DiscoveryParseError) -> DocumentationOverlay? {
         let url = url(forDocument: document)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let json: GoogleJSONDocument
-        do {
-            json = try GoogleJSONDocument(parsing: data)
-        } catch {
-            throw DiscoveryParseError(file: url.path, line: error.line(in: data), path: "", message: "invalid JSON: \(error.message)")
-        }
-        do {
-            return try json.decode(DocumentationOverlay.self)
-        } catch let error as GoogleJSONDecodingError {
-            throw DiscoveryParseError(
-                file: url.path, line: json.line(ofByteOffset: error.byteOffset), path: error.path, message: error.message)
-        } catch {
-            throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "\(error)")
-        }
+        return try DiscoveryParser.decode(DocumentationOverlay.self, from: data, file: url.path).value
     }
 
     /// `document` with this overlay's descriptions where it has none.

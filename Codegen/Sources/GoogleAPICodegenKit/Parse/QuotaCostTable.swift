@@ -54,13 +54,7 @@ public struct QuotaCostTable: Sendable, Equatable {
     /// Reads and parses a table from disk.
     /// - Throws: `DiscoveryParseError` (line 1 when unreadable).
     public static func read(_ url: URL) throws(DiscoveryParseError) -> QuotaCostTable {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw DiscoveryParseError(file: url.path, line: 1, path: "", message: "cannot read file: \(error.localizedDescription)")
-        }
-        return try parse(data, file: url.path)
+        try parse(try DiscoveryParser.read(url), file: url.path)
     }
 }
 
