@@ -79,11 +79,7 @@ public enum CodegenRunner {
             let url = directory.appendingPathComponent(file.name)
             let data = Data(file.contents.utf8)
             if let existing = try? Data(contentsOf: url), existing == data { continue }
-            do {
-                try data.write(to: url, options: .atomic)
-            } catch {
-                throw CodegenWriteError(path: url.path, message: "cannot write: \(Self.reason(error))")
-            }
+            try GeneratedFileWriter.replace(url, with: data)
         }
         try removeStale(keeping: files, in: directory)
     }

@@ -9,7 +9,7 @@ struct SwiftWriter {
     /// Appends a line at the current indentation (empty lines carry no trailing spaces).
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            text += String(repeating: "    ", count: level)
+            for _ in 0..<level { text += "    " }
             text += content
         }
         text += "\n"
@@ -22,7 +22,7 @@ struct SwiftWriter {
         body(&self)
         level -= 1
         // No blank line directly before a closing brace.
-        if text.hasSuffix("\n\n") { text.removeLast() }
+        if text.utf8.count >= 2, text.utf8.suffix(2).elementsEqual([0x0A, 0x0A]) { text.removeLast() }
         line("}")
     }
 
@@ -37,7 +37,7 @@ struct SwiftWriter {
                 if text.hasPrefix("```") { inCodeBlock.toggle() }
                 // Long prose is broken at spaces (see `SwiftWriter+Wrapping`); code is left alone.
                 let keepWhole = inCodeBlock || text.hasPrefix("```") || text.hasPrefix("    ")
-                for piece in keepWhole ? [text] : Self.wrapText(text, width: Self.lineLimit - indentation.count - 4) {
+                for piece in keepWhole ? [text] : Self.wrapText(text, width: Self.lineLimit - indentationWidth - 4) {
                     line(piece.isEmpty ? "///" : "/// " + piece)
                 }
             }
