@@ -17,10 +17,10 @@ struct DriveChangeHandlers: Sendable {
     static let defaultChannelLifetime: TimeInterval = 3_600
 
     func register(in router: inout HTTPRouter) {
-        router.get("/drive/v3/changes/startPageToken") { request, _ in await startPageToken(request) }
-        router.get("/drive/v3/changes") { request, _ in await list(request) }
-        router.post("/drive/v3/changes/watch") { request, _ in await watchChanges(request) }
-        router.post("/drive/v3/files/{fileId}/watch") { request, parameters in
+        router.get("/drive/v3/changes/startPageToken", returning: .drive("StartPageToken")) { request, _ in await startPageToken(request) }
+        router.get("/drive/v3/changes", returning: .drive("ChangeList")) { request, _ in await list(request) }
+        router.post("/drive/v3/changes/watch", returning: .drive("Channel")) { request, _ in await watchChanges(request) }
+        router.post("/drive/v3/files/{fileId}/watch", returning: .drive("Channel")) { request, parameters in
             await watchFile(request, fileID: parameters["fileId"] ?? "")
         }
         router.post("/drive/v3/channels/stop") { request, _ in await stop(request) }

@@ -11,25 +11,25 @@ struct DriveHandlers: Sendable {
     var store: DriveStore { context.drive }
 
     func register(in router: inout HTTPRouter) {
-        router.get("/drive/v3/files") { request, _ in await list(request) }
-        router.post("/drive/v3/files") { request, _ in await create(request) }
+        router.get("/drive/v3/files", returning: .drive("FileList")) { request, _ in await list(request) }
+        router.post("/drive/v3/files", returning: .drive("File")) { request, _ in await create(request) }
         router.delete("/drive/v3/files/trash") { request, _ in await emptyTrash(request) }
-        router.get("/drive/v3/files/{fileId}") { request, parameters in
+        router.get("/drive/v3/files/{fileId}", returning: .drive("File")) { request, parameters in
             await get(request, fileID: parameters["fileId"] ?? "")
         }
-        router.patch("/drive/v3/files/{fileId}") { request, parameters in
+        router.patch("/drive/v3/files/{fileId}", returning: .drive("File")) { request, parameters in
             await update(request, fileID: parameters["fileId"] ?? "")
         }
         router.delete("/drive/v3/files/{fileId}") { request, parameters in
             await delete(request, fileID: parameters["fileId"] ?? "")
         }
-        router.post("/drive/v3/files/{fileId}/copy") { request, parameters in
+        router.post("/drive/v3/files/{fileId}/copy", returning: .drive("File")) { request, parameters in
             await copy(request, fileID: parameters["fileId"] ?? "")
         }
         router.get("/drive/v3/files/{fileId}/export") { request, parameters in
             await DriveMediaHandlers(context: context).export(request, fileID: parameters["fileId"] ?? "")
         }
-        router.get("/drive/v3/about") { request, _ in await about(request) }
+        router.get("/drive/v3/about", returning: .drive("About")) { request, _ in await about(request) }
         router.get("\(DriveExport.linkPath)/{fileId}") { request, parameters in
             await DriveMediaHandlers(context: context).exportLink(request, fileID: parameters["fileId"] ?? "")
         }
@@ -386,21 +386,11 @@ struct DriveHandlers: Sendable {
     /// files.list's default: the list envelope and each file's four default fields.
     static let fileListDefaultFields = FieldMask(parsing: "kind,nextPageToken,incompleteSearch,files(kind,id,name,mimeType)")!
 
-    /// The body filtered by the request's `fields` mask, or by `defaultFields` when it has none
-    /// (`nil`: the whole body). A mask that does not parse is a 400, as at Google.
+    /// The body filtered by Drive's default mask (`nil`: the whole body) when the request has no
+    /// `fields`; a request's own mask is checked and applied by its route (``ResponseSchema``).
     func jsonResponse(_ body: JSONValue, request: HTTPServerRequest, defaultFields: FieldMask?, status: Int = 200) -> HTTPServerResponse {
-        let mask: FieldMask?
-        if let text = request.queryValue("fields"), !text.isEmpty {
-            guard let parsed = FieldMask(parsing: text) else {
-                return GoogleErrorResponse.make(
-                    status: 400, reason: "invalidParameter", message: "Invalid field selection \(text)",
-                    location: "fields", locationType: "parameter")
-            }
-            mask = parsed
-        } else {
-            mask = defaultFields
-        }
-        return .json((mask?.apply(to: body) ?? body).serialized, status: status)
+        if let text = request.queryValue("fields"), !text.isEmpty { return .json(body.serialized, status: status) }
+        return .json((defaultFields?.apply(to: body) ?? body).serialized, status: status)
     }
 
     static func fileNotFound(_ fileID: String, location: String = "fileId") -> HTTPServerResponse {

@@ -12,16 +12,16 @@ struct DrivePermissionHandlers: Sendable {
     var files: DriveHandlers { DriveHandlers(context: context) }
 
     func register(in router: inout HTTPRouter) {
-        router.post("/drive/v3/files/{fileId}/permissions") { request, parameters in
+        router.post("/drive/v3/files/{fileId}/permissions", returning: .drive("Permission")) { request, parameters in
             await create(request, fileID: parameters["fileId"] ?? "")
         }
-        router.get("/drive/v3/files/{fileId}/permissions") { request, parameters in
+        router.get("/drive/v3/files/{fileId}/permissions", returning: .drive("PermissionList")) { request, parameters in
             await list(request, fileID: parameters["fileId"] ?? "")
         }
-        router.get("/drive/v3/files/{fileId}/permissions/{permissionId}") { request, parameters in
+        router.get("/drive/v3/files/{fileId}/permissions/{permissionId}", returning: .drive("Permission")) { request, parameters in
             await get(request, fileID: parameters["fileId"] ?? "", permissionID: parameters["permissionId"] ?? "")
         }
-        router.patch("/drive/v3/files/{fileId}/permissions/{permissionId}") { request, parameters in
+        router.patch("/drive/v3/files/{fileId}/permissions/{permissionId}", returning: .drive("Permission")) { request, parameters in
             await update(request, fileID: parameters["fileId"] ?? "", permissionID: parameters["permissionId"] ?? "")
         }
         router.delete("/drive/v3/files/{fileId}/permissions/{permissionId}") { request, parameters in

@@ -11,9 +11,9 @@ struct DriveSharedDriveHandlers: Sendable {
     var files: DriveHandlers { DriveHandlers(context: context) }
 
     func register(in router: inout HTTPRouter) {
-        router.post("/drive/v3/drives") { request, _ in await create(request) }
-        router.get("/drive/v3/drives") { request, _ in await list(request) }
-        router.get("/drive/v3/drives/{driveId}") { request, parameters in
+        router.post("/drive/v3/drives", returning: .drive("Drive")) { request, _ in await create(request) }
+        router.get("/drive/v3/drives", returning: .drive("DriveList")) { request, _ in await list(request) }
+        router.get("/drive/v3/drives/{driveId}", returning: .drive("Drive")) { request, parameters in
             await get(request, driveID: parameters["driveId"] ?? "")
         }
     }

@@ -13,12 +13,12 @@ struct DriveUploadHandlers: Sendable {
     var metadataHandlers: DriveHandlers { DriveHandlers(context: context) }
 
     func register(in router: inout HTTPRouter) {
-        router.post("/upload/drive/v3/files") { request, _ in await start(request, targetFileID: nil) }
-        router.patch("/upload/drive/v3/files/{fileId}") { request, parameters in
+        router.post("/upload/drive/v3/files", returning: .drive("File")) { request, _ in await start(request, targetFileID: nil) }
+        router.patch("/upload/drive/v3/files/{fileId}", returning: .drive("File")) { request, parameters in
             await start(request, targetFileID: parameters["fileId"] ?? "")
         }
-        router.put("/upload/drive/v3/files") { request, _ in await resumableChunk(request) }
-        router.put("/upload/drive/v3/files/{fileId}") { request, _ in await resumableChunk(request) }
+        router.put("/upload/drive/v3/files", returning: .drive("File")) { request, _ in await resumableChunk(request) }
+        router.put("/upload/drive/v3/files/{fileId}", returning: .drive("File")) { request, _ in await resumableChunk(request) }
         router.delete("/upload/drive/v3/files") { request, _ in await cancelSession(request) }
     }
 

@@ -12,12 +12,13 @@ struct LiveBroadcastHandlers: Sendable {
     static let parts: Set<String> = ["id", "snippet", "status", "contentDetails", "statistics", "monetizationDetails"]
 
     func register(in router: inout HTTPRouter) {
-        router.get("/youtube/v3/liveBroadcasts") { request, _ in await list(request) }
-        router.post("/youtube/v3/liveBroadcasts") { request, _ in await insert(request) }
-        router.put("/youtube/v3/liveBroadcasts") { request, _ in await update(request) }
+        router.get("/youtube/v3/liveBroadcasts", returning: .youTube("LiveBroadcastListResponse")) { request, _ in await list(request) }
+        router.post("/youtube/v3/liveBroadcasts", returning: .youTube("LiveBroadcast")) { request, _ in await insert(request) }
+        router.put("/youtube/v3/liveBroadcasts", returning: .youTube("LiveBroadcast")) { request, _ in await update(request) }
         router.delete("/youtube/v3/liveBroadcasts") { request, _ in await delete(request) }
-        router.post("/youtube/v3/liveBroadcasts/transition") { request, _ in await transition(request) }
-        router.post("/youtube/v3/liveBroadcasts/bind") { request, _ in await bind(request) }
+        router.post("/youtube/v3/liveBroadcasts/transition", returning: .youTube("LiveBroadcast")) { request, _ in await transition(request)
+        }
+        router.post("/youtube/v3/liveBroadcasts/bind", returning: .youTube("LiveBroadcast")) { request, _ in await bind(request) }
     }
 
     // MARK: - list

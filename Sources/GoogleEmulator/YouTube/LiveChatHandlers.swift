@@ -12,8 +12,10 @@ struct LiveChatHandlers: Sendable {
     static let messageParts: Set<String> = ["id", "snippet", "authorDetails"]
 
     func register(in router: inout HTTPRouter) {
-        router.get("/youtube/v3/liveChat/messages") { request, _ in await listMessages(request) }
-        router.post("/youtube/v3/liveChat/messages") { request, _ in await insertMessage(request) }
+        router.get("/youtube/v3/liveChat/messages", returning: .youTube("LiveChatMessageListResponse")) { request, _ in
+            await listMessages(request)
+        }
+        router.post("/youtube/v3/liveChat/messages", returning: .youTube("LiveChatMessage")) { request, _ in await insertMessage(request) }
         router.delete("/youtube/v3/liveChat/messages") { request, _ in await deleteMessage(request) }
         LiveChatModerationHandlers(context: context).register(in: &router)
     }

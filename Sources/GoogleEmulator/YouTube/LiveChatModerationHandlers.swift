@@ -10,11 +10,15 @@ struct LiveChatModerationHandlers: Sendable {
     var store: YouTubeStore { context.youtube }
 
     func register(in router: inout HTTPRouter) {
-        router.get("/youtube/v3/liveChat/moderators") { request, _ in await listModerators(request) }
-        router.post("/youtube/v3/liveChat/moderators") { request, _ in await insertModerator(request) }
+        router.get("/youtube/v3/liveChat/moderators", returning: .youTube("LiveChatModeratorListResponse")) { request, _ in
+            await listModerators(request)
+        }
+        router.post("/youtube/v3/liveChat/moderators", returning: .youTube("LiveChatModerator")) { request, _ in
+            await insertModerator(request)
+        }
         router.delete("/youtube/v3/liveChat/moderators") { request, _ in await deleteModerator(request) }
         router.get("/youtube/v3/liveChat/bans") { request, _ in await listBans(request) }
-        router.post("/youtube/v3/liveChat/bans") { request, _ in await insertBan(request) }
+        router.post("/youtube/v3/liveChat/bans", returning: .youTube("LiveChatBan")) { request, _ in await insertBan(request) }
         router.delete("/youtube/v3/liveChat/bans") { request, _ in await deleteBan(request) }
     }
 

@@ -11,8 +11,8 @@ struct LiveStreamHandlers: Sendable {
     static let parts: Set<String> = ["id", "snippet", "cdn", "status", "contentDetails"]
 
     func register(in router: inout HTTPRouter) {
-        router.get("/youtube/v3/liveStreams") { request, _ in await list(request) }
-        router.post("/youtube/v3/liveStreams") { request, _ in await insert(request) }
+        router.get("/youtube/v3/liveStreams", returning: .youTube("LiveStreamListResponse")) { request, _ in await list(request) }
+        router.post("/youtube/v3/liveStreams", returning: .youTube("LiveStream")) { request, _ in await insert(request) }
         router.delete("/youtube/v3/liveStreams") { request, _ in await delete(request) }
     }
 

@@ -16,7 +16,7 @@ struct VideoHandlers: Sendable {
     static let parts: Set<String> = ["id", "snippet", "status", "statistics", "liveStreamingDetails"]
 
     func register(in router: inout HTTPRouter) {
-        router.get("/youtube/v3/videos") { request, _ in await list(request) }
+        router.get("/youtube/v3/videos", returning: .youTube("VideoListResponse")) { request, _ in await list(request) }
     }
 
     // MARK: - list
