@@ -14,6 +14,8 @@
 public struct GoogleJSONMemberWriter {
     private var container: KeyedEncodingContainer<GoogleJSONCodingKey>
     private let keys: GoogleJSONKeyTable?
+    /// Set when `==` is comparing (``GoogleMemberwiseEquatable``): members go to it as values.
+    private let recorder: GoogleJSONMemberRecorder?
     /// The first error a write met; later writes are skipped and ``finish()`` throws it.
     private var failure: (any Error)?
 
@@ -24,6 +26,7 @@ public struct GoogleJSONMemberWriter {
     public init(_ encoder: any Encoder, keys: GoogleJSONKeyTable) {
         container = encoder.container(keyedBy: GoogleJSONCodingKey.self)
         self.keys = keys
+        recorder = encoder as? GoogleJSONMemberRecorder
     }
 
     /// Starts a keyed container on `encoder`, for members written with their wire names
@@ -32,6 +35,7 @@ public struct GoogleJSONMemberWriter {
     public init(_ encoder: any Encoder) {
         container = encoder.container(keyedBy: GoogleJSONCodingKey.self)
         keys = nil
+        recorder = nil
     }
 
     /// Writes `value` under the key at `position` in the key table; `nil` leaves the key out.
@@ -40,6 +44,7 @@ public struct GoogleJSONMemberWriter {
     ///   - position: Its wire name's position in the key table.
     public mutating func write<T: Encodable>(_ value: T?, _ position: Int) {
         guard let value, failure == nil else { return }
+        if let recorder, recorder.record(value, at: position) { return }
         do { try container.encode(value, forKey: key(at: position)) } catch { failure = error }
     }
 
@@ -51,6 +56,7 @@ public struct GoogleJSONMemberWriter {
     ///   - position: Its wire name's position in the key table.
     public mutating func write<Wire: GoogleJSONWireValue>(_ value: Wire.Value?, as wire: Wire.Type, _ position: Int) {
         guard let value, failure == nil else { return }
+        if let recorder, recorder.record(value, at: position) { return }
         do { try container.encode(Wire(value), forKey: key(at: position)) } catch { failure = error }
     }
 

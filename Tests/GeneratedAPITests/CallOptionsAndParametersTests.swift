@@ -55,9 +55,11 @@ import Testing
     func deprecatedParametersStillReachTheWire() async throws {
         let backend = try EmulatorBackend(scopes: [Drive.Scope.driveReadonly])
         let drive = Drive(session: backend.session, rootURL: backend.rootURL)
-        // The flattened overload that takes deprecated parameters is itself deprecated, so a
-        // caller passing one gets a warning (this test opts in with `@available`).
-        _ = try await drive.files.list(pageSize: 1, supportsTeamDrives: true)
+        // Deprecated parameters are not arguments of the flattened method: they are set on the
+        // parameters value, whose deprecated properties warn (this test opts in with `@available`).
+        var teamDrives = Drive.FilesResource.ListParameters(pageSize: 1)
+        teamDrives.supportsTeamDrives = true
+        _ = try await drive.files.list(teamDrives)
         var parameters = Drive.FilesResource.ListParameters(pageSize: 1)
         parameters.includeTeamDriveItems = true
         _ = try await drive.files.list(parameters)

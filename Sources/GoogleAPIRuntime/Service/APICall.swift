@@ -21,10 +21,10 @@ public struct APICall: Sendable {
     public private(set) var pathParameterLists: [String: [String]] = [:]
     /// Query parameters in order; repeated names are sent repeatedly.
     public private(set) var query: [(name: String, value: String)] = []
-    /// Query parameters the method declares that this call leaves unset (generated builders
-    /// add every parameter, `nil` ones included): where the client's
-    /// ``GoogleServiceClient/parameterDefaults`` apply.
-    public private(set) var unsetQueryNames: [String] = []
+    /// The query parameters the method declares (generated code passes its method's list, one
+    /// static value): those this call leaves out of ``query`` get the client's
+    /// ``GoogleServiceClient/parameterDefaults``.
+    public var declaredQueryNames: [String]
     public private(set) var body: (any Encodable & Sendable)?
     /// Extra request headers, e.g. `X-Goog-Upload-...` for special endpoints.
     public var headers: GoogleHTTPHeaders = [:]
@@ -38,9 +38,12 @@ public struct APICall: Sendable {
     ///   - scopes: The scopes that authorize the call (any one suffices).
     ///   - mediaUploadPath: The absolute upload path for methods that accept media.
     ///   - idempotent: Overrides whether retries are allowed; `nil` derives it from `method`.
+    ///   - declaredQueryNames: The query parameters the method declares (see ``declaredQueryNames``).
     public init(
-        method: GoogleHTTPMethod, path: String, scopes: [String], mediaUploadPath: String? = nil, idempotent: Bool? = nil
+        method: GoogleHTTPMethod, path: String, scopes: [String], mediaUploadPath: String? = nil, idempotent: Bool? = nil,
+        declaredQueryNames: [String] = []
     ) {
+        self.declaredQueryNames = declaredQueryNames
         self.method = method
         self.path = path
         self.scopes = scopes
@@ -69,27 +72,16 @@ public struct APICall: Sendable {
     public mutating func addQuery(_ name: String, _ value: (some APIParameterValue)?) {
         // Inlinable so that generated methods (a dozen optional parameters each) get it
         // specialized: the generic call looked up `Optional<T>`'s metadata at run time each time.
-        guard let value else {
-            noteUnset(name)
-            return
-        }
+        // An unset parameter costs nothing: the method's declared names are a static list.
+        guard let value else { return }
         appendQuery(name, value.apiParameterString)
     }
 
     /// Adds a repeated query parameter, once per value; `nil` leaves it out.
     @inlinable
     public mutating func addQuery(_ name: String, _ values: [some APIParameterValue]?) {
-        guard let values else {
-            noteUnset(name)
-            return
-        }
+        guard let values else { return }
         for value in values { appendQuery(name, value.apiParameterString) }
-    }
-
-    /// Records a declared parameter left unset (what the inlinable `addQuery` calls).
-    @usableFromInline
-    mutating func noteUnset(_ name: String) {
-        unsetQueryNames.append(name)
     }
 
     /// Appends one query item (what the inlinable `addQuery` calls; `query`'s setter is private).
@@ -101,7 +93,6 @@ public struct APICall: Sendable {
     /// Replaces every query parameter named `name` with a single one (`nil` removes them).
     public mutating func setQuery(_ name: String, _ value: (some APIParameterValue)?) {
         query.removeAll { $0.name == name }
-        unsetQueryNames.removeAll { $0 == name }
         addQuery(name, value)
     }
 

@@ -186,7 +186,8 @@ public struct GoogleServiceClient: Sendable {
             separator = "&"
         }
         for item in call.query { append(item.name, item.value) }
-        for item in parameterDefaults.items where call.unsetQueryNames.contains(item.name) {
+        for item in parameterDefaults.items
+        where call.declaredQueryNames.contains(item.name) && !call.query.contains(where: { $0.name == item.name }) {
             append(item.name, item.value)
         }
         for (index, item) in extraQuery.enumerated()

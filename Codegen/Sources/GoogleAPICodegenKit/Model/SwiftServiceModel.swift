@@ -63,6 +63,8 @@ public struct SwiftMethod: Sendable, Equatable {
     public var serverStream: SwiftServerStream?
     /// The method's quota cost, when the generator was given a cost table.
     public var quotaCost: SwiftQuotaCost? = nil
+    /// The static list of its query parameters' wire names (`listQueryNames`), when it has any.
+    public var queryNamesMember: String? = nil
 
     public static func == (lhs: SwiftMethod, rhs: SwiftMethod) -> Bool {
         lhs.name == rhs.name && lhs.builderName == rhs.builderName && lhs.parametersTypeName == rhs.parametersTypeName
@@ -73,7 +75,7 @@ public struct SwiftMethod: Sendable, Equatable {
             && lhs.upload?.argumentName == rhs.upload?.argumentName && lhs.upload?.path == rhs.upload?.path
             && lhs.download == rhs.download && lhs.scopes == rhs.scopes
             && lhs.documentation == rhs.documentation && lhs.emitsPlainVariant == rhs.emitsPlainVariant
-            && lhs.serverStream == rhs.serverStream && lhs.quotaCost == rhs.quotaCost
+            && lhs.serverStream == rhs.serverStream && lhs.quotaCost == rhs.quotaCost && lhs.queryNamesMember == rhs.queryNamesMember
     }
 }
 

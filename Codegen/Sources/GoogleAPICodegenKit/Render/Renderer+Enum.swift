@@ -2,16 +2,13 @@
 
 extension Renderer {
     /// An open enum: known cases plus `unrecognized(String)`, so decoding never fails on a
-    /// value added to the API later, and the raw string round-trips unchanged. `Decodable`
-    /// comes from the runtime's default `init(from:)` over `init(googleJSON:)`.
+    /// value added to the API later, and the raw string round-trips unchanged. The enum holds
+    /// its cases and their wire values; `GoogleAPIEnum`'s extension provides decoding (and so
+    /// `Decodable`), encoding, `==`, hashing and the query parameter form from them.
     func renderEnum(_ enumeration: SwiftEnum, into writer: inout SwiftWriter) {
         let unknown = enumeration.unknownCase
         writer.documentation(enumeration.documentation.lines)
-        let conformances = [
-            "Swift.Codable", "Swift.Sendable", "Swift.Hashable", "GoogleAPIRuntime.GoogleStringEnum", "GoogleAPIRuntime.APIParameterValue",
-            "GoogleAPIRuntime.GoogleJSONFastDecodable",
-        ]
-        writer.wrappedBlock("public enum \(enumeration.name): ", conformances, "") { writer in
+        writer.block("public enum \(enumeration.name): GoogleAPIRuntime.GoogleAPIEnum") { writer in
             for enumCase in enumeration.cases {
                 writer.documentation(enumCase.documentation.lines)
                 writer.line("case \(SwiftNaming.escaped(enumCase.name))")
@@ -53,16 +50,6 @@ extension Renderer {
                     writer.line("case .\(unknown)(let value): value")
                     writer.line("}")
                 }
-            }
-            writer.line()
-            writer.line("public var apiParameterString: Swift.String { rawValue }")
-            writer.line()
-            writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") {
-                $0.line("self.init(rawValue: try json.enumRawValue())")
-            }
-            writer.line()
-            writer.block("public func encode(to encoder: any Swift.Encoder) throws") { writer in
-                writer.line("try GoogleJSON.GoogleJSONMemberWriter.writeWireValue(rawValue, to: encoder)")
             }
         }
     }

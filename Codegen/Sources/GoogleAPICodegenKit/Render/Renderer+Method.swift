@@ -56,58 +56,28 @@ extension Renderer {
     /// deprecated parameters' storage are `@usableFromInline`.
     static let emitIntoClient = "@_alwaysEmitIntoClient"
 
-    /// The flattened method: every non-deprecated parameter as an argument. Methods with
-    /// deprecated parameters get a second, deprecated overload that also takes them, so passing
-    /// one warns (Swift prefers the overload that needs fewer default arguments).
+    /// The flattened method: every non-deprecated parameter as an argument. Deprecated ones
+    /// are set on the parameters value (their properties are deprecated, so setting one warns):
+    /// an overload taking them too repeated every parameter of the method once more.
     private func renderFlattened(_ forms: MethodForms, into writer: inout SwiftWriter) {
         let method = forms.method
         let current = method.parameters.filter { !$0.isDeprecated }
         writer.line()
         writeDocs(method, into: &writer)
         forms.deprecation.forEach { writer.line($0) }
-        renderFlattenedBody(forms, parameters: current, into: &writer)
-
-        let deprecated = method.parameters.filter(\.isDeprecated)
-        guard !deprecated.isEmpty else { return }
-        writer.line()
-        let names = deprecated.map { "`\($0.name)`" }.joined(separator: ", ")
-        writer.documentation(["`\(method.name)` with the deprecated parameters \(names) (see ``\(method.parametersTypeName ?? "")``)."])
-        let verb = deprecated.count == 1 ? "is" : "are"
-        writer.line(
-            "@available(*, deprecated, message: \(literal("\(names.replacingOccurrences(of: "`", with: "")) \(verb) deprecated by the API")))"
-        )
-        renderFlattenedBody(forms, parameters: method.parameters, into: &writer)
-    }
-
-    private func renderFlattenedBody(_ forms: MethodForms, parameters: [SwiftParameter], into writer: inout SwiftWriter) {
-        let method = forms.method
-        let required = parameters.filter(\.isRequired).map(declaration)
-        let optional = parameters.filter { !$0.isRequired }.map(declaration)
+        let required = current.filter(\.isRequired).map(declaration)
+        let optional = current.filter { !$0.isRequired }.map(declaration)
         let arguments = required + forms.bodyArgument(optionalWithUpload: true) + forms.mediaArgument + optional + forms.fieldsAndOptions
-        guard let typeName = method.parametersTypeName else {
-            // Nothing to gather: this is the method's only plain form.
-            writer.line(Self.emitIntoClient)
-            writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
-                renderSend(forms, parametersArgument: nil, into: &writer)
-            }
-            return
-        }
         writer.line(Self.emitIntoClient)
         writer.wrappedBlock("public func \(forms.name)(", arguments, ") \(forms.plainResult)") { writer in
-            let current = parameters.filter { !$0.isDeprecated }.map {
-                "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))"
-            }
-            let deprecated = parameters.filter(\.isDeprecated)
-            let passed = (forms.bodyPassing + forms.mediaPassing + ["fields: fields", "options: options"]).joined(separator: ", ")
-            guard !deprecated.isEmpty else {
-                writer.wrappedList("\(forms.tryAwait)self.\(forms.name)(\(typeName)(", current, "), \(passed))")
+            guard let typeName = method.parametersTypeName else {
+                // Nothing to gather: this is the method's only plain form.
+                renderSend(forms, parametersArgument: nil, into: &writer)
                 return
             }
-            writer.wrappedList("var parameters = \(typeName)(", current, ")")
-            for parameter in deprecated {
-                writer.line("parameters._\(parameter.name) = \(SwiftNaming.escaped(parameter.name))")
-            }
-            writer.line("\(forms.returnTryAwait)self.\(forms.name)(parameters, \(passed))")
+            let passing = current.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
+            let passed = (forms.bodyPassing + forms.mediaPassing + ["fields: fields", "options: options"]).joined(separator: ", ")
+            writer.wrappedList("\(forms.tryAwait)self.\(forms.name)(\(typeName)(", passing, "), \(passed))")
         }
     }
 
@@ -233,6 +203,13 @@ extension Renderer {
         // The mask is applied here, in the module (the forms are emitted into callers, which
         // can't see the runtime's generated-code SPI).
         arguments.append("fields: \(forms.maskType)? = nil")
+        if let member = method.queryNamesMember {
+            writer.line()
+            // Built once: the client reads it for `parameterDefaults` (which apply to the declared
+            // parameters a call leaves unset) rather than each call recording its unset ones.
+            let names = method.parameters.filter { $0.location == .query }.map { literal($0.wireName) }
+            writer.wrappedList("private static let \(member): [Swift.String] = [", names, "]")
+        }
         writer.line()
         // A deprecated method's builder takes its deprecated parameters type: deprecated too, or
         // naming that type would warn in every build of the generated module.
@@ -241,7 +218,8 @@ extension Renderer {
         writer.wrappedBlock("func \(method.builderName)(", arguments, ") -> GoogleAPIRuntime.APICall") { writer in
             let head = "var call = GoogleAPIRuntime.APICall(method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: ["
             let upload = method.upload.map { ", mediaUploadPath: \(literal($0.path))" } ?? ""
-            writer.wrappedList(head, method.scopes.map(literal), "]\(upload))")
+            let declared = method.queryNamesMember.map { ", declaredQueryNames: Self.\($0)" } ?? ""
+            writer.wrappedList(head, method.scopes.map(literal), "]\(upload)\(declared))")
             for parameter in method.parameters {
                 let value = "parameters." + (parameter.isDeprecated ? "_\(parameter.name)" : SwiftNaming.escaped(parameter.name))
                 switch parameter.location {
@@ -270,7 +248,7 @@ extension Renderer {
             "of the method takes.",
         ])
         forms.deprecation.forEach { writer.line($0) }
-        writer.block("public struct \(typeName): Swift.Sendable, Swift.Hashable, GoogleAPIRuntime.GoogleMemberwiseEquatable") { writer in
+        writer.block("public struct \(typeName): Swift.Sendable, Swift.Hashable") { writer in
             for parameter in method.parameters {
                 writer.documentation(parameter.documentation.lines)
                 let name = SwiftNaming.escaped(parameter.name)
@@ -296,22 +274,6 @@ extension Renderer {
                     let name = SwiftNaming.escaped(parameter.name)
                     writer.line("self.\(name) = \(name)")
                 }
-            }
-            renderParametersHashable(method.parameters, into: &writer)
-        }
-    }
-
-    /// `hash(into:)` and `GoogleMemberwiseEquatable`'s comparison (which gives `==`) member by
-    /// member through runtime calls: the synthesized ones inline and specialize each member's,
-    /// several times the code, for a value that is compared or hashed rarely. Uses the storage
-    /// of deprecated parameters.
-    private func renderParametersHashable(_ parameters: [SwiftParameter], into writer: inout SwiftWriter) {
-        let names = parameters.map { $0.isDeprecated ? "_\($0.name)" : SwiftNaming.escaped($0.name) }
-        renderMembersEqual(names, into: &writer)
-        writer.line()
-        writer.block("public func hash(into hasher: inout Swift.Hasher)") { writer in
-            for name in names {
-                writer.line("GoogleJSON.GoogleJSONEquality.combine(self.\(name), into: &hasher)")
             }
         }
     }

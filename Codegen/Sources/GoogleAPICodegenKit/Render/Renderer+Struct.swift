@@ -15,26 +15,25 @@ extension Renderer {
     /// A Codable struct: optional properties, memberwise init, the fast decoder (which also
     /// serves `Decodable`, through the runtime's default `init(from:)`), `encode(to:)`, then
     /// nested types. One decoding path per model: a second, Codable one doubled the code the
-    /// compiler had to build for every schema.
+    /// compiler had to build for every schema. `GoogleJSONModel` is `Codable`, `Sendable` and
+    /// `Equatable`: `==` compares what `encode(to:)` writes, member by member, so nothing is
+    /// generated for it.
     func renderStruct(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.documentation(structure.documentation.lines)
-        let conformances = [
-            "Swift.Codable", "Swift.Sendable", "Swift.Equatable", "GoogleAPIRuntime.GoogleMemberwiseEquatable",
-            "GoogleAPIRuntime.GoogleJSONFastDecodable",
-        ]
-        writer.wrappedBlock("public struct \(structure.name): ", conformances, "") { writer in
+        writer.block("public struct \(structure.name): GoogleJSON.GoogleJSONModel") { writer in
             if structure.properties.isEmpty {
                 writer.line("/// Creates an empty value.")
                 writer.line("public init() {}")
                 writer.line()
-                writer.line("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
-                renderMembersEqual([], into: &writer)
+                writer.line("@_spi(Generated) public init(googleJSONEmpty: Swift.Void) {}")
+                writer.line()
+                writer.line(
+                    "@_spi(Generated) public mutating func googleJSONDecodeMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws {}")
             } else {
                 renderStoredProperties(structure, into: &writer)
                 renderMemberwiseInit(structure, into: &writer)
                 renderFastDecoding(structure, into: &writer)
                 renderEncoding(structure, into: &writer)
-                renderEquality(structure, into: &writer)
             }
             for nested in structure.nestedTypes {
                 writer.line()
@@ -114,32 +113,10 @@ extension Renderer {
         }
     }
 
-    /// `GoogleMemberwiseEquatable`'s member comparison (its extension provides `==`) over the
-    /// stored members (`self.` stripped from `storage`, as the synthesized `==` compared storage).
-    private func renderEquality(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
-        renderMembersEqual(structure.properties.map { String(storage($0).dropFirst("self.".count)) }, into: &writer)
-    }
-
-    /// `googleMembersEqual(_:)` for `GoogleMemberwiseEquatable` (generated structs and parameters
-    /// values), member by member through `GoogleJSONEquality.equal`, a runtime call: the
-    /// synthesized `Equatable`, which inlines and specializes each member's `==`, was about a
-    /// sixth of a generated module's optimized code.
-    func renderMembersEqual(_ members: [String], into writer: inout SwiftWriter) {
-        writer.line()
-        writer.block("@_spi(Generated) public func googleMembersEqual(_ other: Self) -> Swift.Bool") { writer in
-            for name in members {
-                writer.line("guard GoogleJSON.GoogleJSONEquality.equal(self.\(name), other.\(name)) else { return false }")
-            }
-            writer.line("return true")
-        }
-    }
-
     /// The decoder: members are matched by their position in a key table and null members
-    /// skipped (absent optionals).
-    /// The members are stored by a `mutating` method that `googleJSONInitialize(_:from:)` runs
-    /// on the array slot itself: any initializer returning the (for Drive's `File`, 1.4 KB)
-    /// struct got it built in a temporary, copied (retaining every member), destroyed and
-    /// moved again, which cost more than matching and decoding all of its members.
+    /// skipped (absent optionals). The struct provides an empty value and the member decoding
+    /// (`GoogleJSONObjectDecodable`, whose extension builds both decoding initializers from
+    /// them, the array one straight into the array's slot).
     private func renderFastDecoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         let groups = stride(from: 0, to: structure.properties.count, by: Self.membersPerDecodingGroup).map {
             structure.properties[$0..<min($0 + Self.membersPerDecodingGroup, structure.properties.count)]
@@ -148,29 +125,11 @@ extension Renderer {
         writer.wrappedList(
             "private static let googleJSONKeyTable = GoogleAPIRuntime.GoogleJSONKeyTable([",
             structure.properties.map { literal($0.wireName) }, "])")
-        writer.line()
-        writer.block("@_spi(Generated) public init(googleJSON json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
-            writer.line("try decodeGoogleJSONMembers(json)")
-        }
-        writer.line()
-        // Every property starts as nil. Not the memberwise `init()`: with its many (nil)
-        // parameters it was compiled to a copy of the whole struct.
-        writer.line("private init(googleJSONEmpty: Swift.Void) {}")
-        writer.line()
-        writer.line("@_spi(Generated)")
-        writer.block(
-            "public static func googleJSONInitialize(_ target: Swift.UnsafeMutablePointer<Self>, from json: GoogleAPIRuntime.GoogleJSONValueRef) throws"
-        ) { writer in
-            writer.line("target.initialize(to: Self(googleJSONEmpty: ()))")
-            writer.block("do { try target.pointee.decodeGoogleJSONMembers(json) } catch") { writer in
-                writer.line("target.deinitialize(count: 1)")
-                writer.line("throw error")
-            }
-        }
+        writer.line("@_spi(Generated) public init(googleJSONEmpty: Swift.Void) {}")
         writer.line()
         // Not inlined into its two callers: optimized once, it is half the code to build.
-        writer.line("@inline(never)")
-        writer.block("private mutating func decodeGoogleJSONMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
+        writer.line("@_spi(Generated) @inline(never)")
+        writer.block("public mutating func googleJSONDecodeMembers(_ json: GoogleAPIRuntime.GoogleJSONValueRef) throws") { writer in
             writer.line("var members = try json.members(Self.googleJSONKeyTable)")
             // `nextKey()` and `json[members]`, not `next()`'s (key, value) pair: a value handed
             // out by the changing iterator holds the document, which cost a retain and a
@@ -192,8 +151,12 @@ extension Renderer {
         for (index, group) in groups.enumerated() {
             writer.line()
             writer.line("@inline(never)")
-            writer.block(
-                "private mutating func decodeGoogleJSONMembers\(index)(_ key: Swift.Int, _ json: GoogleAPIRuntime.GoogleJSONValueRef, _ members: inout GoogleAPIRuntime.GoogleJSONMembers) throws"
+            writer.wrappedBlock(
+                "private mutating func decodeGoogleJSONMembers\(index)(",
+                [
+                    "_ key: Swift.Int", "_ json: GoogleAPIRuntime.GoogleJSONValueRef",
+                    "_ members: inout GoogleAPIRuntime.GoogleJSONMembers",
+                ], ") throws"
             ) { writer in
                 renderMemberSwitch(group, from: index * Self.membersPerDecodingGroup, into: &writer)
             }

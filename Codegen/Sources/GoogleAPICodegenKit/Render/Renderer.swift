@@ -44,11 +44,13 @@ public struct Renderer: Sendable {
         let schemaNames = Set(service.schemas.map(\.name))
         let structNames = Self.structNames(service.schemas, scope: service.typeName)
         let partSchemas = Self.partSchemas(service.root)
+        let selectable = Self.responseReachable(service)
         for (key, schema) in zip(service.schemaKeys, service.schemas) {
             let name = layout.schemaFiles[key] ?? layout.supportFile
             bodies[name, default: SwiftWriter()].append { writer in
                 writer.block("extension \(service.typeName)") { renderDeclaration(schema, into: &$0) }
-                renderSelections(schema, serviceTypeName: service.typeName, declaredTypes: structNames, into: &writer)
+                renderSelections(
+                    schema, serviceTypeName: service.typeName, declaredTypes: structNames, selectable: selectable, into: &writer)
                 renderParts(schema, serviceTypeName: service.typeName, partSchemas: partSchemas, into: &writer)
                 writer.line()
                 for conformance in conformances[schema.name] ?? [] {

@@ -50,6 +50,23 @@ extension SwiftWriter {
         line("}")
     }
 
+    /// A one-line `@_alwaysEmitIntoClient` member (`head` + `parameters` + `tail` `{ body }`) of
+    /// a field selection extension: on one line when it fits, else the attribute on a line of its
+    /// own, and a wrapped declaration with the body in a block when it still does not fit.
+    mutating func selectionMember(_ head: String, _ parameters: [String] = [], _ tail: String = "", body: String) {
+        let attribute = "@_alwaysEmitIntoClient"
+        let member = "\(head)\(parameters.joined(separator: ", "))\(tail) { \(body) }"
+        if indentation.count + attribute.count + 1 + member.count <= Self.lineLimit {
+            line("\(attribute) \(member)")
+        } else if indentation.count + member.count <= Self.lineLimit {
+            line(attribute)
+            line(member)
+        } else {
+            line(attribute)
+            wrappedBlock(head, parameters, tail) { $0.line(body) }
+        }
+    }
+
     /// Runs `body` one level deeper.
     mutating func indented(_ body: (inout SwiftWriter) -> Void) {
         level += 1

@@ -154,7 +154,8 @@ enum SwiftNaming {
         "GoogleServiceDescriptor", "GoogleUInt64", "GoogleHTTPMethod", "JSONValue", "MediaDownloadStream",
         "MediaProgress", "MediaUpload", "PageableResponse", "StandardParameters",
         "GoogleJSONFastDecodable", "GoogleJSONValueRef", "GoogleJSONKeyTable", "GoogleJSONMembers",
-        "GoogleJSONMemberWriter", "GoogleJSONEquality", "GoogleMemberwiseEquatable", "GoogleStringEnum",
+        "GoogleJSONMemberWriter", "GoogleMemberwiseEquatable", "GoogleStringEnum", "GoogleJSONModel",
+        "GoogleJSONObjectDecodable", "GoogleAPIEnum",
         // Generated support
         "IndirectBox", "GeneratedEnumDecoding",
     ]

@@ -123,6 +123,10 @@ extension Translator {
             serverStream: serverStream
         )
         translated.quotaCost = quotaCost
+        // The static list of declared query parameters the builder passes to each call.
+        if parameters.contains(where: { $0.location == .query }) {
+            translated.queryNamesMember = memberScope.claim(name + "QueryNames")
+        }
         return (translated, enums)
     }
 
