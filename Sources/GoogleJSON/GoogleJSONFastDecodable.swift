@@ -232,6 +232,13 @@ public struct GoogleJSONMembers {
     @usableFromInline var previous: Int
     /// The token of the value of the member ``nextKey()`` returned last.
     @usableFromInline var valueIndex: Int
+    /// See ``nullMemberNames``.
+    @usableFromInline var nulls: [String]?
+
+    /// The wire names of the object's known members whose value was `null`, in order; `nil`
+    /// when there were none. Filled only on the null path of ``nextKey()``, so an object
+    /// without nulls costs nothing more than this word's initialization.
+    public var nullMemberNames: [String]? { nulls }
 
     // Inlinable so that, inlined into `members(_:)` and so into generated code, storing the
     // unretained document takes no retain of it to pass it in.
@@ -243,6 +250,7 @@ public struct GoogleJSONMembers {
         self.end = end
         self.previous = keys.keyCount
         self.valueIndex = child
+        self.nulls = nil
     }
 
     /// The next member: `key` is its position in the key table.
@@ -268,7 +276,10 @@ public struct GoogleJSONMembers {
             let valueIndex = child &+ 1
             let value = tokens[valueIndex]
             child = Int(value.end)
-            if value.kind == .null { continue }
+            if value.kind == .null {
+                try recordNull(keyIndex)
+                continue
+            }
             let key = tokens[keyIndex]
             let position =
                 key.flags == 0
@@ -288,6 +299,21 @@ public struct GoogleJSONMembers {
     @inlinable
     var value: GoogleJSONValueRef {
         @inline(__always) get { GoogleJSONValueRef(tape: tape, index: valueIndex) }
+    }
+
+    /// Notes a known member whose value is `null` (a null member decodes as absent; this keeps
+    /// that it was sent, for ``nullMemberNames``). Not inlined: the loop stays as small as
+    /// before for the objects without nulls that almost every answer is made of.
+    /// - Throws: ``GoogleJSONDecodingError`` for a key with invalid escapes.
+    @inline(never)
+    mutating func recordNull(_ keyIndex: Int) throws {
+        let key = tape.tokens[keyIndex]
+        let position =
+            key.flags == 0
+            ? keys.position(of: UnsafeRawPointer(tape.bytes + Int(key.start)), count: Int(key.length), after: previous)
+            : try escapedKeyPosition(keyIndex)
+        guard position >= 0 else { return }
+        nulls = (nulls ?? []) + [keys.key(at: position)]
     }
 
     /// The table position of a key written with escapes or non-ASCII bytes; -1 when absent.

@@ -18,14 +18,28 @@ public struct GoogleJSONMemberWriter {
     private let recorder: GoogleJSONMemberRecorder?
     /// The first error a write met; later writes are skipped and ``finish()`` throws it.
     private var failure: (any Error)?
+    /// Wire names of members written as `null` when their value is `nil`.
+    private let nulls: Set<String>
 
     /// Starts a keyed container on `encoder` for a type whose wire names are `keys`.
     /// - Parameters:
     ///   - encoder: The encoder `encode(to:)` was given.
     ///   - keys: The type's key table (the one its decoder matches members with).
     public init(_ encoder: any Encoder, keys: GoogleJSONKeyTable) {
+        self.init(encoder, keys: keys, nulls: [])
+    }
+
+    /// Starts a keyed container on `encoder` for a type whose wire names are `keys`, writing
+    /// `null` for the members named in `nulls` whose value is `nil` (an explicit null clears a
+    /// member in a PATCH or update; other `nil` members are left out).
+    /// - Parameters:
+    ///   - encoder: The encoder `encode(to:)` was given.
+    ///   - keys: The type's key table (the one its decoder matches members with).
+    ///   - nulls: Wire names of members to send as `null` when they are `nil`.
+    public init(_ encoder: any Encoder, keys: GoogleJSONKeyTable, nulls: Set<String>) {
         container = encoder.container(keyedBy: GoogleJSONCodingKey.self)
         self.keys = keys
+        self.nulls = nulls
         recorder = encoder as? GoogleJSONMemberRecorder
     }
 
@@ -35,6 +49,7 @@ public struct GoogleJSONMemberWriter {
     public init(_ encoder: any Encoder) {
         container = encoder.container(keyedBy: GoogleJSONCodingKey.self)
         keys = nil
+        nulls = []
         recorder = nil
     }
 
@@ -43,7 +58,8 @@ public struct GoogleJSONMemberWriter {
     ///   - value: The member.
     ///   - position: Its wire name's position in the key table.
     public mutating func write<T: Encodable>(_ value: T?, _ position: Int) {
-        guard let value, failure == nil else { return }
+        guard let value else { return writeNull(at: position) }
+        guard failure == nil else { return }
         if let recorder, recorder.record(value, at: position) { return }
         do { try container.encode(value, forKey: key(at: position)) } catch { failure = error }
     }
@@ -55,7 +71,8 @@ public struct GoogleJSONMemberWriter {
     ///   - wire: Its wire form.
     ///   - position: Its wire name's position in the key table.
     public mutating func write<Wire: GoogleJSONWireValue>(_ value: Wire.Value?, as wire: Wire.Type, _ position: Int) {
-        guard let value, failure == nil else { return }
+        guard let value else { return writeNull(at: position) }
+        guard failure == nil else { return }
         if let recorder, recorder.record(value, at: position) { return }
         do { try container.encode(Wire(value), forKey: key(at: position)) } catch { failure = error }
     }
@@ -64,6 +81,14 @@ public struct GoogleJSONMemberWriter {
     /// - Throws: The first error the encoder threw for a member.
     public func finish() throws {
         if let failure { throw failure }
+    }
+
+    /// `null` for the absent member at `position` when it is one of ``nulls``.
+    private mutating func writeNull(at position: Int) {
+        guard !nulls.isEmpty, failure == nil, let keys else { return }
+        let name = keys.key(at: position)
+        guard nulls.contains(name) else { return }
+        do { try container.encodeNil(forKey: GoogleJSONCodingKey(stringValue: name)) } catch { failure = error }
     }
 
     private func key(at position: Int) -> GoogleJSONCodingKey {

@@ -205,6 +205,8 @@ struct DriveHandlers: Sendable {
                 guard let name = value.stringValue else { return .failure(MetadataError(field: key)) }
                 file.name = name
             case "description":
+                // `null` clears the description; anything but a string or null is refused.
+                guard value == .null || value.stringValue != nil else { return .failure(MetadataError(field: key)) }
                 file.description = value.stringValue
             case "starred":
                 guard let flag = value.boolValue else { return .failure(MetadataError(field: key)) }

@@ -122,9 +122,19 @@ struct LiveBroadcastHandlers: Sendable {
             let updated = store.updateBroadcast(id) { broadcast, _ in
                 if let snippet = body["snippet"] {
                     if let title = snippet["title"]?.stringValue { broadcast.title = title }
-                    if let description = snippet["description"]?.stringValue { broadcast.description = description }
+                    // An explicit null clears a member: YouTube's empty description, no end time.
+                    if snippet["description"] == JSONValue.null {
+                        broadcast.description = ""
+                    } else if let description = snippet["description"]?.stringValue {
+                        broadcast.description = description
+                    }
                     if let start = snippet["scheduledStartTime"]?.stringValue.flatMap(RFC3339.parse) {
                         broadcast.scheduledStartTime = start
+                    }
+                    if snippet["scheduledEndTime"] == JSONValue.null {
+                        broadcast.scheduledEndTime = nil
+                    } else if let end = snippet["scheduledEndTime"]?.stringValue.flatMap(RFC3339.parse) {
+                        broadcast.scheduledEndTime = end
                     }
                 }
                 if let privacy = body["status"]?["privacyStatus"]?.stringValue { broadcast.privacyStatus = privacy }

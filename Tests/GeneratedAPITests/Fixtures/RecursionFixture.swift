@@ -200,6 +200,8 @@ extension Recursion {
             set { _not = newValue.map(IndirectBox.init) }
         }
         private var _not: IndirectBox<Not>?
+        /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Expr> = []
 
         /// Creates a value; every property is optional.
         public init(literal: Swift.Bool? = nil, not: Not? = nil) {
@@ -220,10 +222,11 @@ extension Recursion {
                 default: break
                 }
             }
+            members.decodeNulls(into: &self.nullMembers)
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self.literal, 0)
             members.write(self._not?.value, 1)
             try members.finish()
@@ -248,6 +251,8 @@ extension Recursion {
             set { _info = newValue.map(IndirectBox.init) }
         }
         private var _info: IndirectBox<Info>?
+        /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Folder> = []
 
         /// Creates a value; every property is optional.
         public init(byName: [Swift.String: Folder]? = nil, info: Info? = nil) {
@@ -268,10 +273,11 @@ extension Recursion {
                 default: break
                 }
             }
+            members.decodeNulls(into: &self.nullMembers)
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self.byName, 0)
             members.write(self._info?.value, 1)
             try members.finish()
@@ -283,6 +289,8 @@ extension Recursion {
                 set { _owner = newValue.map(IndirectBox.init) }
             }
             private var _owner: IndirectBox<Folder>?
+            /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
+            public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Info> = []
 
             /// Creates a value; every property is optional.
             public init(owner: Folder? = nil) {
@@ -301,10 +309,11 @@ extension Recursion {
                     default: break
                     }
                 }
+                members.decodeNulls(into: &self.nullMembers)
             }
 
             public func encode(to encoder: any Swift.Encoder) throws {
-                var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+                var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
                 members.write(self._owner?.value, 0)
                 try members.finish()
             }
@@ -341,6 +350,8 @@ import Foundation
 extension Recursion {
     public struct Leaf: GoogleJSON.GoogleJSONModel {
         public var node: Node?
+        /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Leaf> = []
 
         /// Creates a value; every property is optional.
         @_alwaysEmitIntoClient
@@ -360,10 +371,11 @@ extension Recursion {
                 default: break
                 }
             }
+            members.decodeNulls(into: &self.nullMembers)
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self.node, 0)
             try members.finish()
         }
@@ -388,6 +400,8 @@ extension Recursion {
             set { _parent = newValue.map(IndirectBox.init) }
         }
         private var _parent: IndirectBox<Node>?
+        /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Node> = []
 
         /// Creates a value; every property is optional.
         public init(children: [Node]? = nil, name: Swift.String? = nil, parent: Node? = nil) {
@@ -410,10 +424,11 @@ extension Recursion {
                 default: break
                 }
             }
+            members.decodeNulls(into: &self.nullMembers)
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self.children, 0)
             members.write(self.name, 1)
             members.write(self._parent?.value, 2)
@@ -442,6 +457,8 @@ extension Recursion {
             set { _operand = newValue.map(IndirectBox.init) }
         }
         private var _operand: IndirectBox<Expr>?
+        /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Not> = []
 
         /// Creates a value; every property is optional.
         public init(operand: Expr? = nil) {
@@ -460,10 +477,11 @@ extension Recursion {
                 default: break
                 }
             }
+            members.decodeNulls(into: &self.nullMembers)
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
-            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)
+            var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self._operand?.value, 0)
             try members.finish()
         }

@@ -69,6 +69,10 @@ extension Renderer {
                 writer.line("public var \(name): \(property.type.text)?")
             }
         }
+        // Explicit nulls, per member: written by `encode(to:)`, filled by the decoder only when
+        // the object has a null member (a check after its member loop otherwise).
+        writer.line("/// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).")
+        writer.line("public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<\(structure.name)> = []")
     }
 
     /// Where generated code stores a property: its private storage when it is boxed or
@@ -103,7 +107,9 @@ extension Renderer {
     private func renderEncoding(_ structure: SwiftStruct, into writer: inout SwiftWriter) {
         writer.line()
         writer.block("public func encode(to encoder: any Swift.Encoder) throws") { writer in
-            writer.line("var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable)")
+            writer.line(
+                "var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)"
+            )
             for (position, property) in structure.properties.enumerated() {
                 let value = property.isBoxed ? "self._\(property.name)?.value" : storage(property)
                 let wire = property.coding == .plain ? [] : ["as: \(wireType(property.coding)).self"]
@@ -146,6 +152,7 @@ extension Renderer {
                 writer.line("default: break")
                 writer.line("}")
             }
+            writer.line("members.decodeNulls(into: &self.nullMembers)")
         }
         guard groups.count > 1 else { return }
         for (index, group) in groups.enumerated() {

@@ -1,0 +1,83 @@
+// MARK: - GoogleNullMembers
+
+/// The members of a generated `Schema` value that are `null` on the wire rather than absent.
+///
+/// Every generated struct has one, `nullMembers`. In a request body it names the members to send
+/// as `"member": null` — what clears a member in a PATCH or update — while every other `nil`
+/// member is left out as before:
+///
+///     var changes = Drive.File()
+///     changes.nullMembers = [.description]
+///     _ = try await drive.files.update(fileId: id, body: changes)   // sends {"description":null}
+///
+/// A member named here that has a value is sent with its value. In a decoded answer it holds
+/// the members the server sent as `null` (they decode as `nil`, like absent ones), for a caller
+/// that needs to tell the two apart: `file.nullMembers.contains(.description)`.
+///
+/// Members are named with the schema's own selections (`.description`, `.scheduledEndTime`), so
+/// a member the schema lacks does not compile. A selection inside a member (`.snippet([.title])`)
+/// names no member of this value and is ignored: set `nullMembers` on the nested value instead
+/// (`broadcast.snippet?.nullMembers = [.scheduledEndTime]`).
+public struct GoogleNullMembers<Schema>: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    /// The members' wire names.
+    public private(set) var wireNames: Set<String>
+
+    /// The members `selections` name.
+    /// - Parameter selections: Members of `Schema`, e.g. `[.description]`.
+    public init(_ selections: [GoogleFieldSelection<Schema>]) {
+        wireNames = Set(selections.compactMap(Self.wireName))
+    }
+
+    /// The members the literal names.
+    public init(arrayLiteral elements: GoogleFieldSelection<Schema>...) {
+        self.init(elements)
+    }
+
+    /// The members with these wire names (what the decoder found `null`).
+    /// - Parameter wireNames: Wire names of members of `Schema`.
+    public init(wireNames: some Sequence<String>) {
+        self.wireNames = Set(wireNames)
+    }
+
+    /// Whether no member is named.
+    public var isEmpty: Bool { wireNames.isEmpty }
+
+    /// Whether `member` is named.
+    /// - Parameter member: A member of `Schema`, e.g. `.description`.
+    public func contains(_ member: GoogleFieldSelection<Schema>) -> Bool {
+        Self.wireName(member).map(wireNames.contains) ?? false
+    }
+
+    /// Names `member` too.
+    /// - Parameter member: A member of `Schema`, e.g. `.description`.
+    public mutating func insert(_ member: GoogleFieldSelection<Schema>) {
+        if let name = Self.wireName(member) { wireNames.insert(name) }
+    }
+
+    /// Stops naming `member`.
+    /// - Parameter member: A member of `Schema`, e.g. `.description`.
+    public mutating func remove(_ member: GoogleFieldSelection<Schema>) {
+        if let name = Self.wireName(member) { wireNames.remove(name) }
+    }
+
+    /// The wire names, sorted and comma-separated.
+    public var description: String { wireNames.sorted().joined(separator: ",") }
+
+    /// A selection's member name when it selects a whole member of this schema; `nil` for a
+    /// selection inside one (`snippet(title)`, `snippet/title`).
+    private static func wireName(_ selection: GoogleFieldSelection<Schema>) -> String? {
+        selection.text.contains(where: { $0 == "(" || $0 == "/" }) ? nil : selection.text
+    }
+}
+
+// MARK: - Decoding
+
+extension GoogleJSONMembers {
+    /// Stores the members this object had as `null` in `nulls` (generated decoders call it after
+    /// their member loop); leaves it alone, with one check, when there were none.
+    /// - Parameter nulls: The decoded value's ``GoogleNullMembers``.
+    @_spi(Generated) @inlinable
+    public func decodeNulls<Schema>(into nulls: inout GoogleNullMembers<Schema>) {
+        if let names = nullMemberNames { nulls = GoogleNullMembers(wireNames: names) }
+    }
+}
