@@ -29,7 +29,7 @@ struct GenerateGoogleAPISources: CommandPlugin {
                 }
                 continue
             }
-            let (document, moduleName, checkedIn) = try Self.readConfiguration(config, targetName: target.name)
+            let (document, moduleName, checkedIn, include) = try Self.readConfiguration(config, targetName: target.name)
             guard checkedIn else {
                 if requested.contains(target.name) {
                     Diagnostics.warning(
@@ -41,7 +41,9 @@ struct GenerateGoogleAPISources: CommandPlugin {
             let output = directory.appendingPathComponent("Generated")
             let process = Process()
             process.executableURL = tool.url
-            process.arguments = ["generate", document.path, "--output-directory", output.path, "--module-name", moduleName]
+            process.arguments =
+                ["generate", document.path, "--output-directory", output.path, "--module-name", moduleName]
+                + include.flatMap { ["--include", $0] }
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
@@ -69,18 +71,24 @@ struct GenerateGoogleAPISources: CommandPlugin {
         return URL(fileURLWithPath: sourceDirectories.min(by: { $0.count < $1.count }) ?? ".")
     }
 
-    static func readConfiguration(_ file: URL, targetName: String) throws -> (URL, String, Bool) {
+    /// The document, module name, `checkedInSources` and `include` (resources and methods to
+    /// generate; empty for all) of a `google-api-codegen.json`.
+    static func readConfiguration(_ file: URL, targetName: String) throws -> (URL, String, Bool, [String]) {
         guard let data = FileManager.default.contents(atPath: file.path),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let document = object["discoveryDocument"] as? String
         else {
             throw CommandError("\(file.path):1: error: expected {\"discoveryDocument\": \"path/to/api.json\"}")
         }
+        guard let include = (object["include"] ?? [String]()) as? [String] else {
+            throw CommandError("\(file.path):1: error: \"include\" must be a list of resource and method names")
+        }
         let directory = file.deletingLastPathComponent()
         return (
             URL(fileURLWithPath: document, relativeTo: directory).standardizedFileURL,
             object["moduleName"] as? String ?? targetName,
-            object["checkedInSources"] as? Bool ?? false
+            object["checkedInSources"] as? Bool ?? false,
+            include
         )
     }
 }

@@ -12,7 +12,9 @@ import PackagePlugin
 ///
 /// `discoveryDocument` is relative to that file; `moduleName` (the generated file-name prefix)
 /// defaults to the target name; `quotaCosts` (optional, relative too) names a quota cost table
-/// whose units the generated methods state; `"checkedInSources": true` hands the target to the
+/// whose units the generated methods state; `include` (optional) lists the resources
+/// (`"liveBroadcasts"`, `"liveChat.messages"`) and methods (`"videos.list"`) to generate, with
+/// only the schemas they reach; `"checkedInSources": true` hands the target to the
 /// GenerateGoogleAPISources command plugin instead. Exclude the config from the target's
 /// sources in Package.swift.
 @main
@@ -34,7 +36,8 @@ struct GoogleAPICodegenPlugin: BuildToolPlugin {
                     "--output-directory", output.path,
                     "--module-name", configuration.moduleName,
                     "--quiet",
-                ] + (configuration.quotaCosts.map { ["--quota-costs", $0.path] } ?? []),
+                ] + (configuration.quotaCosts.map { ["--quota-costs", $0.path] } ?? [])
+                    + configuration.include.flatMap { ["--include", $0] },
                 // The documentation overlay beside the document (`drive.v3.overlay.json`), when there is one.
                 inputFiles: [configuration.document, configuration.file] + configuration.overlay
                     + (configuration.quotaCosts.map { [$0] } ?? []),
@@ -59,6 +62,8 @@ struct CodegenConfiguration {
     var checkedInSources: Bool
     /// A quota cost table for the document (`quotaCosts`), if any.
     var quotaCosts: URL?
+    /// The resources and methods to generate (`include`); empty for the whole document.
+    var include: [String]
 
     /// The document's documentation overlay, `<name>.overlay.json` beside it, if it exists (the
     /// generator reads it by that name).
@@ -117,12 +122,18 @@ struct CodegenConfiguration {
             throw PluginError(
                 "\(file.path):1: error: \"moduleName\" must be a Swift identifier (ASCII letters, digits and _, at most 64 characters)")
         }
+        let include = object["include"] ?? [String]()
+        guard let include = include as? [String] else {
+            throw PluginError(
+                "\(file.path):1: error: \"include\" must be a list of resource and method names, like [\"videos\", \"liveChat.messages\"]")
+        }
         return CodegenConfiguration(
             file: file,
             document: documentURL,
             moduleName: moduleName,
             checkedInSources: object["checkedInSources"] as? Bool ?? false,
-            quotaCosts: (object["quotaCosts"] as? String).map { URL(fileURLWithPath: $0, relativeTo: targetDirectory).standardizedFileURL }
+            quotaCosts: (object["quotaCosts"] as? String).map { URL(fileURLWithPath: $0, relativeTo: targetDirectory).standardizedFileURL },
+            include: include
         )
     }
 }

@@ -10,13 +10,16 @@ public struct CodegenCommandLine: Sendable, Equatable {
     /// A quota cost table (``QuotaCostTable``) for the single document.
     public var quotaCosts: String? = nil
     public var quiet: Bool
+    /// `--include NAME` (repeatable): generate only these resources and methods
+    /// (``DiscoverySubset``); empty for all of the document.
+    public var include: [String] = []
 
     /// A command-line mistake, described for the user.
     public struct UsageError: Error, CustomStringConvertible, Equatable {
         public var description: String
     }
 
-    /// Parses `generate DOC... --output-directory DIR [--module-name NAME] [--quota-costs FILE] [--quiet]`.
+    /// Parses `generate DOC... --output-directory DIR [--module-name NAME] [--quota-costs FILE] [--include NAME]... [--quiet]`.
     /// - Parameter arguments: The arguments after the program name.
     /// - Throws: `UsageError` for unknown subcommands or options and missing values.
     public static func parse(_ arguments: [String]) throws(UsageError) -> CodegenCommandLine {
@@ -27,6 +30,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
         var outputDirectory: String?
         var moduleName: String?
         var quotaCosts: String?
+        var include: [String] = []
         var quiet = false
         var index = 1
         func value(for option: String) throws(UsageError) -> String {
@@ -42,6 +46,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
             case "--output-directory", "-o": outputDirectory = try value(for: argument)
             case "--module-name": moduleName = try value(for: argument)
             case "--quota-costs": quotaCosts = try value(for: argument)
+            case "--include": include.append(try value(for: argument))
             case "--quiet", "-q": quiet = true
             default:
                 if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -51,6 +56,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
                     case "--output-directory": outputDirectory = optionValue
                     case "--module-name": moduleName = optionValue
                     case "--quota-costs": quotaCosts = optionValue
+                    case "--include": include.append(optionValue)
                     default: throw UsageError(description: "unknown option '\(option)'")
                     }
                 } else if argument.hasPrefix("-") {
@@ -68,6 +74,9 @@ public struct CodegenCommandLine: Sendable, Equatable {
         }
         if quotaCosts != nil && documents.count > 1 {
             throw UsageError(description: "--quota-costs applies to a single document")
+        }
+        if !include.isEmpty && documents.count > 1 {
+            throw UsageError(description: "--include applies to a single document")
         }
         if let moduleName {
             // Also a file-name prefix: an identifier cannot name another directory.
@@ -96,7 +105,8 @@ public struct CodegenCommandLine: Sendable, Equatable {
             }
         }
         return CodegenCommandLine(
-            documents: documents, outputDirectory: outputDirectory, moduleName: moduleName, quotaCosts: quotaCosts, quiet: quiet)
+            documents: documents, outputDirectory: outputDirectory, moduleName: moduleName, quotaCosts: quotaCosts, quiet: quiet,
+            include: include)
     }
 
     /// The folder a document's files go into when several are generated at once:

@@ -27,7 +27,9 @@ public enum CodegenRunner {
                 let costs = try commandLine.quotaCosts.map { path throws(DiscoveryParseError) in
                     try QuotaCostTable.read(URL(fileURLWithPath: path))
                 }
-                let output = try CodeGenerator.generate(contentsOf: url, moduleName: commandLine.moduleName, quotaCosts: costs)
+                let output = try CodeGenerator.generate(
+                    contentsOf: url, moduleName: commandLine.moduleName, quotaCosts: costs,
+                    subset: commandLine.include.isEmpty ? nil : DiscoverySubset(commandLine.include))
                 let directory =
                     documents.count == 1
                     ? URL(fileURLWithPath: commandLine.outputDirectory)

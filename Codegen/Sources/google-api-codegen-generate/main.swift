@@ -7,7 +7,9 @@ import GoogleAPICodegenKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
-    print("USAGE: google-api-codegen-generate generate <document.json>... --output-directory <dir> [--module-name <name>] [--quiet]")
+    print(
+        "USAGE: google-api-codegen-generate generate <document.json>... --output-directory <dir> [--module-name <name>] [--quota-costs <file>] [--include <name>]... [--quiet]"
+    )
     exit(arguments.isEmpty ? 64 : 0)
 }
 exit(CodegenRunner.main(arguments) { message in FileHandle.standardError.write(Data((message + "\n").utf8)) })

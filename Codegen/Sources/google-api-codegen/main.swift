@@ -17,6 +17,9 @@ let usage = """
       --output-directory <dir> Where to write the sources. With one document the files go into
                                <dir>; with several, each into <dir>/<document name>/ (drive.v3.json → <dir>/drive.v3/).
       --module-name <name>     File-name prefix (one document only). Default: Google<Service>.
+      --quota-costs <file>     A quota cost table whose units the methods state (one document only).
+      --include <name>         Only this resource (liveBroadcasts, liveChat.messages) or method
+                               (videos.list) and the schemas it reaches; repeatable (one document only).
       --quiet                  Do not print the written files.
       -h, --help               Show this help.
 

@@ -53,6 +53,19 @@ import Testing
         #expect(!plain.contains("QuotaCost"))
     }
 
+    /// A subset (`include`): two methods, the one schema they reach, the whole document's files.
+    @Test func subsetMatchesGolden() throws {
+        let output = try CodeGenerator.generate(
+            contentsOf: Fixtures.url("methods.json"), moduleName: "Fixture", subset: DiscoverySubset(["shelves.books.get", "ping"]))
+        let generated = Fixtures.combined(output)
+        let goldenURL = Fixtures.url("methods.subset.swift.golden")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+            try Data(generated.utf8).write(to: goldenURL)
+        }
+        let golden = try String(contentsOf: goldenURL, encoding: .utf8)
+        #expect(golden == generated, "UPDATE_GOLDENS=1 swift test --filter GoldenFileTests rewrites the goldens")
+    }
+
     @Test func aBadQuotaTableIsAnErrorWithItsPath() {
         #expect(throws: DiscoveryParseError.self) {
             try QuotaCostTable.parse(Data(#"{"methods": {"a.b": {"units": -1, "source": "published"}}}"#.utf8), file: "q.json")

@@ -58,6 +58,17 @@ struct PluginConsumerTests {
         let build = try await swift("build", ["--product", "notes-demo"])
         #expect(build.status == 0, "\(build.standardOutput)\n\(build.standardError)")
         let afterBuild = clock.now
+        // NotesAPI's config includes notes.get and notes.insert: no list, no NoteList (only its
+        // methods' schemas), and the file names the plugin declared for the whole document.
+        let outputs = scratch.appendingPathComponent("plugins/outputs")
+        let notesAPI =
+            FileManager.default.enumerator(atPath: outputs.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && $0.contains("NotesAPI+") }.map { outputs.appendingPathComponent($0) } ?? []
+        let notesSource = try notesAPI.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        #expect(Set(notesAPI.map(\.lastPathComponent)).count == 4)
+        #expect(notesSource.contains("public struct Note: ") && !notesSource.contains("NoteList"))
+        #expect(notesSource.contains("public func get(") && notesSource.contains("public func insert("))
+        #expect(!notesSource.contains("public func list(") && !notesSource.contains("public func delete("))
 
         let demo = try await CodegenProcess.run(scratch.appendingPathComponent("debug/notes-demo"), [], directory: package)
         #expect(demo.status == 0, "\(demo.standardError)")

@@ -16,8 +16,8 @@ public struct SwiftParameter: Sendable, Equatable {
     /// parts, the elements being `GoogleResourcePart<Schema>` values.
     public var partsOf: String? = nil
 
-    /// Deprecated by the API and optional: a `@available(*, deprecated)` property, and an
-    /// argument only of a deprecated overload, so that using it warns. (A required parameter
+    /// Deprecated by the API and optional: a `@available(*, deprecated)` property of the
+    /// parameters value, and no argument of the flattened method, so that using it warns. (A required parameter
     /// stays an ordinary one: a call cannot leave it out.)
     public var isDeprecated: Bool { documentation.isDeprecated && !isRequired }
 
@@ -117,6 +117,9 @@ public struct SwiftService: Sendable, Equatable {
     public var pageableConformances: [SwiftPageableConformance]
     /// Whether any property is boxed (emit `IndirectBox`).
     public var usesIndirectBox: Bool
+    /// The schema and resource keys the files are laid out by, when not this service's own: a
+    /// subset (``DiscoverySubset``) keeps the whole document's file names.
+    public var layoutKeys: (schemas: [String], resources: [String])? = nil
 
     public static func == (lhs: SwiftService, rhs: SwiftService) -> Bool {
         lhs.typeName == rhs.typeName && lhs.root == rhs.root && lhs.schemas == rhs.schemas

@@ -238,7 +238,9 @@ extension Renderer {
     // MARK: - Parameters value
 
     /// `public struct ListParameters: Sendable, Hashable`: the one place the parameters are
-    /// declared and documented.
+    /// declared and documented. `==` and hashing are the synthesized ones: a parameters value
+    /// has a dozen small members at most, and its comparison per member, spelled out, was two
+    /// more lines per parameter to read.
     private func renderParameters(_ forms: MethodForms, into writer: inout SwiftWriter) {
         let method = forms.method
         guard let typeName = method.parametersTypeName else { return }

@@ -22,7 +22,9 @@ public struct Renderer: Sendable {
     }
 
     func layout(_ service: SwiftService) -> GeneratedFileLayout {
-        GeneratedFileLayout(moduleName: moduleName, schemaKeys: service.schemaKeys, resourceKeys: service.root.children.map(\.wireName))
+        GeneratedFileLayout(
+            moduleName: moduleName, schemaKeys: service.layoutKeys?.schemas ?? service.schemaKeys,
+            resourceKeys: service.layoutKeys?.resources ?? service.root.children.map(\.wireName))
     }
 
     /// Renders every file.
