@@ -238,7 +238,7 @@ public struct GoogleJSONMembers {
     /// The wire names of the object's known members whose value was `null`, in order; `nil`
     /// when there were none. Filled only on the null path of ``nextKey()``, so an object
     /// without nulls costs nothing more than this word's initialization.
-    public var nullMemberNames: [String]? { nulls }
+    @inlinable public var nullMemberNames: [String]? { nulls }
 
     // Inlinable so that, inlined into `members(_:)` and so into generated code, storing the
     // unretained document takes no retain of it to pass it in.

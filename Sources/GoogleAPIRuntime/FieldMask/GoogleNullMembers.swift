@@ -20,12 +20,21 @@
 /// (`broadcast.snippet?.nullMembers = [.scheduledEndTime]`).
 public struct GoogleNullMembers<Schema>: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// The members' wire names.
-    public private(set) var wireNames: Set<String>
+    @inlinable public var wireNames: Set<String> { names }
+
+    @usableFromInline var names: Set<String>
+
+    /// No member: what every generated value starts with. Inlinable, so that starting a decoded
+    /// value with it is a store of the empty set, not a call.
+    @inlinable
+    public init() {
+        names = []
+    }
 
     /// The members `selections` name.
     /// - Parameter selections: Members of `Schema`, e.g. `[.description]`.
     public init(_ selections: [GoogleFieldSelection<Schema>]) {
-        wireNames = Set(selections.compactMap(Self.wireName))
+        names = Set(selections.compactMap(Self.wireName))
     }
 
     /// The members the literal names.
@@ -36,32 +45,32 @@ public struct GoogleNullMembers<Schema>: Sendable, Hashable, ExpressibleByArrayL
     /// The members with these wire names (what the decoder found `null`).
     /// - Parameter wireNames: Wire names of members of `Schema`.
     public init(wireNames: some Sequence<String>) {
-        self.wireNames = Set(wireNames)
+        names = Set(wireNames)
     }
 
     /// Whether no member is named.
-    public var isEmpty: Bool { wireNames.isEmpty }
+    public var isEmpty: Bool { names.isEmpty }
 
     /// Whether `member` is named.
     /// - Parameter member: A member of `Schema`, e.g. `.description`.
     public func contains(_ member: GoogleFieldSelection<Schema>) -> Bool {
-        Self.wireName(member).map(wireNames.contains) ?? false
+        Self.wireName(member).map(names.contains) ?? false
     }
 
     /// Names `member` too.
     /// - Parameter member: A member of `Schema`, e.g. `.description`.
     public mutating func insert(_ member: GoogleFieldSelection<Schema>) {
-        if let name = Self.wireName(member) { wireNames.insert(name) }
+        if let name = Self.wireName(member) { names.insert(name) }
     }
 
     /// Stops naming `member`.
     /// - Parameter member: A member of `Schema`, e.g. `.description`.
     public mutating func remove(_ member: GoogleFieldSelection<Schema>) {
-        if let name = Self.wireName(member) { wireNames.remove(name) }
+        if let name = Self.wireName(member) { names.remove(name) }
     }
 
     /// The wire names, sorted and comma-separated.
-    public var description: String { wireNames.sorted().joined(separator: ",") }
+    public var description: String { names.sorted().joined(separator: ",") }
 
     /// A selection's member name when it selects a whole member of this schema; `nil` for a
     /// selection inside one (`snippet(title)`, `snippet/title`).

@@ -201,7 +201,7 @@ extension Recursion {
         }
         private var _not: IndirectBox<Not>?
         /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
-        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Expr> = []
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Expr> = .init()
 
         /// Creates a value; every property is optional.
         public init(literal: Swift.Bool? = nil, not: Not? = nil) {
@@ -252,7 +252,7 @@ extension Recursion {
         }
         private var _info: IndirectBox<Info>?
         /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
-        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Folder> = []
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Folder> = .init()
 
         /// Creates a value; every property is optional.
         public init(byName: [Swift.String: Folder]? = nil, info: Info? = nil) {
@@ -290,7 +290,7 @@ extension Recursion {
             }
             private var _owner: IndirectBox<Folder>?
             /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
-            public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Info> = []
+            public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Info> = .init()
 
             /// Creates a value; every property is optional.
             public init(owner: Folder? = nil) {
@@ -351,7 +351,7 @@ extension Recursion {
     public struct Leaf: GoogleJSON.GoogleJSONModel {
         public var node: Node?
         /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
-        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Leaf> = []
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Leaf> = .init()
 
         /// Creates a value; every property is optional.
         @_alwaysEmitIntoClient
@@ -401,7 +401,7 @@ extension Recursion {
         }
         private var _parent: IndirectBox<Node>?
         /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
-        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Node> = []
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Node> = .init()
 
         /// Creates a value; every property is optional.
         public init(children: [Node]? = nil, name: Swift.String? = nil, parent: Node? = nil) {
@@ -458,7 +458,7 @@ extension Recursion {
         }
         private var _operand: IndirectBox<Expr>?
         /// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).
-        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Not> = []
+        public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<Not> = .init()
 
         /// Creates a value; every property is optional.
         public init(operand: Expr? = nil) {

@@ -72,7 +72,7 @@ extension Renderer {
         // Explicit nulls, per member: written by `encode(to:)`, filled by the decoder only when
         // the object has a null member (a check after its member loop otherwise).
         writer.line("/// Members sent, or received, as `null` rather than left out (`GoogleNullMembers`).")
-        writer.line("public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<\(structure.name)> = []")
+        writer.line("public var nullMembers: GoogleAPIRuntime.GoogleNullMembers<\(structure.name)> = .init()")
     }
 
     /// Where generated code stores a property: its private storage when it is boxed or
