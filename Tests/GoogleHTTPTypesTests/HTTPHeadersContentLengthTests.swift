@@ -19,6 +19,19 @@ struct HTTPHeadersContentLengthTests {
         #expect(GoogleHTTPHeaders().contentLength == nil)
     }
 
+    @Test("Empty list items are skipped, as a list parser skips them; a blank item is not a length")
+    func listItems() {
+        #expect(length("5,") == 5)
+        #expect(length(",5") == 5)
+        #expect(length("5,,5") == 5)
+        #expect(length("5", "") == 5)
+        #expect(length("\t5\t, 5 ") == 5)
+        #expect(length(" , 5") == nil)
+        #expect(length("5, ") == nil)
+        #expect(length("5", " ") == nil)
+        #expect(length("") == nil)
+    }
+
     @Test(
         "Signs, fractions, conflicts, overflow and garbage are not lengths",
         arguments: [

@@ -158,7 +158,8 @@ public struct GoogleServiceClient: Sendable {
         switch base {
         case .service:
             let expanded = try URITemplate.expand(call.path, values: call.pathParameters, lists: call.pathParameterLists)
-            if expanded.hasPrefix("https://") || expanded.hasPrefix("http://") {
+            // Bytes, not `hasPrefix` (a Unicode comparison, on every call's path).
+            if expanded.utf8.starts(with: "https://".utf8) || expanded.utf8.starts(with: "http://".utf8) {
                 // A link an API handed out (Drive's `exportLinks`): the session still sends the
                 // token only to origins it trusts.
                 text += expanded
@@ -194,17 +195,17 @@ public struct GoogleServiceClient: Sendable {
         where !call.query.contains(where: { $0.name == item.name }) && !extraQuery[..<index].contains(where: { $0.name == item.name }) {
             append(item.name, item.value)
         }
-        var standard = standardParameters
-        if let quotaUser = call.options.quotaUser { standard.quotaUser = quotaUser }
-        // The call's mask goes right after `alt`, where the standard parameters put it.
-        var items = standard.queryItems
-        if let fields = call.options.fields {
-            items.insert(("fields", fields), at: items.first?.name == "alt" ? 1 : 0)
+        // The standard parameters in `StandardParameters.queryItems` order, the call's mask right
+        // after `alt`; appended one by one rather than through that array (an allocation and
+        // an insert on every call). A value the call or `extraQuery` sets wins.
+        func appendStandard(_ name: String, _ value: String) {
+            guard !call.query.contains(where: { $0.name == name }), !extraQuery.contains(where: { $0.name == name }) else { return }
+            append(name, value)
         }
-        for item in items
-        where !call.query.contains(where: { $0.name == item.name }) && !extraQuery.contains(where: { $0.name == item.name }) {
-            append(item.name, item.value)
-        }
+        if let alt = standardParameters.alt { appendStandard("alt", alt) }
+        if let fields = call.options.fields { appendStandard("fields", fields) }
+        if let quotaUser = call.options.quotaUser ?? standardParameters.quotaUser { appendStandard("quotaUser", quotaUser) }
+        appendStandard("prettyPrint", standardParameters.prettyPrint ? "true" : "false")
         guard let url = URL(string: text) else { throw .invalidURL(SecretRedactor.redactedURLString(text)) }
         return url
     }

@@ -233,8 +233,9 @@ extension CurlTransfer {
     /// RFC 9112 §6.3: differing `Content-Length` values, or one that is not a plain decimal, make
     /// the message's length unknowable; libcurl 7.88 would take the last (or the leading digits).
     private func framingFailure() -> HTTPTransportError? {
+        // Checked for every response: the common valid length costs no allocation.
+        guard headers.contentLength == nil, headers.contains("Content-Length") else { return nil }
         let values = headers.values(for: "Content-Length")
-        guard !values.isEmpty, headers.contentLength == nil else { return nil }
         let shown = values.map { "\"\(String($0.prefix(40)))\"" }.joined(separator: ", ")
         let distinct = Set(values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
         let message =
