@@ -119,7 +119,7 @@ struct MediaBenchmarkSection: BenchmarkSection {
 enum MediaBenchmarkClient {
     struct NoRefresh: TokenRefreshing {
         func refresh(refreshToken: String) async throws -> OAuthTokens {
-            throw OAuthError.refreshFailed(message: "the benchmark token never expires")
+            throw OAuthError(code: .refreshFailed, reason: "the benchmark token never expires")
         }
     }
 
