@@ -77,6 +77,28 @@ struct URITemplateTests {
         )
     }
 
+    /// `parameterDefaults` go to the query parameters a method declares (its static list) and a
+    /// call leaves out; a value the call sets wins, and undeclared names never get one.
+    @Test func parameterDefaultsApplyToDeclaredParametersTheCallLeavesOut() throws {
+        var client = client()
+        client.parameterDefaults = APIParameterDefaults([("supportsAllDrives", "true"), ("includeItemsFromAllDrives", "true")])
+        var call = APICall(
+            method: .get, path: "files", scopes: [], declaredQueryNames: ["pageSize", "supportsAllDrives", "includeItemsFromAllDrives"])
+        call.addQuery("pageSize", 5)
+        call.addQuery("supportsAllDrives", Bool?.none)
+        call.addQuery("includeItemsFromAllDrives", false)
+        #expect(call.query.map(\.name) == ["pageSize", "includeItemsFromAllDrives"], "an unset parameter leaves no trace in the call")
+        #expect(
+            try client.makeURL(call).absoluteString
+                == "http://127.0.0.1:9/drive/v3/files?pageSize=5&includeItemsFromAllDrives=false&supportsAllDrives=true&prettyPrint=false")
+        // A method that declares neither gets neither.
+        let about = APICall(method: .get, path: "about", scopes: [], declaredQueryNames: ["pageSize"])
+        #expect(try client.makeURL(about).absoluteString == "http://127.0.0.1:9/drive/v3/about?prettyPrint=false")
+        // Removing a set value with setQuery lets the default apply again.
+        call.setQuery("includeItemsFromAllDrives", Bool?.none)
+        #expect(try client.makeURL(call).absoluteString.contains("includeItemsFromAllDrives=true"))
+    }
+
     @Test func rootOverrideUploadPathAndAbsoluteMethodPaths() throws {
         let client = client(root: "http://127.0.0.1:9/prefix")
         let call = APICall(method: .post, path: "files", scopes: [], mediaUploadPath: "/upload/drive/v3/files")
