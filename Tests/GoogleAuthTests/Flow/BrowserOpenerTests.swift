@@ -1,6 +1,7 @@
 import Foundation
 import GoogleAuth
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -40,7 +41,9 @@ struct BrowserOpenerTests {
             environment: ["BROWSER": "/nonexistent/browser:/usr/bin/touch \(marker.path)", "PATH": "/nonexistent"],
             output: { line in output.withLock { $0.append(line) } })
         try await working.open(url)
-        #expect(FileManager.default.fileExists(atPath: marker.path))
+        // On a busy machine `touch` may still be running when the opener stops watching it (a
+        // command still running counts as a browser that started): wait for its effect.
+        #expect(await waitUntil { FileManager.default.fileExists(atPath: marker.path) })
 
         let printed = Mutex<[String]>([])
         let nothing = SystemBrowserOpener(
@@ -80,6 +83,12 @@ struct BrowserOpenerTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
         let opener = SystemBrowserOpener(environment: ["BROWSER": script.path], output: { _ in })
         try await opener.open(url)
+        // The opener returns once the script has run for a few seconds or exited; on a busy
+        // machine it may not have written all three lines yet.
+        let written = await waitUntil {
+            ((try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n").count ?? 0) >= 3
+        }
+        try #require(written)
         let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").map(String.init)
         // No signal blocked in the browser (the opener runs on a pool thread, which blocks most).
         #expect(lines == ["closed", url.absoluteString, "0000000000000000"])
