@@ -1,6 +1,6 @@
 import Foundation
 public import GoogleAPIRuntime
-public import GoogleHTTP
+internal import GoogleHTTP
 
 // MARK: - ToolContext
 

@@ -179,7 +179,10 @@ if let path = options.serviceAccountKeyFile {
     do {
         let made = try EmulatedServiceAccount.makeForTests(tokenURI: emulator.baseURL.appendingPathComponent("token"))
         emulator.oauth.updateConfiguration { $0.serviceAccounts.append(made.account) }
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        // Created owner-only first, so the key is never readable by others, not even briefly.
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            fail("cannot create \(path) for the service account key")
+        }
         try made.keyFile.write(to: URL(fileURLWithPath: path))
         credentialVariables.append(("GOOGLE_APPLICATION_CREDENTIALS", path))
     } catch {

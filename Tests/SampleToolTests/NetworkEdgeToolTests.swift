@@ -37,7 +37,7 @@ struct NetworkEdgeToolTests {
         let html = folder.appendingPathComponent("key.json")
         try Data("<html>sign in</html>".utf8).write(to: html)
         let huge = folder.appendingPathComponent("huge.json")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 8 << 30)  // sparse: 8 GiB that take no disk
         try handle.close()

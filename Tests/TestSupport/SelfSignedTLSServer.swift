@@ -37,7 +37,9 @@ public final class SelfSignedTLSServer: Sendable {
             ], timeout: .seconds(60))
         guard made.status == 0 else { throw Failure(reason: "openssl req failed: \(made.standardError)") }
         let output = directory.appendingPathComponent("tls-server.out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+            throw Failure(reason: "cannot create \(output.path)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
         process.arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", certificate.path, "-key", key.path, "-www"]

@@ -1,6 +1,6 @@
 public import Foundation
 import GoogleBase
-public import GoogleHTTPTypes
+internal import GoogleHTTPTypes
 
 #if canImport(Glibc)
 import Glibc

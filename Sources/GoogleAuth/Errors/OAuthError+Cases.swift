@@ -1,4 +1,4 @@
-public import GoogleHTTP
+package import GoogleHTTP
 
 // MARK: - Shorthands for the package's own code
 

@@ -117,7 +117,7 @@ final class YouTubeStore: Sendable {
     /// - Returns: Whether such a stream exists.
     func updateStream(key: String, _ change: (inout LiveStream) -> Void) -> Bool {
         state.withLock { state in
-            guard var (id, stream) = state.streams.first(where: { $0.value.streamName == key }) else { return false }
+            guard case (let id, var stream)? = state.streams.first(where: { $0.value.streamName == key }) else { return false }
             change(&stream)
             state.streams[id] = stream
             return true

@@ -212,7 +212,7 @@ struct ApplicationDefaultCredentialsTests {
         let home = try TemporaryDirectory()
         defer { home.cleanUp() }
         let file = home.file("huge.json")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: file.path, contents: nil))
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: 64 << 30)  // sparse: 64 GiB that take no disk
         try handle.close()

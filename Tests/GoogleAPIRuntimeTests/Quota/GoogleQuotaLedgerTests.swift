@@ -136,7 +136,9 @@ import Testing
         let fixture = Fixture(now: "2026-11-28T12:00:00Z")
         defer { fixture.remove() }
         try FileManager.default.createDirectory(at: fixture.file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: fixture.file.path, contents: Data("not json".utf8), attributes: [.posixPermissions: 0o600])
+        try #require(
+            FileManager.default.createFile(
+                atPath: fixture.file.path, contents: Data("not json".utf8), attributes: [.posixPermissions: 0o600]))
         await #expect(throws: GoogleQuotaLedgerError.self) { try await fixture.ledger().status() }
     }
 }
