@@ -313,7 +313,8 @@ public struct GoogleJSONMembers {
             ? keys.position(of: UnsafeRawPointer(tape.bytes + Int(key.start)), count: Int(key.length), after: previous)
             : try escapedKeyPosition(keyIndex)
         guard position >= 0 else { return }
-        nulls = (nulls ?? []) + [keys.key(at: position)]
+        let name = keys.key(at: position)
+        if nulls == nil { nulls = [name] } else { nulls?.append(name) }
     }
 
     /// The table position of a key written with escapes or non-ASCII bytes; -1 when absent.

@@ -7,7 +7,7 @@
 /// Written as text, one schema a line (lines that start with a space continue it) —
 /// `File id name owners=User appProperties=<> …` — that a
 /// test derives from the Discovery documents in `Specs/` and compares with the emulator's copy
-/// (`EmulatorSchemaTableTests`), so the emulator cannot drift from the API it stands in for.
+/// (`DiscoverySchemaTableTests`), so the emulator cannot drift from the API it stands in for.
 /// A member is `name` (a scalar, or an array of scalars), `name=Schema` (an object, or an array
 /// of objects: a mask selects inside each element alike), `name=<…>` (a map, with the kind of its
 /// values inside the brackets, empty for scalars) or `name=*` (any JSON). Objects declared
