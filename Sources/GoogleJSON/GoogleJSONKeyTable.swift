@@ -102,6 +102,16 @@ public final class GoogleJSONKeyTable: @unchecked Sendable {
         return position(ofUnexpected: base, count: count, after: previous)
     }
 
+    /// The key the table guesses after `previous` when it is the one spelled by the `count`
+    /// bytes at `base`; -1 otherwise (no guess, or a wrong one: look it up).
+    @inlinable @inline(__always)
+    func guessedPosition(of base: UnsafeRawPointer, count: Int, after previous: Int) -> Int {
+        let guess = Int(successors[previous].load(ordering: .relaxed))
+        guard guess >= 0 else { return -1 }
+        let entry = entries[guess]
+        return Int(entry.length) == count && Self.equal(base, UnsafeRawPointer(spellings + entry.offset), count) ? guess : -1
+    }
+
     /// ``position(of:count:after:)`` when the guess was wrong: hashes, and remembers the key.
     @usableFromInline
     func position(ofUnexpected base: UnsafeRawPointer, count: Int, after previous: Int) -> Int {

@@ -33,6 +33,9 @@ import Testing
         let drive = Drive(session: backend.session, rootURL: backend.rootURL)
         let parameters = Drive.FilesResource.ListParameters(pageSize: 7, q: "trashed = false")
         #expect(Set([parameters, Drive.FilesResource.ListParameters(pageSize: 7, q: "trashed = false")]).count == 1)
+        // Compared member by member (GoogleAPIParameters), not by identity or a subset.
+        #expect(parameters != Drive.FilesResource.ListParameters(pageSize: 7, q: "trashed = true"))
+        #expect(parameters != Drive.FilesResource.ListParameters(pageSize: 7, q: "trashed = false", spaces: "drive"))
 
         let page = try await drive.files.list(parameters, fields: "nextPageToken,files(id)")
         let flattened = try await drive.files.list(pageSize: 7, q: "trashed = false", fields: "nextPageToken,files(id)")

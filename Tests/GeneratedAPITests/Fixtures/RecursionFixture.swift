@@ -100,7 +100,7 @@ extension Recursion {
 
         /// The parameters of `get` (`GET folders/{name}`) as one value, which every form
         /// of the method takes.
-        public struct GetParameters: Swift.Sendable, Swift.Hashable {
+        public struct GetParameters: GoogleAPIRuntime.GoogleAPIParameters {
             /// Path parameter.
             public var name: Swift.String
 
@@ -171,7 +171,7 @@ extension Recursion {
 
         /// The parameters of `get` (`GET nodes/{name}`) as one value, which every form
         /// of the method takes.
-        public struct GetParameters: Swift.Sendable, Swift.Hashable {
+        public struct GetParameters: GoogleAPIRuntime.GoogleAPIParameters {
             /// Path parameter.
             public var name: Swift.String
 
@@ -225,7 +225,7 @@ extension Recursion {
             members.decodeNulls(into: &self.nullMembers)
         }
 
-        public func encode(to encoder: any Swift.Encoder) throws {
+        @_optimize(none) public func encode(to encoder: any Swift.Encoder) throws {
             var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self.literal, 0)
             members.write(self._not?.value, 1)
@@ -276,7 +276,7 @@ extension Recursion {
             members.decodeNulls(into: &self.nullMembers)
         }
 
-        public func encode(to encoder: any Swift.Encoder) throws {
+        @_optimize(none) public func encode(to encoder: any Swift.Encoder) throws {
             var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self.byName, 0)
             members.write(self._info?.value, 1)
@@ -312,7 +312,7 @@ extension Recursion {
                 members.decodeNulls(into: &self.nullMembers)
             }
 
-            public func encode(to encoder: any Swift.Encoder) throws {
+            @_optimize(none) public func encode(to encoder: any Swift.Encoder) throws {
                 var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
                 members.write(self._owner?.value, 0)
                 try members.finish()
@@ -374,7 +374,7 @@ extension Recursion {
             members.decodeNulls(into: &self.nullMembers)
         }
 
-        public func encode(to encoder: any Swift.Encoder) throws {
+        @_optimize(none) public func encode(to encoder: any Swift.Encoder) throws {
             var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self.node, 0)
             try members.finish()
@@ -427,7 +427,7 @@ extension Recursion {
             members.decodeNulls(into: &self.nullMembers)
         }
 
-        public func encode(to encoder: any Swift.Encoder) throws {
+        @_optimize(none) public func encode(to encoder: any Swift.Encoder) throws {
             var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self.children, 0)
             members.write(self.name, 1)
@@ -480,7 +480,7 @@ extension Recursion {
             members.decodeNulls(into: &self.nullMembers)
         }
 
-        public func encode(to encoder: any Swift.Encoder) throws {
+        @_optimize(none) public func encode(to encoder: any Swift.Encoder) throws {
             var members = GoogleJSON.GoogleJSONMemberWriter(encoder, keys: Self.googleJSONKeyTable, nulls: self.nullMembers.wireNames)
             members.write(self._operand?.value, 0)
             try members.finish()
