@@ -165,7 +165,7 @@ extension CurlTransfer {
         } else if line.starts(with: "HTTP/".utf8) {
             // A new block (after a 1xx or a followed redirect) replaces the previous one.
             status = Self.parseStatus(line)
-            headers = GoogleHTTPHeaders()
+            headers = GoogleHTTPHeaders(capacity: 16)
             expectedBodyLength = nil
             hasContentEncoding = false
             headerFieldCount = 0
