@@ -51,6 +51,27 @@ struct CurlTransportFramingTests {
         #expect(try await stream.body.collect() == Data("hello".utf8))
     }
 
+    /// The transfer thread only records the head's lines; the list callers get is built from them
+    /// afterwards: fields in order, repeated ones kept, blanks around values trimmed, and only the
+    /// final block of a response that had a 100 Continue.
+    @Test("the head's fields arrive in order, repeated, trimmed, from the final block only")
+    func headFieldsAsReceived() async throws {
+        let head =
+            "HTTP/1.1 100 Continue\r\nX-Interim: 1\r\n\r\n"
+            + "HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nX-Blank:   \t padded value\t \r\n"
+            + "Set-Cookie: b=2\r\nX-Empty:\r\nContent-Length: 5\r\nConnection: close\r\n\r\n"
+        let server = try Self.responder(head: head)
+        let response = try await CurlTransport().send(GoogleHTTPRequest(url: server.url("/x")))
+        #expect(response.status == 200)
+        #expect(response.body == Data("hello".utf8))
+        #expect(
+            response.headers.fields.map { "\($0.name)=\($0.value)" } == [
+                "Set-Cookie=a=1", "X-Blank=padded value", "Set-Cookie=b=2", "X-Empty=", "Content-Length=5", "Connection=close",
+            ])
+        #expect(response.headers.values(for: "set-cookie") == ["a=1", "b=2"])
+        #expect(response.headers["X-Interim"] == nil)
+    }
+
     @Test("framing errors fail downloads and streams too")
     func otherSinks() async throws {
         let server = try Self.responder(head: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n")

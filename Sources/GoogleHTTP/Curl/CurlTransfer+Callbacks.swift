@@ -165,7 +165,12 @@ extension CurlTransfer {
         } else if line.starts(with: "HTTP/".utf8) {
             // A new block (after a 1xx or a followed redirect) replaces the previous one.
             status = Self.parseStatus(line)
-            headers = GoogleHTTPHeaders(capacity: 16)
+            if headerBlock.capacity == 0 { headerBlock.reserveCapacity(512) }
+            headerBlock.removeAll(keepingCapacity: true)
+            contentLengthSeen = false
+            contentLengthInvalid = false
+            contentLengthSoFar = nil
+            dropsEncodingHeaders = false
             expectedBodyLength = nil
             hasContentEncoding = false
             headerFieldCount = 0
@@ -183,23 +188,50 @@ extension CurlTransfer {
             localFailure = HTTPTransportError(kind: .invalidResponse, url: url, message: "the response has too many headers (\(what))")
             return false
         }
-        if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<colon])
-            let name = String(decoding: nameBytes, as: UTF8.self)
-            var valueStart = colon + 1
-            while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
-            var valueEnd = line.count
-            while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
-            let value = String(decoding: line[valueStart..<valueEnd], as: UTF8.self)
-            headers.add(name: name, value: value)
-            if Self.isName(nameBytes, "content-length") {
-                expectedBodyLength = headers.contentLength.map { Int($0) }
-            } else if Self.isName(nameBytes, "content-encoding") {
+        headerBlock.append(contentsOf: line)
+        headerBlock.append(0x0A)
+        if let (name, value) = Self.field(line) {
+            if Self.isName(name, "content-length") {
+                contentLengthSeen = true
+                if !contentLengthInvalid, !GoogleHTTPHeaders.accumulateContentLength(value, into: &contentLengthSoFar) {
+                    contentLengthInvalid = true
+                }
+                expectedBodyLength = contentLengthInvalid ? nil : contentLengthSoFar.map { Int($0) }
+            } else if Self.isName(name, "content-encoding") {
                 hasContentEncoding = true
-                contentEncoding = String(value.prefix(40))
+                contentEncoding = String(String(decoding: value, as: UTF8.self).prefix(40))
             }
         }
         return true
+    }
+
+    /// The current header block's fields, in order (see ``headerBlock``).
+    var headers: GoogleHTTPHeaders {
+        headerBlock.withUnsafeBytes { block in
+            var headers = GoogleHTTPHeaders(capacity: 16)
+            var start = 0
+            while start < block.count {
+                let end = block[start...].firstIndex(of: 0x0A) ?? block.count
+                if let (name, value) = Self.field(UnsafeRawBufferPointer(rebasing: block[start..<end])),
+                    !dropsEncodingHeaders || !(Self.isName(name, "content-encoding") || Self.isName(name, "content-length"))
+                {
+                    headers.add(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
+                }
+                start = end + 1
+            }
+            return headers
+        }
+    }
+
+    /// A field line's name and its value without surrounding blanks; `nil` for a line without a
+    /// colon (which is not a field and is left out).
+    private static func field(_ line: UnsafeRawBufferPointer) -> (name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        var valueStart = colon + 1
+        while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
+        var valueEnd = line.count
+        while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+        return (UnsafeRawBufferPointer(rebasing: line[..<colon]), UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd]))
     }
 
     /// Ends a header block; `false` refuses a response whose framing is ambiguous.
@@ -218,8 +250,7 @@ extension CurlTransfer {
         if decodesBody, hasContentEncoding {
             // The caller gets the decoded bytes, which these no longer describe (Go's net/http
             // drops them too).
-            headers.remove(name: "Content-Encoding")
-            headers.remove(name: "Content-Length")
+            dropsEncodingHeaders = true
             expectedBodyLength = nil
         }
         guard case .stream = sink, status >= 200 else { return true }
@@ -234,7 +265,7 @@ extension CurlTransfer {
     /// the message's length unknowable; libcurl 7.88 would take the last (or the leading digits).
     private func framingFailure() -> HTTPTransportError? {
         // Checked for every response: the common valid length costs no allocation.
-        guard headers.contentLength == nil, headers.contains("Content-Length") else { return nil }
+        guard contentLengthSeen, contentLengthInvalid else { return nil }
         let values = headers.values(for: "Content-Length")
         let shown = values.map { "\"\(String($0.prefix(40)))\"" }.joined(separator: ", ")
         let distinct = Set(values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
