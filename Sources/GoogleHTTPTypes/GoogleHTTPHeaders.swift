@@ -22,9 +22,9 @@ public struct GoogleHTTPHeaders: Sendable, Hashable {
         self.fields = []
     }
 
-    /// An empty list with room for `capacity` fields: what the transport starts each response
-    /// head with, so that a typical response's dozen fields take one allocation instead of the
-    /// four or five of an array grown field by field (on the transfer thread, per response).
+    /// An empty list with room for `capacity` fields: what the transport builds each response
+    /// head into, so that a typical response's dozen fields take one allocation instead of the
+    /// four or five of an array grown field by field.
     package init(capacity: Int) {
         self.fields = []
         fields.reserveCapacity(capacity)

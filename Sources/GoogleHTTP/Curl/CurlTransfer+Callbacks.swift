@@ -167,7 +167,6 @@ extension CurlTransfer {
             status = Self.parseStatus(line)
             if headerBlock.capacity == 0 { headerBlock.reserveCapacity(512) }
             headerBlock.removeAll(keepingCapacity: true)
-            contentLengthSeen = false
             contentLengthInvalid = false
             contentLengthSoFar = nil
             dropsEncodingHeaders = false
@@ -192,7 +191,6 @@ extension CurlTransfer {
         headerBlock.append(0x0A)
         if let (name, value) = Self.field(line) {
             if Self.isName(name, "content-length") {
-                contentLengthSeen = true
                 if !contentLengthInvalid, !GoogleHTTPHeaders.accumulateContentLength(value, into: &contentLengthSoFar) {
                     contentLengthInvalid = true
                 }
@@ -265,7 +263,7 @@ extension CurlTransfer {
     /// the message's length unknowable; libcurl 7.88 would take the last (or the leading digits).
     private func framingFailure() -> HTTPTransportError? {
         // Checked for every response: the common valid length costs no allocation.
-        guard contentLengthSeen, contentLengthInvalid else { return nil }
+        guard contentLengthInvalid else { return nil }
         let values = headers.values(for: "Content-Length")
         let shown = values.map { "\"\(String($0.prefix(40)))\"" }.joined(separator: ", ")
         let distinct = Set(values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })

@@ -65,11 +65,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// callback (two strings and an append per field) held the lock long enough to cost
     /// concurrent callers 6 % of their rate.
     var headerBlock: [UInt8] = []
-    /// Whether the block has a `Content-Length` field, and whether its values so far make a
-    /// length (``GoogleHTTPTypes/GoogleHTTPHeaders/accumulateContentLength(_:into:)``).
-    var contentLengthSeen = false
-    var contentLengthInvalid = false
+    /// The block's `Content-Length` so far, and whether one of its fields made it not a length
+    /// (``GoogleHTTPTypes/GoogleHTTPHeaders/accumulateContentLength(_:into:)``).
     var contentLengthSoFar: Int64?
+    var contentLengthInvalid = false
     /// Set at the end of a head whose body curl decodes: ``headers`` then leaves out
     /// `Content-Encoding` and `Content-Length`, which describe the encoded bytes.
     var dropsEncodingHeaders = false
