@@ -22,7 +22,7 @@ import Testing
         let tested = Self.blocks(
             in: source, start: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("// snippet:") },
             end: { $0.trimmingCharacters(in: .whitespaces) == "// snippet end" })
-        #expect(shown.count == 6)
+        #expect(shown.count == 7)
         for snippet in shown {
             #expect(tested.contains(snippet), "not tested here:\n\(snippet)")
         }
@@ -165,7 +165,14 @@ import Testing
         let id = try emulator.addDriveFile(name: "pushed", content: Data("p".utf8))
         // The feed's own poll is 15 minutes away: only the notification can bring it sooner.
         #expect(try await withTimeout(.seconds(300)) { try await first.value } == id)
+        first.cancel()
+        let open = try #require(emulator.openDriveChannelIDs.first)
+        // snippet: stopping the channel
+        channel.cancel()
+        _ = await channel.result
         receiver.stop()
+        // snippet end
+        #expect(!emulator.openDriveChannelIDs.contains(open), "stopped before the task ended")
     }
 
     @Test func verifyingInYourOwnServer() throws {
