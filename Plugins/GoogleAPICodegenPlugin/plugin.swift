@@ -16,7 +16,9 @@ import PackagePlugin
 /// (`"liveBroadcasts"`, `"liveChat.messages"`) and methods (`"videos.list"`) to generate, with
 /// only the schemas they reach; `"checkedInSources": true` hands the target to the
 /// GenerateGoogleAPISources command plugin instead. Exclude the config from the target's
-/// sources in Package.swift.
+/// sources in Package.swift. An edit to `include` or `quotaCosts` takes effect on the next
+/// build; one to `discoveryDocument` or `moduleName` (which decide the output files) after
+/// Package.swift is touched, and the build says so.
 @main
 struct GoogleAPICodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -31,13 +33,17 @@ struct GoogleAPICodegenPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating \(configuration.moduleName) from \(configuration.document.lastPathComponent)",
                 executable: tool.url,
+                // `include` and `quotaCosts` are read by the generator from the file itself:
+                // SwiftPM asks this plugin for its commands again only when Package.swift
+                // changes, so arguments derived from the file here would keep their old values
+                // after it is edited, while the file (an input) makes the command run again.
                 arguments: [
                     "generate", configuration.document.path,
                     "--output-directory", output.path,
                     "--module-name", configuration.moduleName,
+                    "--configuration", configuration.file.path,
                     "--quiet",
-                ] + (configuration.quotaCosts.map { ["--quota-costs", $0.path] } ?? [])
-                    + configuration.include.flatMap { ["--include", $0] },
+                ],
                 // The documentation overlay beside the document (`drive.v3.overlay.json`), when there is one.
                 inputFiles: [configuration.document, configuration.file] + configuration.overlay
                     + (configuration.quotaCosts.map { [$0] } ?? []),

@@ -74,9 +74,6 @@ enum ChangeCommands {
                 do { try await watch.run(from: first) } catch { standardError("The notification channel failed: \(error)") }
             }
         }
-        defer {
-            watchTask?.cancel()
-        }
 
         let feed = drive.changeFeed(
             corpus: corpus, tokens: tokens,
@@ -85,21 +82,32 @@ enum ChangeCommands {
                 fields: [.changes([.changeType, .time, .removed, .fileId, .driveId, .file([.name, .mimeType, .trashed])])],
                 waitsForChanges: !once),
             wakeup: receiver?.wakeup)
-        try await context.reportingErrors {
-            do {
-                for try await change in feed {
-                    try print(change, json: json)
+        let outcome: Result<Void, any Error>
+        do {
+            try await context.reportingErrors {
+                do {
+                    for try await change in feed {
+                        try print(change, json: json)
+                    }
+                } catch let error as DriveChangeFeedError where error.code == .invalidToken {
+                    throw CommandLineError.failure(
+                        "\(error)\nTo start over from now: delete \(tokens.fileURL(for: corpus).path) and run again.")
                 }
-            } catch let error as DriveChangeFeedError where error.code == .invalidToken {
-                throw CommandLineError.failure(
-                    "\(error)\nTo start over from now: delete \(tokens.fileURL(for: corpus).path) and run again.")
             }
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
         }
+        // However the feed ended (caught up with --once, an error, or SIGTERM/SIGINT cancelling
+        // this task mid-request), the channel is stopped before the process exits: the watch
+        // is a task of its own, which the cancellation does not reach, so it is cancelled and
+        // awaited here; a `defer` could not wait for its `channels.stop`.
         if let watchTask {
             watchTask.cancel()
             await watchTask.value
         }
         receiver?.stop()
+        try outcome.get()
     }
 
     /// One line per change, written through at once: the feed saves its position when it is asked

@@ -13,7 +13,9 @@ internal import Foundation
 /// ```
 ///
 /// - The first run asks `changes.getStartPageToken` and saves it: the feed then delivers the
-///   changes made from that moment. Later runs start from the saved token.
+///   changes made from that moment. Later runs start from the saved token. An app that also
+///   lists the files first uses ``bootstrap(listing:)``, which takes the token before the
+///   listing, so that no change made while listing is missed.
 /// - The token is saved after each page is delivered, that is when the caller asks for the
 ///   change after a page's last one. A process stopped at any moment (even `kill -9`) misses no
 ///   change and repeats at most the page it was on.
@@ -98,6 +100,13 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
 
         init(feed: DriveChangeFeed) {
             self.feed = feed
+        }
+
+        /// Starts at `startToken`, taken (and saved) by the caller: a ``DriveChangeFeedBootstrap``
+        /// takes it before its listing.
+        init(feed: DriveChangeFeed, startToken: String) {
+            self.feed = feed
+            self.token = startToken
         }
 
         public mutating func next() async throws -> Drive.Change? {

@@ -68,6 +68,13 @@ let usage = """
                                 Set the health the stream reports while it sends.
       quota                     Print the YouTube units spent today.
       quota reset               Start a new quota day.
+      chat post CHAT AUTHOR TEXT...
+                                Post a viewer's message to a live chat (CHAT: its liveChatId,
+                                or its broadcast's ID); prints the message ID.
+      chat end CHAT             End the chat, as when its broadcast completes.
+      tokens expire             Expire every access token issued so far (refresh tokens stay).
+      tokens revoke             Revoke every token and grant (refreshing is then invalid_grant).
+      changes expire            Make every Drive changes page token issued so far invalid.
       stop                      Stop, as Ctrl-C does.
     """
 
@@ -232,6 +239,39 @@ fflush(nil)
         }
         let budget = emulator.youTubeDailyQuota.map(String.init) ?? "unlimited"
         return "quota: \(emulator.youTubeQuotaSpent) units spent of \(budget)"
+    case "chat":
+        let usage = "usage: chat post CHAT AUTHOR TEXT... | chat end CHAT"
+        guard words.count >= 3 else { return usage }
+        // A broadcast's ID names its chat too: that is the ID a user sees in the tools.
+        let chat = emulator.liveChatID(ofBroadcast: words[2]) ?? words[2]
+        switch words[1] {
+        case "post":
+            guard words.count >= 5 else { return usage }
+            let text = words.dropFirst(4).joined(separator: " ")
+            guard let id = emulator.postChatMessage(liveChatID: chat, authorName: words[3], text: text) else {
+                return "no open live chat \(words[2])"
+            }
+            return "chat message \(id)"
+        case "end":
+            return emulator.endChat(liveChatID: chat) ? "chat \(chat) ended" : "no open live chat \(words[2])"
+        default:
+            return usage
+        }
+    case "tokens":
+        switch words.dropFirst().first {
+        case "expire":
+            emulator.oauth.expireAccessTokens()
+            return "access tokens expired"
+        case "revoke":
+            emulator.oauth.revokeAll()
+            return "tokens revoked"
+        default:
+            return "usage: tokens expire|revoke"
+        }
+    case "changes":
+        guard words.count == 2, words[1] == "expire" else { return "usage: changes expire" }
+        emulator.expireDriveChangeTokens()
+        return "changes page tokens expired"
     case "stop":
         // The same way out as Ctrl-C: the signal handler below stops and cleans up.
         // Said before the signal: the handler exits the process.
@@ -240,7 +280,8 @@ fflush(nil)
         kill(getpid(), SIGTERM)
         return ""
     default:
-        return "unknown control '\(words[0])' (encoder start|stop|health, quota [reset], stop)"
+        return
+            "unknown control '\(words[0])' (encoder start|stop|health, quota [reset], chat post|end, tokens expire|revoke, changes expire, stop)"
     }
 }
 

@@ -22,7 +22,7 @@ import Testing
         let tested = Self.blocks(
             in: source, start: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("// snippet:") },
             end: { $0.trimmingCharacters(in: .whitespaces) == "// snippet end" })
-        #expect(shown.count == 6)
+        #expect(shown.count == 7)
         for snippet in shown {
             #expect(tested.contains(snippet), "not tested here:\n\(snippet)")
         }
@@ -57,30 +57,48 @@ import Testing
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let stateFolder = scratch.url
-        let known = Mutex<[String: String]>([:])
-        let remember: @Sendable (Drive.File) -> Void = { file in known.withLock { $0[file.id ?? ""] = file.name } }
-        let forget: @Sendable (String?) -> Void = { id in known.withLock { $0[id ?? ""] = nil } }
-        // As if an earlier run had stopped here; the changes below wait for it.
-        let start = try #require(try await drive.changes.getStartPageToken().startPageToken)
-        try await DriveChangeTokenStore(directory: stateFolder).save(start, for: .user)
         let emulator = backend.emulator
-        let kept = try emulator.addDriveFile(name: "kept", content: Data("k".utf8))
-        let gone = try emulator.addDriveFile(name: "gone", content: Data("g".utf8))
-        emulator.deleteDriveFile(gone)
+        let existing = try (0..<5).map { try emulator.addDriveFile(name: "existing-\($0)", content: Data("e".utf8)) }
+        let known = Mutex<[String: String]>([:])
+        let made = Mutex<(kept: String, gone: String)?>(nil)
+        // While the listing runs (after its first file): a file created, one renamed, one deleted.
+        let remember: @Sendable (Drive.File) -> Void = { file in
+            let first = known.withLock { $0.isEmpty }
+            known.withLock { $0[file.id ?? ""] = file.name }
+            if first {
+                let kept = try? emulator.addDriveFile(name: "kept", content: Data("k".utf8))
+                let gone = try? emulator.addDriveFile(name: "gone", content: Data("g".utf8))
+                emulator.renameDriveFile(existing[0], to: "renamed")
+                emulator.deleteDriveFile(gone ?? "")
+                made.withLock { $0 = (kept ?? "", gone ?? "") }
+            }
+        }
+        let forget: @Sendable (String?) -> Void = { id in known.withLock { $0[id ?? ""] = nil } }
         let following = Task {
             // snippet: following changes
             let tokens = DriveChangeTokenStore(directory: stateFolder)
             let feed = drive.changeFeed(corpus: .user, tokens: tokens, configuration: .init(pollInterval: .seconds(60)))
-            for try await change in feed {
-                if change.removed == true {
-                    forget(change.fileId)
-                } else if let file = change.file {
+            for try await event in feed.bootstrap(listing: .init(query: .trashed(false))) {
+                switch event {
+                case .listed(let file):
                     remember(file)
+                case .listingComplete:
+                    break
+                case .change(let change):
+                    if change.removed == true || change.file?.trashed == true {
+                        forget(change.fileId)
+                    } else if let file = change.file {
+                        remember(file)
+                    }
                 }
             }
             // snippet end
         }
-        #expect(await waitUntil { known.withLock { $0 == [kept: "kept"] } })
+        #expect(
+            await waitUntil {
+                guard let (kept, gone) = made.withLock({ $0 }) else { return false }
+                return known.withLock { $0[kept] == "kept" && $0[gone] == nil && $0[existing[0]] == "renamed" && $0.count >= 5 }
+            })
         // Caught up: the loop waits (a minute) until the task is cancelled, which ends it.
         following.cancel()
         try await following.value
@@ -93,23 +111,34 @@ import Testing
         defer { scratch.remove() }
         let tokens = DriveChangeTokenStore(directory: scratch.url)
         try await tokens.save("1", for: .user)
+        let existing = try backend.emulator.addDriveFile(name: "existing", content: Data("e".utf8))
         backend.emulator.expireDriveChangeTokens()
-        let feed = drive.changeFeed(tokens: tokens)
-        let applied = Mutex(0)
-        let reloaded = Mutex(false)
-        let apply: @Sendable (Drive.Change) -> Void = { _ in applied.withLock { $0 += 1 } }
-        let reloadEverything: @Sendable () async throws -> Void = { reloaded.withLock { $0 = true } }
+        let feed = drive.changeFeed(tokens: tokens, configuration: .init(waitsForChanges: false))
+        let relisted = Mutex<[String]>([])
+        let dropped = Mutex(0)
+        let remember: @Sendable (Drive.File) -> Void = { file in relisted.withLock { $0.append(file.id ?? "") } }
+        let dropFilesNotRelisted: @Sendable () -> Void = { dropped.withLock { $0 += 1 } }
+        let apply: @Sendable (Drive.Change) -> Void = { _ in }
         // snippet: resync
-        do {
-            for try await change in feed { apply(change) }
-        } catch let error as DriveChangeFeedError where error.code == .invalidToken {
-            try await tokens.delete(.user)
-            try await reloadEverything()
+        var resynced = false
+        while !resynced {
+            do {
+                for try await event in feed.bootstrap() {
+                    switch event {
+                    case .listed(let file): remember(file)
+                    case .listingComplete: dropFilesNotRelisted()
+                    case .change(let change): apply(change)
+                    }
+                }
+                resynced = true
+            } catch let error as DriveChangeFeedError where error.code == .invalidToken {
+                try await tokens.delete(.user)
+            }
         }
         // snippet end
-        #expect(reloaded.withLock { $0 })
-        #expect(applied.withLock { $0 } == 0)
-        #expect(try await tokens.load(.user) == nil)
+        #expect(relisted.withLock { $0.contains(existing) })
+        #expect(dropped.withLock { $0 } == 1)
+        #expect(try await tokens.load(.user) != nil, "a fresh start token, taken before the listing")
     }
 
     @Test func notificationsWakeTheFeed() async throws {
@@ -136,7 +165,14 @@ import Testing
         let id = try emulator.addDriveFile(name: "pushed", content: Data("p".utf8))
         // The feed's own poll is 15 minutes away: only the notification can bring it sooner.
         #expect(try await withTimeout(.seconds(300)) { try await first.value } == id)
+        first.cancel()
+        let open = try #require(emulator.openDriveChannelIDs.first)
+        // snippet: stopping the channel
+        channel.cancel()
+        _ = await channel.result
         receiver.stop()
+        // snippet end
+        #expect(!emulator.openDriveChannelIDs.contains(open), "stopped before the task ended")
     }
 
     @Test func verifyingInYourOwnServer() throws {

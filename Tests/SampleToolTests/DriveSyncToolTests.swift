@@ -125,6 +125,26 @@ struct DriveSyncToolTests {
         #expect(fixture.emulator.openDriveChannelIDs.isEmpty, "Ctrl-C stops the channel")
     }
 
+    @Test("SIGTERM during a changes.list stops the notification channel before the tool exits", arguments: [SIGTERM, SIGINT])
+    func signalMidRequestStopsTheChannel(signal: Int32) async throws {
+        let fixture = try Fixture()
+        #expect(try await fixture.tool.login("drive").status == 0)
+        let child = try fixture.start("changes", "tail", "--webhook", "0", "--poll", "1", "--json")
+        #expect(await waitUntil { !fixture.emulator.openDriveChannelIDs.isEmpty && fixture.listsAnswered >= 1 || child.hasExited })
+        // The next look hangs (an hour): the signal arrives while the request is in flight, so
+        // the feed ends with the cancellation error rather than by returning.
+        let faults = fixture.emulator.faults
+        let injected = faults.injectedTotal
+        faults.enqueue(.delay(.seconds(3600)), matching: "/drive/v3/changes", count: 1000)
+        // A fault is taken when its request arrives, before the delay.
+        #expect(await waitUntil { faults.injectedTotal > injected || child.hasExited })
+        child.signal(signal)
+        let result = await child.finish()
+        #expect(result.status == 130, "\(result.standardError)")
+        #expect(fixture.emulator.openDriveChannelIDs.isEmpty, "the channel is stopped before exit: \(result.standardError)")
+        #expect(result.standardError.contains("stopped."))
+    }
+
     @Test("drives list and files list --drive show shared drives")
     func sharedDrives() async throws {
         let fixture = try Fixture()

@@ -13,13 +13,18 @@ public struct CodegenCommandLine: Sendable, Equatable {
     /// `--include NAME` (repeatable): generate only these resources and methods
     /// (``DiscoverySubset``); empty for all of the document.
     public var include: [String] = []
+    /// `--configuration FILE`: a target's `google-api-codegen.json`, read when the generator
+    /// runs (``CodegenTargetConfiguration``); the build plugin passes it instead of
+    /// `--include` and `--quota-costs`, so that an edit to the file takes effect on the next
+    /// build.
+    public var configuration: String? = nil
 
     /// A command-line mistake, described for the user.
     public struct UsageError: Error, CustomStringConvertible, Equatable {
         public var description: String
     }
 
-    /// Parses `generate DOC... --output-directory DIR [--module-name NAME] [--quota-costs FILE] [--include NAME]... [--quiet]`.
+    /// Parses `generate DOC... --output-directory DIR [--module-name NAME] [--quota-costs FILE] [--include NAME]... [--configuration FILE] [--quiet]`.
     /// - Parameter arguments: The arguments after the program name.
     /// - Throws: `UsageError` for unknown subcommands or options and missing values.
     public static func parse(_ arguments: [String]) throws(UsageError) -> CodegenCommandLine {
@@ -31,6 +36,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
         var moduleName: String?
         var quotaCosts: String?
         var include: [String] = []
+        var configuration: String?
         var quiet = false
         var index = 1
         func value(for option: String) throws(UsageError) -> String {
@@ -47,6 +53,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
             case "--module-name": moduleName = try value(for: argument)
             case "--quota-costs": quotaCosts = try value(for: argument)
             case "--include": include.append(try value(for: argument))
+            case "--configuration": configuration = try value(for: argument)
             case "--quiet", "-q": quiet = true
             default:
                 if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -57,6 +64,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
                     case "--module-name": moduleName = optionValue
                     case "--quota-costs": quotaCosts = optionValue
                     case "--include": include.append(optionValue)
+                    case "--configuration": configuration = optionValue
                     default: throw UsageError(description: "unknown option '\(option)'")
                     }
                 } else if argument.hasPrefix("-") {
@@ -77,6 +85,9 @@ public struct CodegenCommandLine: Sendable, Equatable {
         }
         if !include.isEmpty && documents.count > 1 {
             throw UsageError(description: "--include applies to a single document")
+        }
+        if configuration != nil && (documents.count > 1 || !include.isEmpty || quotaCosts != nil) {
+            throw UsageError(description: "--configuration applies to a single document and replaces --include and --quota-costs")
         }
         if let moduleName {
             // Also a file-name prefix: an identifier cannot name another directory.
@@ -106,7 +117,7 @@ public struct CodegenCommandLine: Sendable, Equatable {
         }
         return CodegenCommandLine(
             documents: documents, outputDirectory: outputDirectory, moduleName: moduleName, quotaCosts: quotaCosts, quiet: quiet,
-            include: include)
+            include: include, configuration: configuration)
     }
 
     /// The folder a document's files go into when several are generated at once:

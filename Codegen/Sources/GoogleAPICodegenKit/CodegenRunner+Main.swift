@@ -8,12 +8,23 @@ extension CodegenRunner {
     ///   - report: Receives each diagnostic line (`DOC.json:LINE: error: ...`).
     /// - Returns: The process exit status: 0, 1 when a document failed, 64 for a usage error.
     public static func main(_ arguments: [String], report: @escaping @Sendable (String) -> Void) -> Int32 {
-        let parsed: CodegenCommandLine
+        var parsed: CodegenCommandLine
         do {
             parsed = try CodegenCommandLine.parse(arguments)
         } catch {
             report("google-api-codegen: error: \(error)\n\nRun with --help for usage.")
             return 64
+        }
+        if let path = parsed.configuration {
+            do {
+                let configuration = try CodegenTargetConfiguration.read(path)
+                try configuration.check(document: parsed.documents[0], moduleName: parsed.moduleName)
+                parsed.include = configuration.include
+                parsed.quotaCosts = configuration.quotaCosts
+            } catch {
+                report(error.description)
+                return 1
+            }
         }
         return run(parsed, report: report) == 0 ? 0 : 1
     }

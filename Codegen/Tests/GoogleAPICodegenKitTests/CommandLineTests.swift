@@ -174,6 +174,55 @@ import Testing
         let after = try FileManager.default.attributesOfItem(atPath: service.path)[.modificationDate] as? Date
         #expect(before == after)
     }
+
+    /// `--configuration`: the build plugin's way to pass `include`, read when the generator
+    /// runs, so an edit to the file takes effect without SwiftPM asking the plugin again.
+    @Test func configurationFileIsReadWhenTheGeneratorRuns() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let document = Fixtures.url("methods.json").path
+        let config = directory.appendingPathComponent("google-api-codegen.json")
+        let output = directory.appendingPathComponent("out")
+        let arguments = [
+            "generate", document, "--output-directory", output.path, "--module-name", "Fixture", "--configuration", config.path, "--quiet",
+        ]
+        func write(_ json: String) throws { try Data(json.utf8).write(to: config) }
+        func generated() throws -> String {
+            try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+                .map { try String(contentsOf: output.appendingPathComponent($0), encoding: .utf8) }.joined()
+        }
+        let messages = MessageLog()
+
+        try write(#"{"discoveryDocument": "\#(document)", "moduleName": "Fixture", "include": ["ping"]}"#)
+        #expect(CodegenRunner.main(arguments, report: messages.append) == 0, "\(messages.lines)")
+        let subset = try generated()
+        try write(#"{"discoveryDocument": "\#(document)", "moduleName": "Fixture"}"#)
+        #expect(CodegenRunner.main(arguments, report: messages.append) == 0, "\(messages.lines)")
+        let whole = try generated()
+        #expect(whole.count > subset.count, "the same arguments, the file edited: the whole document now")
+
+        try write(#"{"discoveryDocument": "\#(document)", "include": ["nope.get"]}"#)
+        #expect(CodegenRunner.main(arguments, report: messages.append) == 1)
+        #expect(messages.lines.last?.contains("nope.get") == true)
+
+        try write(#"{"discoveryDocument": "\#(document)", "moduleName": "Other"}"#)
+        #expect(CodegenRunner.main(arguments, report: messages.append) == 1)
+        #expect(messages.lines.last?.hasPrefix("\(config.path):1: error: \"moduleName\" changed") == true)
+        #expect(messages.lines.last?.contains("touch Package.swift") == true)
+
+        try write(#"{"discoveryDocument": "other.json"}"#)
+        #expect(CodegenRunner.main(arguments, report: messages.append) == 1)
+        #expect(messages.lines.last?.contains("\"discoveryDocument\" changed") == true)
+
+        try write(#"{"discoveryDocument": "\#(document)", "include": "ping"}"#)
+        #expect(CodegenRunner.main(arguments, report: messages.append) == 1)
+        #expect(messages.lines.last?.contains("\"include\" must be a list") == true)
+
+        #expect(throws: CodegenCommandLine.UsageError.self) {
+            try CodegenCommandLine.parse(arguments + ["--include", "ping"])
+        }
+    }
 }
 
 /// Collects runner output from its concurrent workers.

@@ -77,6 +77,33 @@ struct PluginConsumerTests {
         #expect(demo.standardOutput.contains(#"encoded {"title":"checked in"}"#))
         // NamespaceCheck compiled: GoogleDrive imports next to NIOHTTP1's and HTTPTypes' names.
         #expect(demo.standardOutput.contains(#"namespace ["accept"] GET 204 /files 200 Drive"#))
+
+        // An edit to google-api-codegen.json takes effect on the next build, Package.swift
+        // untouched: SwiftPM does not ask the plugin again, the generator reads the file.
+        let config = package.appendingPathComponent("Sources/NotesAPI/google-api-codegen.json")
+        let edited = try String(contentsOf: config, encoding: .utf8)
+            .replacingOccurrences(of: #"["notes.get", "notes.insert"]"#, with: #"["notes.get", "notes.insert", "notes.list"]"#)
+        #expect(edited.contains("notes.list"))
+        try edited.write(to: config, atomically: true, encoding: .utf8)
+        let rebuild = try await swift("build", ["--product", "notes-demo"])
+        #expect(rebuild.status == 0, "\(rebuild.standardOutput)\n\(rebuild.standardError)")
+        let regenerated = try notesAPI.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        #expect(regenerated.contains("public func list(") && regenerated.contains("NoteList"), "the new include was generated")
+        // A typo is reported from the file as it is now, and fixing it is enough.
+        try edited.replacingOccurrences(of: "notes.list", with: "notes.lsit").write(to: config, atomically: true, encoding: .utf8)
+        let typo = try await swift("build", ["--product", "notes-demo"])
+        #expect(typo.status != 0)
+        #expect((typo.standardOutput + typo.standardError).contains("notes.lsit"))
+        try edited.write(to: config, atomically: true, encoding: .utf8)
+        let fixed = try await swift("build", ["--product", "notes-demo"])
+        #expect(fixed.status == 0, "\(fixed.standardOutput)\n\(fixed.standardError)")
+        // The module name decides the file names SwiftPM was told about: changing it asks for a
+        // new plan instead of writing files SwiftPM does not expect.
+        try edited.replacingOccurrences(of: #""moduleName": "NotesAPI""#, with: #""moduleName": "Renamed""#)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let renamed = try await swift("build", ["--product", "notes-demo"])
+        #expect(renamed.status != 0)
+        #expect((renamed.standardOutput + renamed.standardError).contains("touch Package.swift"))
         print("plugin consumer: command plugin \(afterGenerate - started), build \(afterBuild - afterGenerate)")
     }
 }

@@ -43,7 +43,10 @@ public struct GoogleFieldMask<Response>: Sendable, Hashable, ExpressibleByArrayL
     /// - Parameter text: The mask, e.g. `nextPageToken,files(id,name)`.
     /// - Throws: ``GoogleAPIClientError`` with code ``GoogleAPIClientError/Code/invalidFieldMask``
     ///   when the text is empty or a name, a comma or a parenthesis is out of place.
-    public init(parsing text: String) throws(GoogleAPIClientError) {
+    // Untyped `throws` on purpose: with `throws(GoogleAPIClientError)` a caller's `catch` led
+    // Swift 6.3.1 into a compiler crash ("Found outside of lifetime use?!"); match the error
+    // with `catch let error as GoogleAPIClientError`.
+    public init(parsing text: String) throws {
         description = try GoogleFieldMaskSyntax.canonical(text)
     }
 

@@ -13,6 +13,9 @@ public import GoogleHTTPTypes
 ///     scopes: [Drive.Scope.drive], browser: EmulatorBrowser(transport: CurlTransport.shared))
 /// ```
 ///
+/// `CurlTransport` comes from `GoogleHTTP`: `import GoogleHTTP`, and the `GoogleHTTP` product in
+/// the target's dependencies (README's *Quick start with the emulator* has the whole manifest).
+///
 /// It lives here rather than in `GoogleEmulator` so that the emulator (a server) links no HTTP
 /// client: the app that signs in already has one.
 ///

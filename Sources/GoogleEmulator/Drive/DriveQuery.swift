@@ -7,7 +7,9 @@ import GoogleJSON
 /// `name = 'x'`, `name != 'x'`, `name contains 'x'`, `mimeType = '…'` / `!=` / `contains`,
 /// `'ID' in parents`, `trashed = true|false`, `starred = true|false`, `fullText contains 'x'`,
 /// `modifiedTime > '2024-01-01T00:00:00'` (and `<`, `>=`, `<=`, also `createdTime`),
-/// joined with `and`, `or`, `not` and parentheses.
+/// `properties has { key='k' and value='v' }` (and `appProperties`), `sharedWithMe = true`,
+/// joined with `and`, `or`, `not` and parentheses. In a quoted value `\` escapes the next
+/// character (`'O\'Brien'`, `'C:\\'`), as in Drive.
 indirect enum DriveQuery: Sendable {
     case and(DriveQuery, DriveQuery)
     case or(DriveQuery, DriveQuery)
@@ -24,6 +26,8 @@ indirect enum DriveQuery: Sendable {
     case starred(Bool)
     case fullTextContains(String)
     case time(field: String, comparison: String, date: Date)
+    /// `properties has { key=… and value=… }` (`app`: `appProperties`).
+    case property(app: Bool, key: String, value: String)
 
     struct ParseError: Error {
         var message: String
@@ -53,6 +57,8 @@ indirect enum DriveQuery: Sendable {
                 || (file.description?.range(of: text, options: .caseInsensitive) != nil)
         case .time(let field, let comparison, let date):
             Self.compare(field == "createdTime" ? file.createdTime : file.modifiedTime, comparison, date)
+        case .property(let app, let key, let value):
+            (app ? file.appProperties : file.properties)[key] == value
         }
     }
 
@@ -97,15 +103,16 @@ indirect enum DriveQuery: Sendable {
 
     static func tokenize(_ text: String) throws(ParseError) -> [Token] {
         var tokens: [Token] = []
-        let characters = Array(text)
+        // By scalar: a combining mark after a quote or backslash makes one Character of both.
+        let characters = Array(text.unicodeScalars)
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            if character.isWhitespace {
+            if character.properties.isWhitespace {
                 index += 1
             } else if character == "'" || character == "\"" {
                 let quote = character
-                var value = ""
+                var value = String.UnicodeScalarView()
                 index += 1
                 var closed = false
                 while index < characters.count {
@@ -123,11 +130,11 @@ indirect enum DriveQuery: Sendable {
                     }
                 }
                 guard closed else { throw ParseError(message: "unterminated string") }
-                tokens.append(.string(value))
-            } else if "()".contains(character) {
+                tokens.append(.string(String(value)))
+            } else if "(){}".unicodeScalars.contains(character) {
                 tokens.append(.symbol(String(character)))
                 index += 1
-            } else if "=!<>".contains(character) {
+            } else if "=!<>".unicodeScalars.contains(character) {
                 var symbol = String(character)
                 if index + 1 < characters.count, characters[index + 1] == "=" {
                     symbol.append("=")
@@ -137,12 +144,14 @@ indirect enum DriveQuery: Sendable {
                 tokens.append(.symbol(symbol))
                 index += 1
             } else {
-                var word = ""
-                while index < characters.count, !characters[index].isWhitespace, !"()=!<>'\"".contains(characters[index]) {
+                var word = String.UnicodeScalarView()
+                while index < characters.count, !characters[index].properties.isWhitespace,
+                    !"(){}=!<>'\"".unicodeScalars.contains(characters[index])
+                {
                     word.append(characters[index])
                     index += 1
                 }
-                tokens.append(.word(word))
+                tokens.append(.word(String(word)))
             }
         }
         return tokens
@@ -208,6 +217,9 @@ indirect enum DriveQuery: Sendable {
                 case "owners": return .inOwners(value)
                 default: throw ParseError(message: "unsupported collection '\(field)'")
                 }
+            case .word(let field) where (field == "properties" || field == "appProperties") && peekWord("has"):
+                position += 1
+                return try parseHas(app: field == "appProperties")
             case .word(let field):
                 let op: String
                 switch next() {
@@ -220,6 +232,19 @@ indirect enum DriveQuery: Sendable {
             default:
                 throw ParseError(message: "expected a search term")
             }
+        }
+
+        /// `{ key='k' and value='v' }` after `properties has`.
+        mutating func parseHas(app: Bool) throws(ParseError) -> DriveQuery {
+            let expected = "expected { key='…' and value='…' } after 'has'"
+            guard next() == .symbol("{"), next() == .word("key"), next() == .symbol("="), case .string(let key) = next(),
+                peekWord("and")
+            else { throw ParseError(message: expected) }
+            position += 1
+            guard next() == .word("value"), next() == .symbol("="), case .string(let value) = next(), next() == .symbol("}") else {
+                throw ParseError(message: expected)
+            }
+            return .property(app: app, key: key, value: value)
         }
 
         static func comparison(field: String, op: String, operand: Token) throws(ParseError) -> DriveQuery {

@@ -62,6 +62,8 @@ func forget(_ fileID: String?) {}
 @available(macOS 15, *) func remember(_ file: Drive.File) {}
 @available(macOS 15, *) func apply(_ change: Drive.Change) {}
 func reloadEverything() async throws {}
+func dropFilesNotRelisted() {}
+var folderID: String { fatalError() }
 /// A notification's HTTP header fields, as the app's server framework hands them over.
 var headers: [String: String] { fatalError() }
 @available(macOS 15, *) var wakeup: DriveChangeWakeup { fatalError() }
