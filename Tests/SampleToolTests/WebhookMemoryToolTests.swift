@@ -81,7 +81,9 @@ struct WebhookMemoryToolTests {
             ToolProcess.productsDirectory.appendingPathComponent("drive"), ["changes", "tail", "--webhook", "0", "--poll", "1h", "--json"],
             environment: fixture.environment)
         #expect(await waitUntil(.seconds(300)) { !fixture.emulator.openDriveChannelIDs.isEmpty || child.hasExited })
-        let port = try #require(Self.listeningPort(of: child.processID), "the tool's webhook port")
+        // Looked up until found: /proc is read while the tool may still be opening descriptors.
+        #expect(await waitUntil(.seconds(60)) { Self.listeningPort(of: child.processID) != nil || child.hasExited })
+        let port = try #require(Self.listeningPort(of: child.processID), "the tool's webhook port (exited: \(child.hasExited))")
 
         // A thousand connections that send part of a head and wait.
         var idle: [Int32] = []
