@@ -17,7 +17,8 @@ enum ChangeCommands {
             OptionSpecification(
                 "webhook", value: "PORT",
                 help: "Be notified on a loopback webhook at PORT (0: any) through a changes.watch channel, renewed before it expires."),
-            OptionSpecification("poll", value: "SECONDS", help: "Look for changes this often when idle (default 10; 300 with --webhook)."),
+            OptionSpecification(
+                "poll", value: "DURATION", help: "Look for changes this often when idle, 1s to 1d (default 10s; 5m with --webhook)."),
             OptionSpecification("once", help: "Print the changes made since the last run, then exit."),
             OptionSpecification("page-size", value: "N", help: "Changes per request (1-1000, default 100)."),
         ]
@@ -30,10 +31,9 @@ enum ChangeCommands {
             }
             return port
         }
-        let poll = try arguments.positiveInteger("poll") ?? (webhookPort == nil ? 10 : 300)
+        let poll = try arguments.duration("poll", in: .seconds(1)...(.seconds(86_400))) ?? .seconds(webhookPort == nil ? 10 : 300)
         let once = arguments.flag("once")
-        let pageSize = try arguments.positiveInteger("page-size")
-        if let pageSize, pageSize > 1000 { throw CommandLineError.usage("--page-size takes 1 to 1000") }
+        let pageSize = try arguments.integer("page-size", in: 1...1000)
         if once, webhookPort != nil { throw CommandLineError.usage("--once and --webhook do not go together") }
         // The position is kept next to the sign-in tokens, one file per corpus.
         let tokens = DriveChangeTokenStore(directory: context.environment.tokenStoreFile.deletingLastPathComponent())
@@ -78,7 +78,7 @@ enum ChangeCommands {
         let feed = drive.changeFeed(
             corpus: corpus, tokens: tokens,
             configuration: .init(
-                pollInterval: .seconds(poll), pageSize: pageSize.map(Int32.init),
+                pollInterval: poll, pageSize: pageSize.map(Int32.init),
                 fields: [.changes([.changeType, .time, .removed, .fileId, .driveId, .file([.name, .mimeType, .trashed])])],
                 waitsForChanges: !once),
             wakeup: receiver?.wakeup)

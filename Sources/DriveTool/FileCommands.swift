@@ -115,8 +115,16 @@ enum FileCommands {
             }
         } catch let error as CommandLineError {
             progress.finish()
-            guard FileManager.default.fileExists(atPath: partial.path) else { throw error }
-            let note = "The partial download is kept in \(partial.path); run the same command again to continue it."
+            // Without following a link: a symbolic link (or FIFO…) planted at the partial path was
+            // refused, and running again would only be refused again.
+            guard let type = try? FileManager.default.attributesOfItem(atPath: partial.path)[.type] as? FileAttributeType else {
+                throw error
+            }
+            let note =
+                type == .typeRegular
+                ? "The partial download is kept in \(partial.path); run the same command again to continue it."
+                : "\(partial.path) is not a regular file (a symbolic link, FIFO or folder), so it was not used; "
+                    + "remove it, then run the same command again."
             switch error {
             case .failure(let message): throw CommandLineError.failure("\(message)\n\(note)")
             default: throw error

@@ -41,8 +41,10 @@ public struct CommandLineTool: Sendable {
 
     /// Runs the command named by `arguments` (without the program name) and returns the exit status.
     public func run(_ arguments: [String]) async -> ExitStatus {
-        let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
-        let words = arguments.filter { $0 != "--help" && $0 != "-h" }
+        // Words after `--` are arguments, whatever they look like: an ID may well be `-h`.
+        let optionWords = arguments.prefix { $0 != "--" }
+        let wantsHelp = optionWords.contains("--help") || optionWords.contains("-h")
+        let words = optionWords.filter { $0 != "--help" && $0 != "-h" } + arguments[optionWords.endIndex...]
         guard let command = matchCommand(words) else {
             if wantsHelp || words.isEmpty || words.first == "help" {
                 print(help)

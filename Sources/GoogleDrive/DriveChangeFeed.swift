@@ -97,6 +97,9 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
         /// The wakeup's count before the last page was asked for: a notification after it
         /// (while fetching or delivering) ends the next wait at once.
         private var mark = 0
+        /// The page tokens followed since the feed last caught up, to stop a server's page loop.
+        private var followed: Set<String> = []
+        private var pendingError: DriveChangeFeedError?
 
         init(feed: DriveChangeFeed) {
             self.feed = feed
@@ -125,13 +128,20 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
                         if Task.isCancelled { return nil }
                     }
                 }
+                if let loop = pendingError { throw loop }
                 let current = try await currentToken()
                 mark = feed.wakeup?.mark ?? 0
                 let page = try await fetch(current)
                 buffer = page.changes ?? []
                 if let nextPage = page.nextPageToken {
+                    // A token followed before in this run of pages is a loop: deliver this page, then stop.
+                    followed.insert(current)
+                    if followed.contains(nextPage) {
+                        pendingError = DriveChangeFeedError(code: .repeatedPageToken, corpus: feed.corpus)
+                    }
                     next = nextPage
                 } else if let newStart = page.newStartPageToken {
+                    followed.removeAll()
                     next = newStart
                     caughtUp = true
                 } else {
@@ -148,7 +158,7 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
             }
             let start = try await feed.drive.changes.getStartPageToken(driveId: feed.corpus.driveID, fields: [.startPageToken])
             guard let value = start.startPageToken, !value.isEmpty else {
-                throw DriveChangeFeedError(code: .missingPageToken, corpus: feed.corpus)
+                throw DriveChangeFeedError(code: .missingStartPageToken, corpus: feed.corpus)
             }
             try await feed.tokens.save(value, for: feed.corpus)
             token = value
@@ -170,7 +180,9 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
         static func isInvalidToken(_ error: GoogleAPIError) -> Bool {
             switch error.status {
             case 400: error.errors.contains { $0.location == "pageToken" }
-            case 404, 410: error.errors.isEmpty || error.errors.contains { $0.location == "pageToken" }
+            // Gone: on changes.list only the page token can be.
+            case 410: true
+            case 404: error.errors.isEmpty || error.errors.contains { $0.location == "pageToken" }
             default: false
             }
         }

@@ -11,6 +11,12 @@ public struct DriveChangeFeedError: Error, Sendable, Hashable, CustomStringConve
         /// cannot know where to continue (a `fields` mask elsewhere dropping them, or a broken
         /// server).
         case missingPageToken
+        /// `changes.getStartPageToken` answered without a `startPageToken`, so the feed has no
+        /// position to begin from (a broken server or proxy).
+        case missingStartPageToken
+        /// A changes page gave as its `nextPageToken` a token the feed had already followed (the
+        /// token it was asked with, or one of a cycle): following it would loop forever.
+        case repeatedPageToken
     }
 
     public var code: Code
@@ -33,6 +39,10 @@ public struct DriveChangeFeedError: Error, Sendable, Hashable, CustomStringConve
                 + "(files.list), then start a new feed, which begins at a fresh changes.getStartPageToken"
         case .missingPageToken:
             "keep nextPageToken and newStartPageToken in the fields mask (the feed adds them to its own)"
+        case .missingStartPageToken:
+            "try again later; if it persists, the server (or a proxy in front of it) is not answering as Drive does"
+        case .repeatedPageToken:
+            "the server is looping; try again later, and resync in full if it keeps doing so"
         }
     }
 
@@ -42,6 +52,11 @@ public struct DriveChangeFeedError: Error, Sendable, Hashable, CustomStringConve
             "The changes page token of \(corpus.key) is no longer valid (HTTP \(status.map(String.init) ?? "?")); \(remedy)."
         case .missingPageToken:
             "A changes page of \(corpus.key) had no nextPageToken or newStartPageToken; \(remedy)."
+        case .missingStartPageToken:
+            "changes.getStartPageToken for \(corpus.key) answered without a startPageToken; \(remedy)."
+        case .repeatedPageToken:
+            "changes.list for \(corpus.key) answered with a nextPageToken it had already given (a page loop), "
+                + "so the feed stopped instead of following it forever; \(remedy)."
         }
     }
 }

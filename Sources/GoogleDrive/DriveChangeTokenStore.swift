@@ -119,6 +119,12 @@ public struct DriveChangeTokenStore: Sendable, Hashable {
             return .unsafeFile(path: path, reason: "the token file is owned by another user (uid \(uid))")
         case .tooLarge(let path, _):
             return .corrupt(path: path, reason: "larger than 16 KiB")
+        case .notRegularFile(let path, let kind):
+            return .unsafeFile(
+                path: path,
+                reason:
+                    "the token file is \(kind), not a regular file (nothing was read from it); remove it; the next run starts from a fresh changes.getStartPageToken"
+            )
         }
     }
 }

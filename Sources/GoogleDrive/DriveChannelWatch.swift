@@ -1,4 +1,5 @@
 public import Foundation
+internal import GoogleBase
 
 // MARK: - DriveChannelWatch
 
@@ -49,15 +50,22 @@ public struct DriveChannelWatch: Sendable {
     public var lifetime: Duration
     /// How long before a channel's expiration its successor is opened.
     public var renewalMargin: Duration
-    /// The wait between failed renewal attempts.
+    /// The wait after a failed renewal attempt; it doubles with each further failure, up to an
+    /// hour.
     public var retryDelay: Duration
+    /// The shortest time between two renewals. A channel that comes back already expired, about
+    /// to expire, or with no expiration (a wrong clock here, or a server answering nonsense) is
+    /// renewed after this wait instead of at once, and the wait doubles while channels keep
+    /// coming back that way, up to an hour, so `changes.watch` is called a bounded number of
+    /// times an hour whatever the server or the clock says. At least a second.
+    public var minimumRenewalInterval: Duration
     /// Receives ``Event``s.
     public var onEvent: (@Sendable (Event) -> Void)?
 
     public init(
         drive: Drive, resource: Resource, address: URL, receiver: DriveNotificationReceiver?,
         lifetime: Duration = .seconds(86_400), renewalMargin: Duration = .seconds(600), retryDelay: Duration = .seconds(10),
-        onEvent: (@Sendable (Event) -> Void)? = nil
+        minimumRenewalInterval: Duration = .seconds(60), onEvent: (@Sendable (Event) -> Void)? = nil
     ) {
         self.drive = drive
         self.resource = resource
@@ -66,6 +74,7 @@ public struct DriveChannelWatch: Sendable {
         self.lifetime = lifetime
         self.renewalMargin = renewalMargin
         self.retryDelay = retryDelay
+        self.minimumRenewalInterval = minimumRenewalInterval
         self.onEvent = onEvent
     }
 
@@ -86,11 +95,21 @@ public struct DriveChannelWatch: Sendable {
         } else {
             current = try await open()
         }
+        // The floor between renewals while channels come back short-lived; doubles each time.
+        var backoff = Self.backoffFloor(minimumRenewalInterval)
         while !Task.isCancelled {
-            try? await Task.sleep(for: delay(until: current.expiration, askedAt: askedAt))
+            let planned = delay(until: current.expiration, askedAt: askedAt)
+            if planned < backoff {
+                try? await Task.sleep(for: backoff)
+                backoff = Self.doubled(backoff)
+            } else {
+                backoff = Self.backoffFloor(minimumRenewalInterval)
+                try? await Task.sleep(for: planned)
+            }
             if Task.isCancelled { break }
             var attempt = 0
             var renewed: DriveChannelCredentials?
+            var retry = retryDelay
             while renewed == nil, !Task.isCancelled {
                 attempt += 1
                 do {
@@ -99,7 +118,9 @@ public struct DriveChannelWatch: Sendable {
                 } catch {
                     if Task.isCancelled { break }
                     onEvent?(.renewalFailed(attempt: attempt, error: error))
-                    try? await Task.sleep(for: retryDelay)
+                    try? await Task.sleep(for: retry)
+                    // Doubling from at least 0.1 s: even a zero retryDelay cannot spin.
+                    retry = Self.doubled(max(retry, .milliseconds(100)))
                 }
             }
             guard let renewed else { break }
@@ -158,13 +179,27 @@ public struct DriveChannelWatch: Sendable {
     /// `askedAt`: until `renewalMargin` before it, at once when that moment has passed (a busy
     /// machine got here late), or at half its remaining life when Drive granted a life no longer
     /// than the margin (renewing at once would then open channel after channel).
+    ///
+    /// Drive grants at most the lifetime asked for, so a later expiration (a server's nonsense,
+    /// or a clock here far behind) counts as that lifetime.
     func delay(until expiration: Date?, askedAt: Date) -> Duration {
-        let end = expiration ?? askedAt.addingTimeInterval(Self.seconds(lifetime))
+        let asked = askedAt.addingTimeInterval(Self.seconds(lifetime))
+        let end = min(expiration ?? asked, asked)
         let remaining = end.timeIntervalSinceNow
         let margin = Self.seconds(renewalMargin)
         let granted = end.timeIntervalSince(askedAt)
         let wait = granted > margin ? remaining - margin : remaining / 2
-        return .milliseconds(Int64(max(0, wait) * 1000))
+        return ClampedNumber.duration(seconds: wait, maximum: lifetime)
+    }
+
+    static let maximumBackoff: Duration = .seconds(3600)
+
+    static func backoffFloor(_ interval: Duration) -> Duration {
+        min(max(interval, .seconds(1)), maximumBackoff)
+    }
+
+    static func doubled(_ wait: Duration) -> Duration {
+        wait >= maximumBackoff / 2 ? maximumBackoff : wait * 2
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {

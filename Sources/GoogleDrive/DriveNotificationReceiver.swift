@@ -13,7 +13,49 @@ import Synchronization
 ///
 /// Google delivers only to public HTTPS addresses: in production put this behind a reverse
 /// proxy or tunnel that forwards to ``address``, or call `verify` from your own server.
+///
+/// What Drive sends is in the headers (a notification's body is empty or a few bytes), so the
+/// receiver is sized for that (see ``Limits``): it checks the method and headers before reading
+/// any body, refuses a body larger than a few KiB, answers a request head that takes more than a
+/// few seconds with 408, and keeps a bounded number of connections, closing the oldest idle ones
+/// first, so that a stranger who finds the address cannot exhaust its memory or threads.
 public final class DriveNotificationReceiver: Sendable {
+    /// What the receiver accepts from one client, and how many clients at once. The defaults are
+    /// safe on the internet; the same values suit a receiver behind a reverse proxy.
+    public struct Limits: Sendable, Hashable {
+        /// The largest request line and headers; larger heads are answered 431. Drive's are
+        /// under 1 KiB.
+        public var maxHeaderBytes: Int
+        /// The largest body; a larger declared or sent body is answered 413 without being kept.
+        /// Drive's notifications carry what they say in headers.
+        public var maxBodyBytes: Int
+        /// The most connections at once; past it the one idle longest is closed.
+        public var maxConnections: Int
+        /// The longest a request head may take to arrive (answered 408 after it).
+        public var requestHeadTimeout: Duration
+        /// How long an idle keep-alive connection, or a stalled body, is waited for.
+        public var idleTimeout: Duration
+
+        /// - Parameters:
+        ///   - maxHeaderBytes: Default 16 KiB.
+        ///   - maxBodyBytes: Default 4 KiB.
+        ///   - maxConnections: Default 64.
+        ///   - requestHeadTimeout: Default 5 seconds.
+        ///   - idleTimeout: Default 10 seconds.
+        public init(
+            maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 4 * 1024, maxConnections: Int = 64,
+            requestHeadTimeout: Duration = .seconds(5), idleTimeout: Duration = .seconds(10)
+        ) {
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
+            self.maxConnections = maxConnections
+            self.requestHeadTimeout = requestHeadTimeout
+            self.idleTimeout = idleTimeout
+        }
+    }
+
+    /// The limits this receiver was made with.
+    public let limits: Limits
     /// The path notifications are POSTed to.
     public let path: String
     /// Woken at each verified change notification.
@@ -38,30 +80,56 @@ public final class DriveNotificationReceiver: Sendable {
     ///   - path: The path notifications arrive at.
     ///   - wakeup: What to wake at each change notification.
     ///   - observer: Called with each verified notification (on the server's task; keep it quick).
+    ///   - limits: What one client may send, and how many at once (``Limits``).
     public init(
         port: Int = 0, path: String = "/drive/notifications", wakeup: DriveChangeWakeup = DriveChangeWakeup(),
-        observer: (@Sendable (DriveNotification) -> Void)? = nil
+        observer: (@Sendable (DriveNotification) -> Void)? = nil, limits: Limits = Limits()
     ) {
         let shared = Shared()
         self.shared = shared
         self.path = path
         self.wakeup = wakeup
         self.observer = observer
+        self.limits = limits
         let expectedPath = path
-        self.server = LocalHTTPServer(configuration: .init(host: .ipv4Loopback, port: port)) { request in
+        // Every body streams, so the handler sees the head first and reads a body only for a
+        // notification it verified; what a refused request sent is drained up to the body limit,
+        // past which the connection is closed instead of read.
+        let configuration = LocalHTTPServer.Configuration(
+            host: .ipv4Loopback, port: port, maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes,
+            idleTimeout: limits.idleTimeout, readTimeout: limits.idleTimeout, maxDrainBytes: Int64(limits.maxBodyBytes),
+            streamRequestBody: { _ in true }, requestHeadTimeout: limits.requestHeadTimeout,
+            maxConnections: limits.maxConnections)
+        self.server = LocalHTTPServer(configuration: configuration) { request in
             guard request.path == expectedPath else { return .notFound }
-            guard request.method == .post else { return .text("Method Not Allowed", status: 405) }
+            guard request.method == .post else {
+                var refusal = HTTPServerResponse.text("Method Not Allowed", status: 405)
+                refusal.headers["Allow"] = "POST"
+                return refusal
+            }
+            if let declared = request.bodyStream?.declaredLength, declared > limits.maxBodyBytes {
+                shared.state.withLock { $0.rejected += 1 }
+                return .text("Content Too Large", status: 413)
+            }
             let channels = shared.state.withLock { $0.channels }
+            let notification: DriveNotification
             do {
-                let notification = try DriveNotification.verify(header: { request.headers[$0] }, channels: channels)
-                shared.state.withLock { $0.accepted += 1 }
-                observer?(notification)
-                if !notification.isSync { wakeup.notify() }
-                return HTTPServerResponse(status: 200)
+                notification = try DriveNotification.verify(header: { request.headers[$0] }, channels: channels)
             } catch {
                 shared.state.withLock { $0.rejected += 1 }
                 return .text("Forbidden", status: 403)
             }
+            // Verified: read what little body there is (a chunked one has no declared length).
+            do {
+                _ = try await request.bodyStream?.collect(upTo: limits.maxBodyBytes)
+            } catch {
+                shared.state.withLock { $0.rejected += 1 }
+                return .text("Content Too Large", status: 413)
+            }
+            shared.state.withLock { $0.accepted += 1 }
+            observer?(notification)
+            if !notification.isSync { wakeup.notify() }
+            return HTTPServerResponse(status: 200)
         }
     }
 

@@ -10,7 +10,7 @@ enum LifecycleCommands {
     static let commands = [goLive, end]
 
     static let pollOption = OptionSpecification(
-        "poll-interval", value: "SECONDS", help: "Shortest wait between status polls (default 5; each poll costs quota).")
+        "poll-interval", value: "SECONDS", help: "Shortest wait between status polls, 10ms to 1d (default 5s; each poll costs quota).")
 
     // MARK: - go-live
 
@@ -18,13 +18,13 @@ enum LifecycleCommands {
         "go-live", summary: "Wait for the encoder, then take a bound broadcast live (through testing when its monitor stream is on).",
         arguments: "BROADCAST_ID",
         options: [
-            OptionSpecification("wait", value: "DURATION", help: "How long to wait in all, e.g. 90s, 5m, 1h (default 5m)."),
+            OptionSpecification("wait", value: "DURATION", help: "How long to wait in all, up to 7d, e.g. 90s, 5m, 1h (default 5m)."),
             pollOption,
         ]
     ) { arguments in
         let context = try YouTubeLiveTool.context(arguments)
         let id = try arguments.positional(0, named: "BROADCAST_ID")
-        let wait = try arguments.value("wait").map { try parseDuration($0, option: "--wait") } ?? .seconds(300)
+        let wait = try arguments.duration("wait", in: waitRange) ?? .seconds(300)
         let lifecycle = try makeLifecycle(context, arguments)
         let json = context.environment.wantsJSON
         let live = try await context.reportingErrors {
@@ -69,8 +69,8 @@ enum LifecycleCommands {
 
     static func makeLifecycle(_ context: ToolContext, _ arguments: ParsedArguments) throws -> YouTubeBroadcastLifecycle {
         var configuration = YouTubeBroadcastLifecycle.Configuration()
-        if let text = arguments.value("poll-interval") {
-            configuration.pollInterval = try parseDuration(text, option: "--poll-interval")
+        if let interval = try arguments.duration("poll-interval", in: pollRange) {
+            configuration.pollInterval = interval
         }
         return YouTubeBroadcastLifecycle(youtube: try YouTubeLiveTool.service(context, arguments), configuration: configuration)
     }
@@ -86,19 +86,7 @@ enum LifecycleCommands {
         }
     }
 
-    /// `90`, `90s`, `5m`, `1h`, `250ms`.
-    static func parseDuration(_ text: String, option: String) throws -> Duration {
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        var number = Substring(text)
-        var scale = 1.0
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            number = text.dropLast(suffix.count)
-            scale = factor
-            break
-        }
-        guard let value = Double(number), value >= 0, value.isFinite, value * scale <= 86_400 * 7 else {
-            throw CommandLineError.usage("\(option) must be a duration such as 90s, 5m or 1h (at most a week); got '\(text)'")
-        }
-        return .milliseconds(Int64((value * scale * 1000).rounded()))
-    }
+    /// The longest a command waits in all, and the range of the waits between polls.
+    static let waitRange: ClosedRange<Duration> = .zero...(.seconds(7 * 86_400))
+    static let pollRange: ClosedRange<Duration> = .milliseconds(10)...(.seconds(86_400))
 }

@@ -16,14 +16,17 @@ enum QuotaSettings {
         "  YOUTUBE_QUOTA_STORE        quota ledger file (default: quota.json beside the token store)",
     ]
 
+    static let maximumBudget = 1_000_000_000
+
     /// The ledger for this invocation.
     /// - Throws: ``CommandLineError/usage(_:)`` for a budget that is not a whole number of units.
     static func ledger(_ context: ToolContext, arguments: ParsedArguments) throws -> GoogleQuotaLedger {
         let variables = context.environment.variables
         let budget: Int
         if let text = arguments.value("quota-budget") ?? variables["YOUTUBE_QUOTA_BUDGET"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard let units = Int(text), units >= 0 else {
-                throw CommandLineError.usage("the quota budget must be a whole number of units, 0 or more; got '\(text)'")
+            // Far above any quota Google grants, and far from where sums of units could overflow.
+            guard let units = Int(text), (0...maximumBudget).contains(units) else {
+                throw CommandLineError.usage("the quota budget must be a whole number of units from 0 to \(maximumBudget); got '\(text)'")
             }
             budget = units
         } else {

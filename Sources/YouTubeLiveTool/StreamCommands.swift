@@ -40,13 +40,14 @@ enum StreamCommands {
         arguments: "STREAM_ID",
         options: [
             OptionSpecification("watch", help: "Keep watching: print each change until Ctrl-C."),
-            OptionSpecification("interval", value: "SECONDS", help: "Time between polls with --watch (default 10; each poll costs quota)."),
+            OptionSpecification(
+                "interval", value: "DURATION", help: "Time between polls with --watch, 10ms to 1d (default 10s; each poll costs quota)."),
             OptionSpecification("max-updates", value: "N", help: "Stop after N updates (for scripts and tests)."),
         ]
     ) { arguments in
         let context = try YouTubeLiveTool.context(arguments)
         let id = try arguments.positional(0, named: "STREAM_ID")
-        let interval = try arguments.value("interval").map { try LifecycleCommands.parseDuration($0, option: "--interval") } ?? .seconds(10)
+        let interval = try arguments.duration("interval", in: LifecycleCommands.pollRange) ?? .seconds(10)
         let maxUpdates = try arguments.positiveInteger("max-updates")
         let lifecycle = YouTubeBroadcastLifecycle(youtube: try YouTubeLiveTool.service(context, arguments))
         let json = context.environment.wantsJSON

@@ -182,6 +182,20 @@ import Darwin
         #expect(try await fixture.tokens.load(other) == nil)
     }
 
+    @Test func tokenStoreRefusesAFIFOAtOnce() async throws {
+        let fixture = try Fixture()
+        let file = fixture.tokens.fileURL(for: .user)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        // Before, the open waited for a writer that never came.
+        do {
+            _ = try await fixture.tokens.load(.user)
+            Issue.record("a FIFO was read as a token file")
+        } catch let error as DriveChangeTokenStoreError {
+            #expect("\(error)".contains(file.path) && "\(error)".contains("a FIFO"), "\(error)")
+        }
+    }
+
     @Test func aWakeupEndsTheWaitAtOnce() async throws {
         let fixture = try Fixture()
         _ = try await fixture.drain()

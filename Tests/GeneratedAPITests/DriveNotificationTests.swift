@@ -126,7 +126,7 @@ import Testing
         // them anywhere near expiring however long a loaded machine leaves this task waiting.
         let watch = DriveChannelWatch(
             drive: drive, resource: .changes(.user), address: receiver.address, receiver: receiver,
-            lifetime: .seconds(600), renewalMargin: .seconds(598), retryDelay: .milliseconds(100),
+            lifetime: .seconds(600), renewalMargin: .seconds(598), retryDelay: .milliseconds(100), minimumRenewalInterval: .seconds(1),
             onEvent: { event in
                 if case .renewed(let old, let new) = event { events.withLock { $0.append("\(old)>\(new)") } }
             })

@@ -19,17 +19,17 @@ import Testing
         "GARBAGE\r\n\r\n",
         "GET /\r\n\r\n",
         "GET / HTTP/1.1 extra\r\n\r\n",
-        "GET nopath HTTP/1.1\r\n\r\n",
+        "GET nopath HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
         "G(T / HTTP/1.1\r\n\r\n",
         "GET / HTTX/1.1\r\n\r\n",
-        "GET / HTTP/1.1\r\nNo colon here\r\n\r\n",
-        "GET / HTTP/1.1\r\nBad Name: x\r\n\r\n",
-        "GET / HTTP/1.1\r\nX: a\r\n folded\r\n\r\n",
-        "POST / HTTP/1.1\r\nContent-Length: abc\r\n\r\n",
-        "POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
-        "POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
-        "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n",
-        "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nNo colon here\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Name: x\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX: a\r\n folded\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n",
     ])
     func malformedHeadsGet400AndClose(request: String) async throws {
         let server = try startServer()
@@ -61,25 +61,26 @@ import Testing
     @Test func oversizedHeadGets431() async throws {
         let server = try startServer(.init(maxHeaderBytes: 1024))
         let big = String(repeating: "a", count: 2000)
-        let (status, closed) = try await exchange(server, "GET / HTTP/1.1\r\nX-Big: \(big)\r\n\r\n")
+        let (status, closed) = try await exchange(server, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(big)\r\n\r\n")
         #expect(status == 431)
         #expect(closed)
         // A head that never ends is cut off at the limit too.
-        let endless = try await exchange(server, "GET / HTTP/1.1\r\nX-Big: \(big)")
+        let endless = try await exchange(server, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(big)")
         #expect(endless.status == 431)
     }
 
     @Test func oversizedBodyGets413() async throws {
         let server = try startServer(.init(maxBodyBytes: 100))
-        let declared = try await exchange(server, "POST / HTTP/1.1\r\nContent-Length: 101\r\n\r\n")
+        let declared = try await exchange(server, "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 101\r\n\r\n")
         #expect(declared.status == 413)
         #expect(declared.closed)
         let chunk = String(repeating: "b", count: 60)
         let chunked = try await exchange(
-            server, "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3c\r\n\(chunk)\r\n3c\r\n\(chunk)\r\n0\r\n\r\n")
+            server, "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n3c\r\n\(chunk)\r\n3c\r\n\(chunk)\r\n0\r\n\r\n")
         #expect(chunked.status == 413)
         let exact = try await exchange(
-            server, "POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n" + String(repeating: "c", count: 100), expectClose: false)
+            server, "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n" + String(repeating: "c", count: 100),
+            expectClose: false)
         #expect(exact.status == 200)
     }
 
@@ -108,7 +109,10 @@ import Testing
     @Test func halfRequestsAndAbruptDisconnectsAreCleanedUp() async throws {
         let server = try startServer()
         try await onThread {
-            for partial in ["GET / HT", "POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\nonly-some", "GET / HTTP/1.1\r\nHost"] {
+            for partial in [
+                "GET / HT", "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nonly-some",
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost",
+            ] {
                 let socket = try RawSocket(port: server.port)
                 try socket.send(partial)
                 // Released here: the client vanishes mid-request.

@@ -35,7 +35,7 @@ struct BrokenPipeToolTests {
 
         let child = try ChildProcess.start(
             ToolProcess.productsDirectory.appendingPathComponent("drive"),
-            ["files", "download", id, "--output", fifo.path], environment: fixture.environment)
+            ["files", "download", "--output", fifo.path, "--", id], environment: fixture.environment)
         let result = await child.finish()
         // Releases the reader thread should the tool never have opened the FIFO.
         let unblock = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)

@@ -16,7 +16,7 @@ struct ChangingFileDownloadToolTests {
         fixture.emulator.changeDriveFileContent(id, to: new, afterDownloads: 1)
 
         let destination = fixture.directory.appendingPathComponent("changing.bin")
-        let download = try await fixture.run("drive", "files", "download", id, "--output", destination.path)
+        let download = try await fixture.run("drive", "files", "download", "--output", destination.path, "--", id)
         #expect(download.status == 0, "\(download.standardError.suffix(400))")
         #expect(try Data(contentsOf: destination) == new)
         #expect(fixture.emulator.faults.pendingCount == 0, "the drop happened")

@@ -28,7 +28,7 @@ struct DownloadInterruptToolTests {
 
         let child = try ChildProcess.start(
             ToolProcess.productsDirectory.appendingPathComponent("drive"),
-            ["files", "download", id, "--output", destination.path], environment: fixture.environment)
+            ["files", "download", "--output", destination.path, "--", id], environment: fixture.environment)
         // Interrupt once some bytes are in the partial file (the slowed body takes ~95 s in all).
         let started = await waitUntil(.seconds(60)) {
             ((try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? NSNumber)?.intValue ?? 0) > 0
@@ -47,7 +47,7 @@ struct DownloadInterruptToolTests {
         #expect(interrupted.standardError.contains(partial.path))
 
         fixture.emulator.faults.removeAll()
-        let again = try await fixture.run("drive", "files", "download", id, "--output", destination.path)
+        let again = try await fixture.run("drive", "files", "download", "--output", destination.path, "--", id)
         #expect(again.status == 0, "\(again.standardError.suffix(400))")
         #expect(again.standardError.contains("Continuing the interrupted download"))
         #expect(try Data(contentsOf: destination) == content)
@@ -61,7 +61,7 @@ struct DownloadInterruptToolTests {
         let fixture = try ToolFixture()
         _ = try await fixture.login("drive")
         let id = try fixture.emulator.addDriveFile(name: "small.bin", content: Data(repeating: 7, count: 100_000))
-        let download = try await fixture.run("drive", "files", "download", id, "--output", "/dev/null")
+        let download = try await fixture.run("drive", "files", "download", "--output", "/dev/null", "--", id)
         #expect(download.status == 0, "\(download.standardError)")
         #expect(download.standardError.contains("Saved 100000 bytes"))
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
@@ -74,7 +74,7 @@ struct DownloadInterruptToolTests {
         _ = try await fixture.login("drive")
         let id = try fixture.emulator.addDriveFile(name: "small.bin", content: Data(repeating: 7, count: 1000))
         let destination = fixture.directory.appendingPathComponent("small.bin")
-        let download = try await fixture.run("drive", "files", "download", id, "--output", destination.path, "--resume")
+        let download = try await fixture.run("drive", "files", "download", "--output", destination.path, "--resume", "--", id)
         #expect(download.status == 1)
         #expect(download.standardError.contains("no interrupted download"))
     }

@@ -162,7 +162,7 @@ struct DriveSyncToolTests {
         #expect(listed?.compactMap { $0["id"] as? String } == [id])
 
         // By ID, without naming the drive: found because shared drives are included by default.
-        let get = try await fixture.tool.run("drive", "files", "get", id)
+        let get = try await fixture.tool.run("drive", "files", "get", "--", id)
         #expect(get.status == 0, "\(get.standardError)")
         #expect(get.standardOutput.contains("minutes.txt"))
     }

@@ -48,7 +48,7 @@ struct DriveToolTests {
         #expect(fixture.emulator.driveFileContent(id) == payload)
 
         let destination = fixture.directory.appendingPathComponent("downloaded.bin")
-        let download = try await fixture.run("drive", "files", "download", id, "--output", destination.path)
+        let download = try await fixture.run("drive", "files", "download", "--output", destination.path, "--", id)
         #expect(download.status == 0, "\(download.standardError)")
         #expect(try Data(contentsOf: destination) == payload)
     }

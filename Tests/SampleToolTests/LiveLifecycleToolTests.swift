@@ -23,7 +23,7 @@ struct LiveLifecycleToolTests {
         let create = try await fixture.run("youtube-live", "broadcasts", "create", "--title", "Show", "--json")
         let created = try JSONSerialization.jsonObject(with: Data(create.standardOutput.utf8)) as? [String: Any]
         let id = try #require(created?["id"] as? String, "\(create.standardError)")
-        let bind = try await fixture.run("youtube-live", "broadcasts", "bind", id, "--stream", GoogleEmulator.Seed.streamID)
+        let bind = try await fixture.run("youtube-live", "broadcasts", "bind", "--stream", GoogleEmulator.Seed.streamID, "--", id)
         #expect(bind.status == 0, "\(bind.standardError)")
         return (fixture, id)
     }
@@ -38,7 +38,7 @@ struct LiveLifecycleToolTests {
         fixture.emulator.clearRecordedRequests()
         let tool = try ChildProcess.start(
             ToolProcess.productsDirectory.appendingPathComponent("youtube-live"),
-            ["go-live", id, "--wait", "2m", "--poll-interval", "0.05"], environment: fixture.environment)
+            ["go-live", "--wait", "2m", "--poll-interval", "0.05", "--", id], environment: fixture.environment)
         // The encoder starts only once the tool has looked at the stream.
         let looked = await waitUntil(.seconds(120)) {
             fixture.emulator.recordedRequests.contains { $0.path == "/youtube/v3/liveStreams" } || tool.hasExited
@@ -56,7 +56,7 @@ struct LiveLifecycleToolTests {
         }
         #expect(fixture.emulator.broadcastLifeCycleStatus(id) == "live")
 
-        let end = try await fixture.run("youtube-live", "end", id)
+        let end = try await fixture.run("youtube-live", "end", "--", id)
         #expect(end.status == 0, "\(end.standardError)")
         #expect(end.standardOutput.contains("is complete."))
         #expect(fixture.emulator.broadcastLifeCycleStatus(id) == "complete")
@@ -65,16 +65,16 @@ struct LiveLifecycleToolTests {
     @Test("go-live without an encoder exits non-zero naming the state, having transitioned nothing")
     func goLiveTimesOut() async throws {
         let (fixture, id) = try await Self.prepared()
-        let result = try await fixture.run("youtube-live", "go-live", id, "--wait", "1s", "--poll-interval", "0.1")
+        let result = try await fixture.run("youtube-live", "go-live", "--wait", "1s", "--poll-interval", "0.1", "--", id)
         #expect(result.status == 1)
         #expect(result.standardError.contains("broadcast left ready"), "\(result.standardError)")
         #expect(result.standardError.contains("Start the encoder"))
         #expect(Self.transitions(fixture).isEmpty)
         #expect(fixture.emulator.broadcastLifeCycleStatus(id) == "ready")
 
-        let bad = try await fixture.run("youtube-live", "go-live", id, "--wait", "soon")
+        let bad = try await fixture.run("youtube-live", "go-live", "--wait", "soon", "--", id)
         #expect(bad.status == 2)
-        let end = try await fixture.run("youtube-live", "end", id)
+        let end = try await fixture.run("youtube-live", "end", "--", id)
         #expect(end.status == 1)
         #expect(end.standardError.contains("invalidTransition") || end.standardError.contains("refused the transition"))
     }
@@ -137,8 +137,8 @@ struct LiveLifecycleToolTests {
     func twoProcessesShareTheLedger() async throws {
         let (fixture, id) = try await Self.prepared()
         let executable = ToolProcess.productsDirectory.appendingPathComponent("youtube-live")
-        let first = try ChildProcess.start(executable, ["chat", "tail", id, "--max-polls", "12"], environment: fixture.environment)
-        let second = try ChildProcess.start(executable, ["chat", "tail", id, "--max-polls", "12"], environment: fixture.environment)
+        let first = try ChildProcess.start(executable, ["chat", "tail", "--max-polls", "12", "--", id], environment: fixture.environment)
+        let second = try ChildProcess.start(executable, ["chat", "tail", "--max-polls", "12", "--", id], environment: fixture.environment)
         let results = [await first.finish(), await second.finish()]
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.standardError))")
         let quota = try await fixture.run("youtube-live", "quota", "--json")
@@ -154,10 +154,10 @@ struct LiveLifecycleToolTests {
         // 1,000,095 units left (create, bind and the chat lookup spent 105) over one hour: a poll
         // every 18 ms at most, so the server's 100 ms governs.
         let result = try await fixture.run(
-            "youtube-live", "chat", "tail", id, "--budget-hours", "1", "--max-polls", "2", "--quota-budget", "1000200")
+            "youtube-live", "chat", "tail", "--budget-hours", "1", "--max-polls", "2", "--quota-budget", "1000200", "--", id)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("every 0.02 s so that 1000095 units last 1 hours"), "\(result.standardError)")
-        let slow = try await fixture.run("youtube-live", "chat", "tail", id, "--budget-hours", "0")
+        let slow = try await fixture.run("youtube-live", "chat", "tail", "--budget-hours", "0", "--", id)
         #expect(slow.status == 2)
     }
 }

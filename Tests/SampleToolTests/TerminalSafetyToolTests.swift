@@ -36,7 +36,7 @@ struct TerminalSafetyToolTests {
         let fixture = try ToolFixture()
         _ = try await fixture.login("drive")
         let id = try fixture.emulator.addDriveFile(name: Self.hostile, content: Data("x".utf8))
-        let get = try await fixture.run("drive", "files", "get", id)
+        let get = try await fixture.run("drive", "files", "get", "--", id)
         #expect(get.status == 0, "\(get.standardError)")
         #expect(!Self.hasControls(get.standardOutput), "\(get.standardOutput.debugDescription)")
 

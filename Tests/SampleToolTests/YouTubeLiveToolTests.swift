@@ -50,18 +50,18 @@ struct YouTubeLiveToolTests {
         #expect(streams.status == 0, "\(streams.standardError)")
         let streamList = try JSONSerialization.jsonObject(with: Data(streams.standardOutput.utf8)) as? [[String: Any]]
         let streamID = try #require(streamList?.first?["id"] as? String)
-        let bind = try await fixture.run("youtube-live", "broadcasts", "bind", id, "--stream", streamID)
+        let bind = try await fixture.run("youtube-live", "broadcasts", "bind", "--stream", streamID, "--", id)
         #expect(bind.status == 0, "\(bind.standardError)")
 
-        let badTransition = try await fixture.run("youtube-live", "broadcasts", "transition", id, "--to", "sideways")
+        let badTransition = try await fixture.run("youtube-live", "broadcasts", "transition", "--to", "sideways", "--", id)
         #expect(badTransition.status == 2)
-        let testing = try await fixture.run("youtube-live", "broadcasts", "transition", id, "--to", "testing")
+        let testing = try await fixture.run("youtube-live", "broadcasts", "transition", "--to", "testing", "--", id)
         #expect(testing.status == 0, "\(testing.standardError)")
         #expect(fixture.emulator.broadcastLifeCycleStatus(id) == "testing")
 
         let chatID = try #require(fixture.emulator.liveChatID(ofBroadcast: id))
         _ = fixture.emulator.postChatMessage(liveChatID: chatID, authorName: "Ada", text: "hello from the chat")
-        let tail = try await fixture.run("youtube-live", "chat", "tail", id, "--max-polls", "2")
+        let tail = try await fixture.run("youtube-live", "chat", "tail", "--max-polls", "2", "--", id)
         #expect(tail.status == 0, "\(tail.standardError)")
         #expect(tail.standardOutput.contains("Ada: hello from the chat"))
     }

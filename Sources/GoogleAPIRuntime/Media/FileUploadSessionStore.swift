@@ -160,6 +160,12 @@ public struct FileUploadSessionStore: Sendable, Hashable {
             return .unsafeFile(path: path, reason: "the upload session file is owned by another user (uid \(uid))")
         case .tooLarge(let path, _):
             return .corrupt(path: path, reason: "larger than 64 KiB")
+        case .notRegularFile(let path, let kind):
+            return .unsafeFile(
+                path: path,
+                reason:
+                    "the upload session file is \(kind), not a regular file (nothing was read from it); remove it and start the upload over"
+            )
         }
     }
 }

@@ -83,7 +83,7 @@ public final class GoogleQuotaLedger: Sendable {
                 return GoogleQuotaExceededError(
                     method: method, unitsNeeded: units, unitsLeft: left, resetsAt: status.resetsAt, reportedByServer: false)
             }
-            status.spent += units
+            status.spent = min(status.spent + units, Self.maximumSpent)
             return nil
         }
         if let refusal { throw refusal }
@@ -97,13 +97,13 @@ public final class GoogleQuotaLedger: Sendable {
 
     // MARK: - The file
 
-    private struct Record: Codable {
+    struct Record: Codable {
         var day: String
         var spent: Int
         var exhausted: Bool
     }
 
-    private struct File: Codable {
+    struct File: Codable {
         var version = 1
         var projects: [String: Record] = [:]
     }
@@ -117,8 +117,8 @@ public final class GoogleQuotaLedger: Sendable {
         return try await DedicatedThread.run("GoogleQuotaLedger.update") { () throws -> (status: GoogleQuotaStatus, result: Result) in
             let lock = try Self.lock(path + ".lock")
             defer { Self.unlock(lock) }
-            var file = try Self.read(path)
             let day = PacificDay(containing: now())
+            var file = try Self.read(path, today: day)
             let record = file.projects[project].flatMap { $0.day == day.key ? $0 : nil } ?? Record(day: day.key, spent: 0, exhausted: false)
             var status = GoogleQuotaStatus(
                 project: project, day: day.key, spent: record.spent, dailyBudget: budget, reserve: reserve,
@@ -135,19 +135,50 @@ public final class GoogleQuotaLedger: Sendable {
         }
     }
 
-    private static func read(_ path: String) throws -> File {
+    private static func read(_ path: String, today: PacificDay) throws -> File {
         let data: Data?
         do {
             data = try PrivateFileReader.read(path, maxBytes: 1 << 20)
         } catch {
-            throw GoogleQuotaLedgerError(path: path, reason: "cannot read it: \(error)")
+            throw GoogleQuotaLedgerError(path: path, reason: Self.reason(error))
         }
         guard let data, !data.isEmpty else { return File() }
+        let file: File
         do {
-            return try JSONDecoder().decode(File.self, from: data)
+            file = try JSONDecoder().decode(File.self, from: data)
         } catch {
             throw GoogleQuotaLedgerError(
                 path: path, reason: "it is not a quota ledger (\(error.localizedDescription)); remove it to start over")
+        }
+        try check(file, path: path, today: today)
+        return file
+    }
+
+    /// The most units a ledger may say were spent in a day: far above any quota Google grants,
+    /// so a larger count is corruption, not use.
+    static let maximumSpent = 1_000_000_000_000
+
+    /// Refuses a ledger whose records cannot be true, as a token file with an impossible expiry
+    /// is: a negative or impossible count would otherwise be believed (and `-99999999` spent
+    /// would send a hundred million units more than the budget).
+    static func check(_ file: File, path: String, today: PacificDay) throws {
+        let remedy = "remove it to start over (today's count then restarts at 0, so watch the console's quota page)"
+        for (project, record) in file.projects {
+            guard (0...maximumSpent).contains(record.spent) else {
+                throw GoogleQuotaLedgerError(
+                    path: path,
+                    reason: "it says \(record.spent) units were spent for \(project) on \(record.day), which cannot be; \(remedy)")
+            }
+            guard let day = PacificDay(key: record.day) else {
+                throw GoogleQuotaLedgerError(
+                    path: path, reason: "its day for \(project) is not a Pacific date (yyyy-MM-dd); \(remedy)")
+            }
+            // A day after tomorrow: the clock went back, or the file was written by hand.
+            guard day.end <= today.end.addingTimeInterval(86_400 + 3600) else {
+                throw GoogleQuotaLedgerError(
+                    path: path,
+                    reason: "its day for \(project), \(record.day), is still to come (today is \(today.key) in Pacific time); \(remedy)")
+            }
         }
     }
 
@@ -173,8 +204,12 @@ public final class GoogleQuotaLedger: Sendable {
                 throw GoogleQuotaLedgerError(path: path, reason: "cannot create its folder (errno \(error.errno))")
             }
         }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw GoogleQuotaLedgerError(path: path, reason: "cannot open the lock file (errno \(errno))") }
+        let descriptor: Int32
+        do {
+            descriptor = try PrivateFileReader.openLockFile(path)
+        } catch {
+            throw GoogleQuotaLedgerError(path: path, reason: Self.reason(error))
+        }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let code = errno
@@ -183,6 +218,22 @@ public final class GoogleQuotaLedger: Sendable {
             }
         }
         return descriptor
+    }
+
+    /// The words for a file that could not be opened or read.
+    private static func reason(_ failure: PrivateFileReader.Failure) -> String {
+        switch failure {
+        case .system(let operation, _, let errno):
+            "\(operation) failed (errno \(errno))"
+        case .accessibleByOthers(_, let mode):
+            "it is accessible by other users (mode 0\(String(mode, radix: 8))); run `chmod 600` on it"
+        case .ownedByAnotherUser(_, let uid):
+            "it is owned by another user (uid \(uid))"
+        case .tooLarge(_, let limit):
+            "it is larger than \(limit) bytes, so not a quota ledger; remove it to start over"
+        case .notRegularFile(_, let kind):
+            "it is \(kind), not a regular file (nothing was read from it); remove it, and the ledger is created again"
+        }
     }
 
     private static func unlock(_ descriptor: Int32) {

@@ -16,6 +16,18 @@ struct PacificDay: Hashable {
         return calendar
     }()
 
+    /// The day `key` (`yyyy-MM-dd`) names, or `nil` when it names none (`2026-02-30`, `-1`).
+    init?(key: String) {
+        let parts = key.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            let noon = Self.calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
+        else { return nil }
+        self.init(containing: noon)
+        guard self.key == key else { return nil }
+    }
+
     init(containing date: Date) {
         let calendar = Self.calendar
         let parts = calendar.dateComponents([.year, .month, .day], from: date)

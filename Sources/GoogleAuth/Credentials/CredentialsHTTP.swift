@@ -10,7 +10,10 @@ import GoogleJSON
 /// the endpoint rule, one size limit, one token check, transport errors and answers turned into
 /// ``CredentialsError``s that name the source.
 enum CredentialsHTTP {
-    static let timeouts = HTTPTimeouts(connect: .seconds(30), request: .seconds(60))
+    /// Each request's limits. Token endpoints and IAM answer in well under a second; a few
+    /// seconds per attempt keep a session's retries of a silent endpoint within a minute (a
+    /// general request timeout per attempt made them take minutes).
+    static let timeouts = HTTPTimeouts(connect: .seconds(5), request: .seconds(10), stall: .seconds(10))
 
     /// The most bytes any credentials answer may have — token, metadata, IAM and device answers
     /// alike, the OAuth client's limit — counted by the transport after decoding. They are a few

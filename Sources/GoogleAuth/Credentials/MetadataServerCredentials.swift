@@ -19,20 +19,30 @@ public struct MetadataServerCredentials: CredentialsProvider {
     /// Scopes asked for (`?scopes=`); empty for the account's default scopes.
     public let scopes: [String]
     public let quotaProjectID: String?
+    /// The limits of each request to the metadata server (``defaultTimeouts`` unless given).
+    public let timeouts: HTTPTimeouts
     let transport: any HTTPTransport
+
+    /// Each request's limits: the metadata server is on a local link and answers in
+    /// milliseconds, so a few seconds tell a silent one. A session's retries (five attempts under
+    /// the default ``RetryPolicy``) then end within about 30 s, not the minutes a general
+    /// request timeout per attempt would take.
+    public static let defaultTimeouts = HTTPTimeouts(connect: .seconds(2), request: .seconds(4), stall: .seconds(4))
 
     /// - Parameters:
     ///   - host: `host` or `host:port` of the metadata server.
     ///   - scopes: Scopes for the tokens; empty uses the scopes the instance was given.
     ///   - quotaProjectID: A project billed for quota, or `nil`.
+    ///   - timeouts: The limits of each request (``defaultTimeouts``: seconds, for a local link).
     ///   - transport: Carries the requests.
     public init(
         host: String = MetadataServerCredentials.defaultHost, scopes: [String] = [], quotaProjectID: String? = nil,
-        transport: any HTTPTransport = CurlTransport.shared
+        timeouts: HTTPTimeouts = MetadataServerCredentials.defaultTimeouts, transport: any HTTPTransport = CurlTransport.shared
     ) {
         self.host = host
         self.scopes = scopes
         self.quotaProjectID = quotaProjectID
+        self.timeouts = timeouts
         self.transport = transport
     }
 
@@ -73,8 +83,7 @@ public struct MetadataServerCredentials: CredentialsProvider {
             throw CredentialsError(.metadataServerUnavailable, "the metadata server host \"\(host)\" is not valid")
         }
         let request = GoogleHTTPRequest(
-            method: .get, url: url, headers: ["Metadata-Flavor": "Google"],
-            timeouts: HTTPTimeouts(connect: .seconds(5), request: .seconds(30)))
+            method: .get, url: url, headers: ["Metadata-Flavor": "Google"], timeouts: timeouts)
         let response = try await CredentialsHTTP.send(request, transport, "metadata server at \(host)")
         try Self.requireFlavor(response, host: host)
         return response

@@ -265,6 +265,12 @@ public struct FileTokenStore: RefreshLockingTokenStore {
             return .unsafeFile(path: path, reason: "the token file is owned by another user (uid \(uid))")
         case .tooLarge(let path, _):
             return .corrupt(path: path, reason: "larger than 1 MiB")
+        case .notRegularFile(let path, let kind):
+            return .unsafeFile(
+                path: path,
+                reason:
+                    "the token file is \(kind), not a regular file (nothing was read from it); remove it; the tool writes a regular file when you sign in again"
+            )
         }
     }
 }

@@ -28,6 +28,8 @@ package enum PrivateFileReader {
         case ownedByAnotherUser(path: String, uid: UInt32)
         /// The file holds more than the bound.
         case tooLarge(path: String, limit: Int)
+        /// Not a regular file: `kind` is "a directory", "a FIFO", "a socket" or "a device".
+        case notRegularFile(path: String, kind: String)
     }
 
     /// The whole file at `path`, checked private first, or `nil` when there is no file.
@@ -36,14 +38,46 @@ package enum PrivateFileReader {
     ///   - maxBytes: The most bytes the file may hold.
     /// - Throws: ``Failure``.
     package static func read(_ path: String, maxBytes: Int) throws(Failure) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: a FIFO planted where the file should be would otherwise hang the open
+        // until someone writes to it. Only a regular file is read, and reads of one never block.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw .system(operation: "open", path: path, errno: errno)
         }
         defer { close(descriptor) }
+        try requireRegular(descriptor, path: path)
         try requirePrivate(descriptor, path: path)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return try readAll(descriptor, path: path, maxBytes: maxBytes)
+    }
+
+    /// Throws ``Failure/notRegularFile(path:kind:)`` unless `descriptor` is a regular file.
+    package static func requireRegular(_ descriptor: Int32, path: String) throws(Failure) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .system(operation: "fstat", path: path, errno: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw .notRegularFile(path: path, kind: "a directory")
+        case S_IFIFO: throw .notRegularFile(path: path, kind: "a FIFO")
+        case S_IFSOCK: throw .notRegularFile(path: path, kind: "a socket")
+        default: throw .notRegularFile(path: path, kind: "a device")
+        }
+    }
+
+    /// Opens `path` read-write, creating it 0600, for an `flock`: without following a symbolic
+    /// link, without blocking on a FIFO, and refusing anything but a regular file.
+    package static func openLockFile(_ path: String) throws(Failure) -> Int32 {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .system(operation: "open", path: path, errno: errno) }
+        do {
+            try requireRegular(descriptor, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
     }
 
     private static func requirePrivate(_ descriptor: Int32, path: String) throws(Failure) {

@@ -32,8 +32,12 @@ final class HTTPConnection {
         let head: RequestHead
         core.setAwaitingHead(id, true)
         switch readHead(isFirstRequest: isFirstRequest) {
-        case .head(let parsed):
+        case .head(let parsed, let methodHasLowercase):
             head = parsed
+            if let refusal = Self.refusal(of: head, methodHasLowercase: methodHasLowercase) {
+                writeError(status: refusal.status, message: refusal.message)
+                return false
+            }
         case .closed:
             return false
         case .rejected(let error):
@@ -115,7 +119,9 @@ final class HTTPConnection {
     // MARK: - Head
 
     private enum HeadOutcome {
-        case head(RequestHead)
+        /// A parsed head, and whether its method token had lowercase letters (the parser keeps
+        /// the method in upper case).
+        case head(RequestHead, methodHasLowercase: Bool)
         case closed
         case rejected(RequestHeadError)
         /// The whole head did not arrive within ``LocalHTTPServer/Configuration/requestHeadTimeout``.
@@ -136,14 +142,17 @@ final class HTTPConnection {
             let located = socket.withBufferedBytes { RequestHeadParser.headLength(in: $0) }
             if let length = located {
                 guard length <= maxHeaderBytes else { return .rejected(.tooLarge) }
-                let parsed = socket.withBufferedBytes { bytes in
-                    Result { () throws(RequestHeadError) in
-                        try RequestHeadParser.parse(UnsafeBufferPointer(rebasing: bytes[0..<length]))
-                    }
+                let (parsed, methodHasLowercase) = socket.withBufferedBytes { bytes in
+                    (
+                        Result { () throws(RequestHeadError) in
+                            try RequestHeadParser.parse(UnsafeBufferPointer(rebasing: bytes[0..<length]))
+                        },
+                        bytes[0..<length].prefix { $0 != 0x20 }.contains { (0x61...0x7A).contains($0) }
+                    )
                 }
                 socket.skip(length)
                 switch parsed {
-                case .success(let head): return .head(head)
+                case .success(let head): return .head(head, methodHasLowercase: methodHasLowercase)
                 case .failure(let error): return .rejected(error)
                 }
             }
@@ -163,6 +172,34 @@ final class HTTPConnection {
             }
             if deadline == nil, let headTimeout { deadline = ContinuousClock.now + headTimeout }
         }
+    }
+
+    // MARK: - Method and Host
+
+    /// What RFC 9110 and 9112 say to answer before any handler sees the request: a method token
+    /// is case-sensitive, and no method this server implements (nor any registered one) has
+    /// lowercase letters, so `post` is an unknown method (501, §9.1 and §15.6.2); an HTTP/1.1
+    /// request must carry exactly one `Host` field, and no request may carry two (RFC 9112 §3.2:
+    /// 400), nor one whose value cannot be a host and port.
+    static func refusal(of head: RequestHead, methodHasLowercase: Bool) -> (status: Int, message: String)? {
+        if methodHasLowercase { return (501, "Unknown method (methods are case-sensitive)") }
+        let hosts = head.headers.values(for: "Host")
+        if hosts.count > 1 { return (400, "More than one Host header") }
+        guard let host = hosts.first else {
+            return head.minorVersion == 0 ? nil : (400, "Missing Host header")
+        }
+        let allowed = { (byte: UInt8) in
+            // reg-name, IPv4, [IPv6] and :port characters (RFC 3986), nothing that splits or nests.
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "%"):
+                true
+            default: false
+            }
+        }
+        guard host.utf8.allSatisfy(allowed) else { return (400, "Invalid Host header") }
+        return nil
     }
 
     // MARK: - Framing

@@ -148,4 +148,18 @@ import Darwin
         let error = await #expect(throws: UploadSessionStoreError.self) { _ = try await store.load() }
         #expect(error.map { "\($0)" }?.contains("64 KiB") == true)
     }
+
+    @Test("a FIFO where the session file should be is refused at once, naming it, and the message does not promise a resume")
+    func fifoIsRefused() async throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("upload.json")
+        #expect(mkfifo(file.path, 0o600) == 0)
+        do {
+            _ = try await FileUploadSessionStore(fileURL: file).load()
+            Issue.record("a FIFO was read as a session")
+        } catch let error as UploadSessionStoreError {
+            #expect("\(error)".contains(file.path) && "\(error)".contains("a FIFO"), "\(error)")
+        }
+    }
 }

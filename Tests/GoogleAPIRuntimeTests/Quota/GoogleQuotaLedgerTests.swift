@@ -141,4 +141,56 @@ import Testing
                 atPath: fixture.file.path, contents: Data("not json".utf8), attributes: [.posixPermissions: 0o600]))
         await #expect(throws: GoogleQuotaLedgerError.self) { try await fixture.ledger().status() }
     }
+
+    @Test(
+        "A ledger with an impossible record is refused, naming the file and the remedy, and nothing is charged",
+        arguments: [
+            #"{"version":1,"projects":{"p1":{"day":"2026-11-28","spent":-99999999,"exhausted":false}}}"#,
+            #"{"version":1,"projects":{"p1":{"day":"2026-11-28","spent":9223372036854775807,"exhausted":false}}}"#,
+            #"{"version":1,"projects":{"p1":{"day":"2026-02-30","spent":5,"exhausted":false}}}"#,
+            #"{"version":1,"projects":{"p1":{"day":"yesterday","spent":5,"exhausted":false}}}"#,
+            #"{"version":1,"projects":{"p2":{"day":"2099-01-01","spent":5,"exhausted":false}}}"#,
+        ])
+    func impossibleRecordsAreRefused(ledger text: String) async throws {
+        let fixture = Fixture(now: "2026-11-28T20:00:00Z")
+        defer { fixture.remove() }
+        try FileManager.default.createDirectory(at: fixture.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try #require(
+            FileManager.default.createFile(atPath: fixture.file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]))
+        do {
+            _ = try await fixture.ledger().charge(5, method: "test.call")
+            Issue.record("an impossible ledger was believed")
+        } catch let error as GoogleQuotaLedgerError {
+            #expect(error.description.contains(fixture.file.path) && error.description.contains("remove it"), "\(error)")
+        }
+        await #expect(throws: GoogleQuotaLedgerError.self) { try await fixture.ledger().status() }
+        #expect(try String(contentsOf: fixture.file, encoding: .utf8) == text, "left as it was")
+    }
+
+    @Test("A FIFO, a directory or a socket where the ledger should be is refused at once, naming the file")
+    func nonRegularLedgerIsRefused() async throws {
+        let fixture = Fixture(now: "2026-11-28T20:00:00Z")
+        defer { fixture.remove() }
+        try FileManager.default.createDirectory(at: fixture.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(fixture.file.path, 0o600) == 0)
+        // Before, the open waited for a writer that never comes: a hang, not an error.
+        do {
+            _ = try await fixture.ledger().status()
+            Issue.record("a FIFO was read as a ledger")
+        } catch let error as GoogleQuotaLedgerError {
+            #expect(error.description.contains(fixture.file.path) && error.description.contains("a FIFO"), "\(error)")
+        }
+        try FileManager.default.removeItem(at: fixture.file)
+        try FileManager.default.createDirectory(at: fixture.file, withIntermediateDirectories: true)
+        await #expect(throws: GoogleQuotaLedgerError.self) { try await fixture.ledger().status() }
+        try FileManager.default.removeItem(at: fixture.file)
+        try FileManager.default.removeItem(atPath: fixture.file.path + ".lock")
+        #expect(mkfifo(fixture.file.path + ".lock", 0o600) == 0)
+        do {
+            _ = try await fixture.ledger().status()
+            Issue.record("a FIFO was taken as the lock file")
+        } catch let error as GoogleQuotaLedgerError {
+            #expect(error.description.contains(".lock") && error.description.contains("a FIFO"), "\(error)")
+        }
+    }
 }

@@ -108,7 +108,7 @@ struct LoopbackFlowTests {
             let url = try #require(captured.withLock { $0 })
             let redirect = try #require(queryParameters(url.absoluteString)["redirect_uri"])
             let port = try #require(URLComponents(string: redirect)?.port)
-            return (elapsed, await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8)))
+            return (elapsed, await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)))
         }
         // The error says which limit fired; the time only rules out a limit read in the wrong
         // unit (300 s), with a generous margin.
@@ -134,7 +134,7 @@ struct LoopbackFlowTests {
         // for a cooperative thread).
         let reply = await withTaskExecutorPreference(harness.transport.executor) {
             await #expect(throws: OAuthError(code: .cancelled)) { _ = try await task.value }
-            return await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8))
+            return await RawSocket.exchange(port: port, bytes: Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         }
         #expect(
             reply == nil,

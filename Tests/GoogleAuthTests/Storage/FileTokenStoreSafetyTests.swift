@@ -93,4 +93,20 @@ struct FileTokenStoreSafetyTests {
         try await store.save(FileTokenStoreTests.credentials(1))
         #expect(try await store.load() == FileTokenStoreTests.credentials(1))
     }
+
+    @Test("A FIFO, a directory or a socket where the token file should be is refused at once, naming it")
+    func nonRegularFileIsRefused() async throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fifo = root.appendingPathComponent("fifo.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let folder = root.appendingPathComponent("folder.json")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        for (file, kind) in [(fifo, "a FIFO"), (folder, "a directory")] {
+            // Before, the open of a FIFO waited for a writer that never came.
+            let error = await #expect(throws: TokenStoreError.self) { _ = try await FileTokenStore(fileURL: file).load() }
+            #expect(error?.code == .unsafeFile && error?.path == file.path, "\(String(describing: error))")
+            #expect(error?.reason?.contains(kind) == true, "\(String(describing: error))")
+        }
+    }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import GoogleEmulator
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - WebhookMemoryToolTests
+
+/// `drive changes tail --webhook` under a stranger's load, measured in the tool's own process:
+/// 1,000 connections that never finish a head, two 1 GB bodies and an endless chunked one. Its
+/// peak resident size (VmHWM) stays under 64 MB, and a genuine notification still gets through.
+@Suite("The webhook receiver under hostile load")
+struct WebhookMemoryToolTests {
+    /// The TCP port `pid` listens on (its one listening socket on 127.0.0.1), from /proc.
+    static func listeningPort(of pid: pid_t) -> Int? {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        let inodes = Set(
+            descriptors.compactMap { name -> String? in
+                guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(name)"),
+                    link.hasPrefix("socket:[")
+                else { return nil }
+                return String(link.dropFirst(8).dropLast())
+            })
+        guard let table = try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8) else { return nil }
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 9, fields[3] == "0A", inodes.contains(String(fields[9])) else { continue }
+            let local = fields[1].split(separator: ":")
+            guard local.count == 2, local[0] == "0100007F" else { continue }
+            return Int(local[1], radix: 16)
+        }
+        return nil
+    }
+
+    /// The peak resident size of `pid` so far, in bytes.
+    static func peakResidentBytes(of pid: pid_t) -> Int64? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int64($0) }.map { $0 * 1024 }
+    }
+
+    /// Sends `head`, then up to `bodyBytes` of `x` until the server stops taking them; returns
+    /// the first bytes of the answer. On a thread of its own.
+    static func push(port: Int, head: String, bodyBytes: Int, chunked: Bool = false) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                guard let socket = try? RawSocket(port: port, timeoutSeconds: 30) else {
+                    continuation.resume(returning: "refused")
+                    return
+                }
+                let piece = Array(repeating: UInt8(ascii: "x"), count: 64 * 1024)
+                let chunk = Array("10000\r\n".utf8) + piece + Array("\r\n".utf8)
+                var sent = 0
+                do {
+                    try socket.send(Array(head.utf8))
+                    while sent < bodyBytes {
+                        try socket.send(chunked ? chunk : piece)
+                        sent += piece.count
+                    }
+                } catch {
+                    // The receiver closed the connection: what it answered is what counts.
+                }
+                continuation.resume(returning: String(decoding: socket.readToEnd().prefix(12), as: UTF8.self))
+            }.start()
+        }
+    }
+
+    @Test("1,000 idle connections, two 1 GB bodies and an endless chunked one keep the tool under 64 MB, and a notification still arrives")
+    func hostileLoad() async throws {
+        let fixture = try ToolFixture()
+        #expect(try await fixture.login("drive").status == 0)
+        let child = try ChildProcess.start(
+            ToolProcess.productsDirectory.appendingPathComponent("drive"), ["changes", "tail", "--webhook", "0", "--poll", "1h", "--json"],
+            environment: fixture.environment)
+        #expect(await waitUntil(.seconds(300)) { !fixture.emulator.openDriveChannelIDs.isEmpty || child.hasExited })
+        // Looked up until found: /proc is read while the tool may still be opening descriptors.
+        #expect(await waitUntil(.seconds(60)) { Self.listeningPort(of: child.processID) != nil || child.hasExited })
+        let port = try #require(Self.listeningPort(of: child.processID), "the tool's webhook port (exited: \(child.hasExited))")
+
+        // A thousand connections that send part of a head and wait.
+        var idle: [Int32] = []
+        for _ in 0..<1000 {
+            guard let descriptor = LoopbackSocket.connect(port: port) else { continue }
+            _ = "POST /drive/notifications HTTP/1.1\r\n".withCString { send(descriptor, $0, 35, Int32(MSG_NOSIGNAL)) }
+            idle.append(descriptor)
+        }
+        defer { for descriptor in idle { close(descriptor) } }
+        // Two 1 GB declared bodies with forged headers, and an endless chunked one.
+        let forged = "POST /drive/notifications HTTP/1.1\r\nHost: h\r\nX-Goog-Channel-ID: x\r\nX-Goog-Channel-Token: y\r\n"
+        async let first = Self.push(port: port, head: forged + "Content-Length: 1073741824\r\n\r\n", bodyBytes: 1 << 30)
+        async let second = Self.push(port: port, head: forged + "Content-Length: 1073741824\r\n\r\n", bodyBytes: 1 << 30)
+        async let endless = Self.push(
+            port: port, head: forged + "Transfer-Encoding: chunked\r\n\r\n", bodyBytes: 1 << 30, chunked: true)
+        let answers = await [first, second, endless]
+        for answer in answers { #expect(answer.hasPrefix("HTTP/1.1 4") || answer.isEmpty, "\(answer)") }
+
+        // A genuine notification: the emulator's, for a new file.
+        let id = try fixture.emulator.addDriveFile(name: "through.txt", content: Data("t".utf8))
+        #expect(
+            await waitUntil(.seconds(300)) {
+                fixture.emulator.driveChannelEvents.contains {
+                    $0.kind == .delivered && $0.resourceState == "change" && $0.responseStatus == 200
+                }
+                    || child.hasExited
+            })
+        let peak = try #require(Self.peakResidentBytes(of: child.processID))
+        child.signal(SIGTERM)
+        let result = await child.finish()
+        #expect(result.standardOutput.contains(id), "\(result.standardError)")
+        print("drive changes tail --webhook peak RSS under hostile load: \(peak / 1_048_576) MB")
+        #expect(peak < 64 * 1_048_576, "peak RSS \(peak / 1_048_576) MB")
+    }
+}
