@@ -13,6 +13,9 @@ import Darwin
 
 // MARK: - WebhookMemoryToolTests
 
+// Linux only: the tool's port and peak resident size are read from /proc.
+#if os(Linux)
+
 /// `drive changes tail --webhook` under a stranger's load, measured in the tool's own process:
 /// 1,000 connections that never finish a head, two 1 GB bodies and an endless chunked one. Its
 /// peak resident size (VmHWM) grows by less than 32 MB (under 64 MB in all on a quiet
@@ -125,3 +128,4 @@ struct WebhookMemoryToolTests {
         #expect(peak < 96 * 1_048_576, "peak RSS \(peak / 1_048_576) MB")
     }
 }
+#endif
