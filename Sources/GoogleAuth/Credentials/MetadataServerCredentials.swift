@@ -25,7 +25,7 @@ public struct MetadataServerCredentials: CredentialsProvider {
 
     /// Each request's limits: the metadata server is on a local link and answers in
     /// milliseconds, so a few seconds tell a silent one. A session's retries (five attempts under
-    /// the default ``RetryPolicy``) then end within about 30 s, not the minutes a general
+    /// the default `RetryPolicy` (GoogleAPIRuntime)) then end within about 30 s, not the minutes a general
     /// request timeout per attempt would take.
     public static let defaultTimeouts = HTTPTimeouts(connect: .seconds(2), request: .seconds(4), stall: .seconds(4))
 
