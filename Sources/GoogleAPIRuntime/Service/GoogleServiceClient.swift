@@ -81,7 +81,8 @@ public struct GoogleServiceClient: Sendable {
     public func send(_ call: APICall) async throws -> GoogleHTTPResponse {
         try await checkScopes(call)
         let request = try makeRequest(call)
-        let response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
+        let response = try await session.send(
+            request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
         try requireSuccess(response)
         return response
     }

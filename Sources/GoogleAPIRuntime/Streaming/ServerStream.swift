@@ -214,7 +214,7 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             }
             lastRequest = request
             // One budget for the whole stream (ours, in `recover`): the session only refreshes.
-            let response = try await client.session.stream(request, idempotent: true, retryPolicy: .disabled)
+            let response = try await client.session.stream(request, idempotent: true, retryPolicy: .disabled, methodID: call.methodID)
             guard (200..<300).contains(response.status) else { throw await ResumingDownload.apiError(response) }
             headers = response.headers
             requestURL = request.url
@@ -268,7 +268,8 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             if let lastRequest {
                 session.announce(
                     session.retryWait(
-                        lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay))
+                        lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay,
+                        methodID: stream.call.methodID))
             }
             try await session.configuration.sleep(delay)
         }
