@@ -125,9 +125,7 @@ extension AuthorizedSession {
         status: Int?, reason: @autoclosure () -> String
     ) -> RetryWait? {
         let attempt = context.attempt
-        guard attempt < policy.maxAttempts else { return nil }
-        let delay = retryAfter.map { min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: attempt)
-        guard elapsed + delay < policy.maxTotalTime else { return nil }
+        guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, elapsed: elapsed) else { return nil }
         return retryWait(
             request, reason: reason(), status: status, retry: attempt, policy: policy, delay: delay, methodID: context.methodID)
     }

@@ -260,9 +260,9 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             let now = ContinuousClock.now
             let started = failuresStarted ?? now
             failuresStarted = started
-            guard failures < policy.maxAttempts else { throw exhausted(error) }
-            let delay = retryAfter.map { Swift.min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: failures)
-            guard now - started + delay < policy.maxTotalTime else { throw exhausted(error) }
+            guard let delay = policy.delay(afterAttempt: failures, retryAfter: retryAfter, elapsed: now - started) else {
+                throw exhausted(error)
+            }
             // The session's waitObserver sees a stream's reconnect waits as it sees any retry's.
             let session = stream.client.session
             if let lastRequest {
