@@ -10,14 +10,16 @@ extension AuthorizedSession {
     /// Runs `attempt` with authorization until it yields a final response: refreshes once after a
     /// 401, and retries retryable outcomes within `retryPolicy` when the request may be repeated.
     /// A URL whose origin is not trusted with the token is refused before anything is sent. The
-    /// request context (method ID, attempt, idempotency, quota cost) names every report.
+    /// request context (method ID, attempt, idempotency, quota cost) names every report. The
+    /// final response's error body, when the session parsed it for a decision, comes back with the
+    /// value: a body is classified once, here, and the thrown ``GoogleAPIError`` reuses it.
     func perform<Value: Sendable>(
         _ request: GoogleHTTPRequest,
         idempotent: Bool,
         retryPolicy: RetryPolicy,
         methodID: String?,
         attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
-    ) async throws -> Value {
+    ) async throws -> (value: Value, errorBody: JSONValue?) {
         try requireTokenDestination(request.url)
         var request = request
         if request.maxResponseBodyBytes == nil { request.maxResponseBodyBytes = configuration.maxResponseBodyBytes }
@@ -54,7 +56,12 @@ extension AuthorizedSession {
                 continue
             }
             let status = outcome.head.status
-            if status == 403, let refusal = await serverQuotaRefusal(outcome, context: context, price: price, request: request) {
+            // The error body as JSON, parsed at most once per response, and only for a decision.
+            var parsed: JSONValue?
+            if status == 403,
+                let refusal = serverQuotaRefusal(
+                    await Self.classified(outcome, &parsed), context: context, price: price, request: request)
+            {
                 report(authorized, context: context, head: outcome.head, error: nil, since: attemptStarted, wait: nil)
                 // The day's quota is gone: no call through this ledger is sent until the reset.
                 if let ledger { try await ledger.markExhausted() }
@@ -73,17 +80,17 @@ extension AuthorizedSession {
                 continue
             }
             var wait: RetryWait?
-            if context.idempotent, await isRetryable(outcome, policy: retryPolicy) {
+            if context.idempotent, await isRetryable(outcome, policy: retryPolicy, parsed: &parsed) {
                 // The Google error reasons were parsed for the decision already (403) or are read
-                // only now, on the way to a wait (the parse is shared with the thrown error).
-                let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
+                // only now, on the way to a wait.
+                let reasons = GoogleErrorReasons.reasons(in: await Self.classified(outcome, &parsed))
                 wait = plannedWait(
                     request, context: context, policy: retryPolicy,
                     retryAfter: RetryAfter.delay(from: outcome.head.headers, now: configuration.now()), elapsed: clock.now - started,
                     status: status, reason: RetryWait.reason(status: status, googleReasons: reasons))
             }
             report(authorized, context: context, head: outcome.head, error: nil, since: attemptStarted, wait: wait)
-            guard let wait else { return outcome.value }
+            guard let wait else { return (outcome.value, parsed) }
             try await configuration.sleep(wait.delay)
             context.attempt += 1
         }
@@ -93,10 +100,9 @@ extension AuthorizedSession {
     /// same error a ``GoogleQuotaLedger`` throws when it refuses a call itself; `nil` for any other
     /// 403. It applies to calls the session's ledger prices and, without a ledger, to errors in
     /// YouTube's `youtube.quota` domain (a daily quota for the project, reset at midnight Pacific).
-    private func serverQuotaRefusal<Value>(
-        _ outcome: SessionAttempt<Value>, context: GoogleRequestContext, price: GoogleQuotaPricing.Price?, request: GoogleHTTPRequest
-    ) async -> GoogleQuotaExceededError? {
-        let body = parsedErrorBody.parse(await outcome.errorBody())
+    private func serverQuotaRefusal(
+        _ body: JSONValue, context: GoogleRequestContext, price: GoogleQuotaPricing.Price?, request: GoogleHTTPRequest
+    ) -> GoogleQuotaExceededError? {
         guard GoogleErrorReasons.reasons(in: body).contains("quotaExceeded"),
             price != nil || GoogleErrorReasons.domains(in: body).contains("youtube.quota")
         else { return nil }
@@ -108,12 +114,21 @@ extension AuthorizedSession {
 
     // MARK: - Decisions
 
-    private func isRetryable<Value>(_ outcome: SessionAttempt<Value>, policy: RetryPolicy) async -> Bool {
+    private func isRetryable<Value>(_ outcome: SessionAttempt<Value>, policy: RetryPolicy, parsed: inout JSONValue?) async -> Bool {
         let status = outcome.head.status
         if policy.retryableStatuses.contains(status) { return true }
         guard status == 403, !policy.retryableForbiddenReasons.isEmpty else { return false }
-        let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
+        let reasons = GoogleErrorReasons.reasons(in: await Self.classified(outcome, &parsed))
         return !reasons.isDisjoint(with: policy.retryableForbiddenReasons)
+    }
+
+    /// `outcome`'s error body as JSON (`.null` when empty or not JSON), parsed on first use.
+    private static func classified<Value>(_ outcome: SessionAttempt<Value>, _ parsed: inout JSONValue?) async -> JSONValue {
+        if let parsed { return parsed }
+        let body = await outcome.errorBody()
+        let value = body.isEmpty ? JSONValue.null : (try? JSONValue(parsing: body)) ?? .null
+        parsed = value
+        return value
     }
 
     // MARK: - Waits

@@ -3,6 +3,7 @@ import GoogleAuth
 @_spi(Locking) import GoogleBase
 public import GoogleHTTP
 import GoogleHTTPTypes
+import GoogleJSON
 import Synchronization
 
 // MARK: - AuthorizedSession
@@ -31,7 +32,6 @@ public final class AuthorizedSession: Sendable {
     /// they pass without parsing the URL again (every request is checked).
     private let lastTrustedPrefix = PlainLock<String?>(nil)
     /// Shares the parse of a 403 body between the retry decision and the thrown error.
-    let parsedErrorBody = ParsedErrorBody()
 
     /// A session for one user's OAuth tokens (an `GoogleAuth/OAuthUserCredentials`).
     /// - Parameters:
@@ -240,6 +240,15 @@ public final class AuthorizedSession: Sendable {
     public func send(
         _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy? = nil, methodID: String? = nil
     ) async throws -> GoogleHTTPResponse {
+        try await sendClassified(request, idempotent: idempotent, retryPolicy: retryPolicy, methodID: methodID).value
+    }
+
+    /// ``send(_:idempotent:retryPolicy:methodID:)`` with the error body as the session parsed it
+    /// for its decisions (`nil` when it did not need to), so that the client's
+    /// ``GoogleAPIError`` does not parse it again.
+    func sendClassified(
+        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?, methodID: String?
+    ) async throws -> (value: GoogleHTTPResponse, errorBody: JSONValue?) {
         try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID) {
             authorized in
             let response = try await self.transport.send(authorized)
@@ -268,7 +277,7 @@ public final class AuthorizedSession: Sendable {
                     defer { try? handle.close() }
                     return (try? handle.read(upToCount: 64 << 10)) ?? Data()
                 })
-        }
+        }.value
     }
 
     /// Like ``send(_:idempotent:retryPolicy:methodID:)`` but returns once the response head
@@ -287,7 +296,7 @@ public final class AuthorizedSession: Sendable {
                     HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(collected))
                 } ?? response
             return SessionAttempt(head: response.head, value: streaming, errorBody: { body ?? Data() })
-        }
+        }.value
     }
 }
 
