@@ -83,7 +83,7 @@ public struct LiveChatMessageStream: AsyncSequence, Sendable {
     /// `liveChatMessages.list`'s units (``YouTubeQuotaCost``): e.g. 2,000 units over 4 hours,
     /// 400 polls of 5 units, is one poll every 36 seconds. No units left: the whole duration.
     public static func interval(forBudget units: Int, lasting duration: Duration) -> Duration {
-        let polls = units / Swift.max(YouTubeQuotaCost.units(of: "liveChatMessages.list"), 1)
+        let polls = units / Swift.max(YouTube.LiveChatMessagesResource.listQuotaCost.units, 1)
         guard polls > 0 else { return duration }
         return duration / polls
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GoogleEmulator
 import GoogleYouTube
+import Synchronization
 import Testing
 
 // MARK: - Quota ledger end to end
@@ -40,7 +41,7 @@ import Testing
         let error = await #expect(throws: GoogleQuotaExceededError.self) {
             _ = try await fixture.youtube.liveBroadcasts.list(part: ["id"], mine: true)
         }
-        #expect(error?.method == "liveBroadcasts.list")
+        #expect(error?.method == "youtube.liveBroadcasts.list")
         #expect(error?.unitsNeeded == 5)
         #expect(error?.unitsLeft == 2)
         #expect(fixture.sent == 1, "the refused call never reached the server")
@@ -57,10 +58,14 @@ import Testing
         defer { fixture.remove() }
         _ = try await fixture.youtube.liveBroadcasts.list(part: ["id"], mine: true)
         _ = try await fixture.youtube.liveBroadcasts.list(part: ["id"], mine: true)
-        let server = await #expect(throws: GoogleAPIError.self) {
+        // The server's refusal is the same typed error as the ledger's own.
+        let server = await #expect(throws: GoogleQuotaExceededError.self) {
             _ = try await fixture.youtube.liveBroadcasts.list(part: ["id"], mine: true)
         }
-        #expect(server?.hasReason("quotaExceeded") == true)
+        #expect(server?.reportedByServer == true)
+        #expect(server?.method == "youtube.liveBroadcasts.list")
+        #expect(server?.unitsNeeded == 5)
+        #expect(server?.unitsLeft == 0)
         #expect(fixture.sent == 3, "quotaExceeded is not retried")
         let local = await #expect(throws: GoogleQuotaExceededError.self) {
             _ = try await fixture.youtube.videos.list(part: ["id"], id: ["x"])
@@ -68,6 +73,29 @@ import Testing
         #expect(local?.reportedByServer == true)
         #expect(fixture.sent == 3, "nothing more was sent")
         #expect(try await fixture.ledger.status().exhausted)
+    }
+
+    @Test func withoutALedgerTheServersQuotaExceededIsTheSameTypedError() async throws {
+        var configuration = GoogleEmulator.Configuration()
+        configuration.youTubeDailyQuota = 5
+        let entries = Mutex<[RequestLogEntry]>([])
+        var session = AuthorizedSession.Configuration()
+        session.logger = { entry in entries.withLock { $0.append(entry) } }
+        let backend = try EmulatorBackend(
+            scopes: [YouTube.Scope.youtube], configuration: configuration, sessionConfiguration: session)
+        let youtube = YouTube(session: backend.session, rootURL: backend.rootURL)
+        _ = try await youtube.liveBroadcasts.list(part: ["id"], mine: true)
+        let error = await #expect(throws: GoogleQuotaExceededError.self) {
+            _ = try await youtube.liveBroadcasts.list(part: ["id"], mine: true)
+        }
+        #expect(error?.reportedByServer == true)
+        #expect(error?.method == "youtube.liveBroadcasts.list")
+        #expect(error?.unitsLeft == 0)
+        // The request log names the method of every attempt.
+        let logged = entries.withLock { $0 }.filter { $0.kind == .request }
+        #expect(logged.count == 2)
+        #expect(logged.allSatisfy { $0.methodID == "youtube.liveBroadcasts.list" })
+        #expect(logged.first?.description.hasPrefix("youtube.liveBroadcasts.list: GET ") == true)
     }
 
     @Test func rateLimitExceededIsStillRetried() async throws {
@@ -87,12 +115,12 @@ import Testing
         let emulator = fixture.backend.emulator
         let chat = GoogleEmulator.Seed.liveChatID
         let calls: [(String, () async throws -> Void)] = [
-            ("liveBroadcasts.list", { _ = try await fixture.youtube.liveBroadcasts.list(part: ["id"], mine: true) }),
-            ("liveStreams.list", { _ = try await fixture.youtube.liveStreams.list(part: ["id"], mine: true) }),
-            ("liveChatMessages.list", { _ = try await fixture.youtube.liveChatMessages.list(liveChatId: chat, part: ["id"]) }),
-            ("videos.list", { _ = try await fixture.youtube.videos.list(part: ["id"], id: ["x"]) }),
+            ("youtube.liveBroadcasts.list", { _ = try await fixture.youtube.liveBroadcasts.list(part: ["id"], mine: true) }),
+            ("youtube.liveStreams.list", { _ = try await fixture.youtube.liveStreams.list(part: ["id"], mine: true) }),
+            ("youtube.liveChatMessages.list", { _ = try await fixture.youtube.liveChatMessages.list(liveChatId: chat, part: ["id"]) }),
+            ("youtube.videos.list", { _ = try await fixture.youtube.videos.list(part: ["id"], id: ["x"]) }),
             (
-                "liveBroadcasts.transition",
+                "youtube.liveBroadcasts.transition",
                 {
                     _ = try? await fixture.youtube.liveBroadcasts.transition(
                         broadcastStatus: .testing, id: GoogleEmulator.Seed.createdBroadcastID, part: ["id"])
@@ -103,6 +131,7 @@ import Testing
             let before = emulator.youTubeQuotaSpent
             try await call()
             #expect(emulator.youTubeQuotaSpent - before == YouTubeQuotaCost.units(of: method), "\(method)")
+            #expect(YouTubeQuotaCost.units(of: method) != nil, "\(method) is a method ID the table knows")
         }
         #expect(try await fixture.ledger.status().spent == emulator.youTubeQuotaSpent)
     }
@@ -126,24 +155,40 @@ import Testing
         }
         #expect(connections() == 2)
         // One chat read per connection, the reconnection included.
-        #expect(try await fixture.ledger.status().spent == 2 * YouTubeQuotaCost.units(of: "youtube.v3.liveChat.messages.stream"))
+        let units = try #require(YouTubeQuotaCost.units(of: "youtube.youtube.v3.liveChat.messages.stream"))
+        #expect(try await fixture.ledger.status().spent == 2 * units)
         #expect(try await fixture.ledger.status().spent == emulator.youTubeQuotaSpent)
     }
 }
 
 @Suite struct YouTubeQuotaCostTests {
     @Test func everyDiscoveryMethodHasACostWithItsSource() throws {
-        #expect(YouTubeQuotaCost.units(of: "search.list") == 100)
-        #expect(YouTubeQuotaCost.cost(of: "search.list")?.source == .published)
+        #expect(YouTubeQuotaCost.units(of: "youtube.search.list") == 100)
+        #expect(YouTubeQuotaCost.cost(of: "youtube.search.list")?.source == .published)
         #expect(YouTube.LiveBroadcastsResource.transitionQuotaCost.units == 50)
         #expect(YouTube.SearchResource.listQuotaCost.source == .published)
-        #expect(YouTubeQuotaCost.units(of: "videos.insert") == 1600)
-        #expect(YouTubeQuotaCost.units(of: "captions.insert") == 400)
-        #expect(YouTubeQuotaCost.cost(of: "liveChatMessages.list")?.source == .estimated)
-        #expect(YouTubeQuotaCost.cost(of: "thirdPartyLinks.list")?.source == .unpublished)
+        #expect(YouTubeQuotaCost.units(of: "youtube.videos.insert") == 1600)
+        #expect(YouTubeQuotaCost.units(of: "youtube.captions.insert") == 400)
+        #expect(YouTubeQuotaCost.units(of: "youtube.liveBroadcasts.insert") == 50)
+        #expect(YouTubeQuotaCost.cost(of: "youtube.liveChatMessages.list")?.source == .estimated)
+        #expect(YouTubeQuotaCost.cost(of: "youtube.thirdPartyLinks.list")?.source == .unpublished)
         #expect(YouTubeQuotaCost.all.count == 83)
-        #expect(YouTubeQuotaCost.cost(httpMethod: "POST", path: "/upload/youtube/v3/videos")?.method == "videos.insert")
-        #expect(YouTubeQuotaCost.cost(httpMethod: "GET", path: "/youtube/v3/captions/abc")?.method == "captions.download")
-        #expect(YouTubeQuotaCost.cost(httpMethod: "GET", path: "/drive/v3/files") == nil)
+        #expect(YouTubeQuotaCost.all.keys.allSatisfy { $0.hasPrefix("youtube.") })
+    }
+
+    @Test func anUnknownMethodIDHasNoCost() {
+        // The table is keyed by Discovery method IDs: a name without the API's prefix, a typo or
+        // another API's method is unknown, never a quiet 1 unit.
+        #expect(YouTubeQuotaCost.units(of: "liveBroadcasts.insert") == nil)
+        #expect(YouTubeQuotaCost.units(of: "youtube.liveBroadcasts.insrt") == nil)
+        #expect(YouTubeQuotaCost.cost(of: "drive.files.list") == nil)
+        #expect(YouTubeQuotaCost.ledgerPricing.price(ofMethod: "drive.files.list") == nil)
+        #expect(YouTubeQuotaCost.ledgerPricing.price(ofMethod: "youtube.videos.list") == .init(method: "youtube.videos.list", units: 1))
+    }
+
+    @Test func everyGeneratedCallCarriesItsMethodID() throws {
+        let session = AuthorizedSession(apiKey: APIKey("key"))
+        let youtube = YouTube(session: session)
+        #expect(youtube.liveBroadcasts.listCall(.init(part: ["id"])).call.methodID == "youtube.liveBroadcasts.list")
     }
 }

@@ -9,7 +9,8 @@ extension GoogleServiceClient {
     /// ``MediaConfiguration/resumeBackoffBase`` with full jitter, announced to the session's
     /// ``AuthorizedSession/Configuration/waitObserver`` the way the session's own retries are.
     func pauseBeforeResuming(
-        _ request: GoogleHTTPRequest, failures: Int, reason: String, status: Int? = nil, retryAfter: Duration? = nil
+        _ request: GoogleHTTPRequest, failures: Int, reason: String, status: Int? = nil, retryAfter: Duration? = nil,
+        methodID: String? = nil
     ) async throws {
         let exponent = min(max(failures - 1, 0), 10)
         let bound = media.resumeBackoffBase * (1 << exponent)
@@ -18,7 +19,7 @@ extension GoogleServiceClient {
         session.announce(
             session.retryWait(
                 request, reason: reason, status: status, retry: failures,
-                policy: RetryPolicy(maxAttempts: media.maxConsecutiveFailures + 1), delay: delay))
+                policy: RetryPolicy(maxAttempts: media.maxConsecutiveFailures + 1), delay: delay, methodID: methodID))
         try await session.configuration.sleep(delay)
     }
 }

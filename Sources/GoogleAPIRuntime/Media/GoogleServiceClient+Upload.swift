@@ -58,7 +58,8 @@ extension GoogleServiceClient {
             request.body = media.body()
             request.headers["Content-Type"] = media.contentType
             request.progress = Self.uploadProgress(media, base: 0, total: size)
-            let response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
+            let response = try await session.send(
+                request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
             try requireSuccess(response)
             try await UploadVerification.check(response.body, media: media, total: size)
             media.progress?(MediaProgress(completedBytes: size, totalBytes: size))
@@ -92,7 +93,8 @@ extension GoogleServiceClient {
         for attempt in 1...2 {
             request.body = multipart.makeBody()
             do {
-                response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
+                response = try await session.send(
+                    request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
                 break
             } catch OAuthError.Code.unauthorizedBodyNotReplayable where attempt == 1 {
                 continue
@@ -130,7 +132,8 @@ extension GoogleServiceClient {
         request.headers["X-Upload-Content-Length"] = String(size)
         if call.body == nil { request.headers["Content-Length"] = nil }
         // Starting a session has no side effect beyond the session itself, so it may be retried.
-        let response = try await session.send(request, idempotent: true, retryPolicy: call.options.retryPolicy)
+        let response = try await session.send(
+            request, idempotent: true, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
         try requireSuccess(response)
         guard let location = response.headers["Location"], let uri = URL(string: location, relativeTo: request.url)?.absoluteURL
         else {

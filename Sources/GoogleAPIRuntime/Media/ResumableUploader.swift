@@ -150,7 +150,7 @@ struct ResumableUploader {
         [408, 429, 500, 502, 503, 504].contains(status)
     }
 
-    /// Waits before the next attempt (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:)``).
+    /// Waits before the next attempt (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:methodID:)``).
     private func pause(_ failures: Int, reason: String, status: Int? = nil, retryAfter: Duration? = nil) async throws {
         try await client.pauseBeforeResuming(
             GoogleHTTPRequest(method: .put, url: uploadSession.uri), failures: failures, reason: reason, status: status,

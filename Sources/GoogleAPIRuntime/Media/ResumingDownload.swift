@@ -39,8 +39,15 @@ struct ResumingDownload: Sendable {
     /// the version it asked for), not a new version's.
     private var continuedWithoutValidator = false
 
-    init(client: GoogleServiceClient, request: GoogleHTTPRequest, expecting: MediaIntegrity = .none, restartsOnChange: Bool = false) {
+    /// The Discovery method ID of the call downloaded (for the session's context and waits).
+    let methodID: String?
+
+    init(
+        client: GoogleServiceClient, request: GoogleHTTPRequest, methodID: String? = nil, expecting: MediaIntegrity = .none,
+        restartsOnChange: Bool = false
+    ) {
         self.client = client
+        self.methodID = methodID
         self.request = request
         self.restartsOnChange = restartsOnChange
         integrity = MediaIntegrityVerifier(expecting)
@@ -143,7 +150,7 @@ struct ResumingDownload: Sendable {
     // MARK: - Connecting
 
     private mutating func connect() async throws {
-        let response = try await client.session.stream(request, idempotent: true, retryPolicy: retryPolicy)
+        let response = try await client.session.stream(request, idempotent: true, retryPolicy: retryPolicy, methodID: methodID)
         guard (200..<300).contains(response.status) else { throw await Self.apiError(response) }
         adopt(response)
     }
@@ -170,7 +177,7 @@ struct ResumingDownload: Sendable {
         var ranged = request
         ranged.headers["Range"] = "bytes=\(delivered)-"
         if let validator { ranged.headers["If-Range"] = validator }
-        let response = try await client.session.stream(ranged, idempotent: true, retryPolicy: retryPolicy)
+        let response = try await client.session.stream(ranged, idempotent: true, retryPolicy: retryPolicy, methodID: methodID)
         switch response.status {
         case 206:
             guard let range = ContentRange(response.headers["Content-Range"]), range.first == delivered else {
@@ -231,9 +238,9 @@ struct ResumingDownload: Sendable {
         return headers.contentLength
     }
 
-    /// Waits before resuming (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:)``).
+    /// Waits before resuming (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:methodID:)``).
     private func pause(reason: String) async throws {
-        try await client.pauseBeforeResuming(request, failures: failures, reason: reason)
+        try await client.pauseBeforeResuming(request, failures: failures, reason: reason, methodID: methodID)
     }
 
     static func apiError(_ response: HTTPStreamingResponse) async -> GoogleAPIError {

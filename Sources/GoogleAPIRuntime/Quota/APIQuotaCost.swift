@@ -14,7 +14,7 @@ public struct APIQuotaCost: Sendable, Hashable {
         case unpublished
     }
 
-    /// The Discovery method ID without the API's prefix, e.g. `liveBroadcasts.transition`.
+    /// The Discovery method ID, e.g. `youtube.liveBroadcasts.transition`.
     public var method: String
     public var httpMethod: String
     /// The Discovery method's path, relative to the root URL, with `{x}` templates.

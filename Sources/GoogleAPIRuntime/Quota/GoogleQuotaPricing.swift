@@ -1,15 +1,13 @@
-public import Foundation
-public import GoogleHTTPTypes
-
 // MARK: - GoogleQuotaPricing
 
-/// How a ``GoogleQuotaLedger`` prices a request: the method it calls and its units, or `nil`
-/// for a request the ledger does not count (another API's). A generated module supplies one
-/// for its API (`YouTubeQuotaCost.ledgerPricing`).
+/// How a ``GoogleQuotaLedger`` prices a call: by its Discovery method ID (the one every generated
+/// call carries, ``APICall/methodID``), the units it costs, or `nil` for a method the ledger does
+/// not count (another API's). A generated module supplies one for its API
+/// (`YouTubeQuotaCost.ledgerPricing`). A request sent without a method ID is not priced.
 public struct GoogleQuotaPricing: Sendable {
-    /// A request's method and units.
+    /// A call's method and units.
     public struct Price: Sendable, Hashable {
-        /// The Discovery method ID, e.g. `liveBroadcasts.transition`.
+        /// The Discovery method ID, e.g. `youtube.liveBroadcasts.transition`.
         public var method: String
         public var units: Int
 
@@ -19,15 +17,16 @@ public struct GoogleQuotaPricing: Sendable {
         }
     }
 
-    let price: @Sendable (GoogleHTTPMethod, URL) -> Price?
+    let price: @Sendable (String) -> Price?
 
-    /// - Parameter price: The price of a request with this HTTP method and URL; `nil` to not count it.
-    public init(_ price: @escaping @Sendable (GoogleHTTPMethod, URL) -> Price?) {
+    /// - Parameter price: The price of a call to the method with this Discovery method ID; `nil`
+    ///   to not count it.
+    public init(_ price: @escaping @Sendable (_ methodID: String) -> Price?) {
         self.price = price
     }
 
-    /// The price of `request`, `nil` when it is not counted.
-    public func price(of request: GoogleHTTPRequest) -> Price? {
-        price(request.method, request.url)
+    /// The price of a call to `methodID`, `nil` when it is not counted.
+    public func price(ofMethod methodID: String) -> Price? {
+        price(methodID)
     }
 }

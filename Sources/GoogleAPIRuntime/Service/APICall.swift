@@ -5,6 +5,10 @@ public import GoogleHTTP
 /// One method call of a Google API, as built by generated code: the Discovery path template, its
 /// parameters, the query, the JSON body and the scopes that authorize it.
 public struct APICall: Sendable {
+    /// The Discovery method ID, e.g. `drive.files.list`: what the session's request context,
+    /// request log, quota pricing and middleware name the call by. `nil` for a call built by
+    /// hand for a method the caller does not name.
+    public var methodID: String?
     public var method: GoogleHTTPMethod
     /// The Discovery method's `path`, relative to the service path, with `{x}`/`{+x}` templates;
     /// `/…` is relative to the root URL, and an absolute `http(s)://` URL (a link an API
@@ -33,6 +37,7 @@ public struct APICall: Sendable {
     public var options = APICallOptions()
 
     /// - Parameters:
+    ///   - methodID: The Discovery method ID (`drive.files.list`); generated code passes it.
     ///   - method: The HTTP method.
     ///   - path: The Discovery path template, relative to the service path.
     ///   - scopes: The scopes that authorize the call (any one suffices).
@@ -40,9 +45,10 @@ public struct APICall: Sendable {
     ///   - idempotent: Overrides whether retries are allowed; `nil` derives it from `method`.
     ///   - declaredQueryNames: The query parameters the method declares (see ``declaredQueryNames``).
     public init(
-        method: GoogleHTTPMethod, path: String, scopes: [String], mediaUploadPath: String? = nil, idempotent: Bool? = nil,
-        declaredQueryNames: [String] = []
+        methodID: String? = nil, method: GoogleHTTPMethod, path: String, scopes: [String], mediaUploadPath: String? = nil,
+        idempotent: Bool? = nil, declaredQueryNames: [String] = []
     ) {
+        self.methodID = methodID
         self.declaredQueryNames = declaredQueryNames
         self.method = method
         self.path = path

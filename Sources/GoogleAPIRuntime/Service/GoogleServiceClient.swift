@@ -3,6 +3,7 @@ import GoogleAuth
 import GoogleBase
 import GoogleHTTP
 import GoogleHTTPTypes
+import GoogleJSON
 
 // MARK: - GoogleServiceClient
 
@@ -81,8 +82,9 @@ public struct GoogleServiceClient: Sendable {
     public func send(_ call: APICall) async throws -> GoogleHTTPResponse {
         try await checkScopes(call)
         let request = try makeRequest(call)
-        let response = try await session.send(request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy)
-        try requireSuccess(response)
+        let (response, errorBody) = try await session.sendClassified(
+            request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
+        try requireSuccess(response, errorBody: errorBody)
         return response
     }
 
@@ -214,11 +216,11 @@ public struct GoogleServiceClient: Sendable {
         path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : path[...]
     }
 
-    /// Throws the ``GoogleAPIError`` a non-2xx response describes, reusing the session's parse
-    /// of the body when it already parsed it to decide on a retry.
-    func requireSuccess(_ response: GoogleHTTPResponse) throws(GoogleAPIError) {
+    /// Throws the ``GoogleAPIError`` a non-2xx response describes, with `errorBody`, the session's
+    /// parse of the body when it parsed it for a decision (so a body is parsed once).
+    func requireSuccess(_ response: GoogleHTTPResponse, errorBody: JSONValue? = nil) throws(GoogleAPIError) {
         guard (200..<300).contains(response.status) else {
-            let parsed = session.parsedErrorBody.take(response.body) ?? ParsedErrorBody.parsed(response.body)
+            let parsed = errorBody ?? (response.body.isEmpty ? .null : (try? JSONValue(parsing: response.body)) ?? .null)
             throw GoogleAPIError(status: response.status, headers: response.headers, body: response.body, parsed: parsed)
         }
     }

@@ -37,7 +37,7 @@ extension AuthorizedSession {
         @_spi(Testing) public var now: @Sendable () -> Date = { Date() }
         /// Origins (scheme, host and port) that receive the access token besides the root URLs of
         /// the ``GoogleServiceClient``s built on this session, e.g. for requests sent with
-        /// ``AuthorizedSession/send(_:idempotent:)`` to an endpoint no service client covers. Each
+        /// ``AuthorizedSession/send(_:idempotent:retryPolicy:methodID:)`` to an endpoint no service client covers. Each
         /// must be `https`, or `http` on a loopback host; others are ignored (and requests to them
         /// are refused with `GoogleAuth/OAuthError/Code/untrustedTokenDestination`).
         public var trustedTokenOrigins: [URL]

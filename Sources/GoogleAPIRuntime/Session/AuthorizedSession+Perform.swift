@@ -9,24 +9,28 @@ import GoogleJSON
 extension AuthorizedSession {
     /// Runs `attempt` with authorization until it yields a final response: refreshes once after a
     /// 401, and retries retryable outcomes within `retryPolicy` when the request may be repeated.
-    /// A URL whose origin is not trusted with the token is refused before anything is sent.
+    /// A URL whose origin is not trusted with the token is refused before anything is sent. The
+    /// request context (method ID, attempt, idempotency, quota cost) names every report. The
+    /// final response's error body, when the session parsed it for a decision, comes back with the
+    /// value: a body is classified once, here, and the thrown ``GoogleAPIError`` reuses it.
     func perform<Value: Sendable>(
         _ request: GoogleHTTPRequest,
         idempotent: Bool,
         retryPolicy: RetryPolicy,
+        methodID: String?,
         attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
-    ) async throws -> Value {
+    ) async throws -> (value: Value, errorBody: JSONValue?) {
         try requireTokenDestination(request.url)
         var request = request
         if request.maxResponseBodyBytes == nil { request.maxResponseBodyBytes = configuration.maxResponseBodyBytes }
         let clock = ContinuousClock()
         let started = clock.now
-        let mayRepeat = idempotent && request.body.isReplayable
-        var attemptNumber = 1
-        var refreshedAfterUnauthorized = false
-        // Priced once; charged before every attempt, as the server charges each one.
+        // Priced once, by the method ID; charged before every attempt, as the server charges each one.
         let ledger = configuration.quotaLedger
-        let price = ledger?.pricing.price(of: request)
+        let price = methodID.flatMap { id in ledger?.pricing.price(ofMethod: id) }
+        var context = GoogleRequestContext(
+            methodID: methodID, idempotent: idempotent && request.body.isReplayable, quotaCost: price?.units)
+        var refreshedAfterUnauthorized = false
 
         while true {
             try Task.checkCancellation()
@@ -40,59 +44,91 @@ extension AuthorizedSession {
                 outcome = try await attempt(authorized)
             } catch let error as HTTPTransportError {
                 let wait =
-                    mayRepeat && retryPolicy.retriesTransportErrors && error.isTransient
+                    context.idempotent && retryPolicy.retriesTransportErrors && error.isTransient
                     ? plannedWait(
-                        request, policy: retryPolicy, attempt: attemptNumber, retryAfter: nil, elapsed: clock.now - started,
+                        request, context: context, policy: retryPolicy, retryAfter: nil, elapsed: clock.now - started,
                         status: nil, reason: RetryWait.reason(error))
                     : nil
-                report(authorized, head: nil, error: error.description, since: attemptStarted, attempt: attemptNumber, wait: wait)
+                report(authorized, context: context, head: nil, error: error.description, since: attemptStarted, wait: wait)
                 guard let wait else { throw error }
                 try await configuration.sleep(wait.delay)
-                attemptNumber += 1
+                context.attempt += 1
                 continue
             }
             let status = outcome.head.status
-            if status == 403, let ledger, price != nil,
-                GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody())).contains("quotaExceeded")
+            // The error body as JSON, parsed at most once per response, and only for a decision.
+            var parsed: JSONValue?
+            if status == 403,
+                let refusal = serverQuotaRefusal(
+                    await Self.classified(outcome, &parsed), context: context, price: price, request: request)
             {
+                report(authorized, context: context, head: outcome.head, error: nil, since: attemptStarted, wait: nil)
                 // The day's quota is gone: no call through this ledger is sent until the reset.
-                try await ledger.markExhausted()
+                if let ledger { try await ledger.markExhausted() }
+                throw refusal
             }
 
             if status == 401 && !refreshedAfterUnauthorized, let tokens, let token {
-                report(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, wait: nil)
+                report(authorized, context: context, head: outcome.head, error: nil, since: attemptStarted, wait: nil)
                 refreshedAfterUnauthorized = true
                 _ = try await tokens.tokenReplacing(rejectedAccessToken: token)
                 guard request.body.isReplayable else {
                     throw OAuthError.unauthorizedBodyNotReplayable(status: status)
                 }
+                // The re-send with the new token is the same attempt: the retry policy counts it
+                // no more than before.
                 continue
             }
             var wait: RetryWait?
-            if mayRepeat, await isRetryable(outcome, policy: retryPolicy) {
+            if context.idempotent, await isRetryable(outcome, policy: retryPolicy, parsed: &parsed) {
                 // The Google error reasons were parsed for the decision already (403) or are read
-                // only now, on the way to a wait (the parse is shared with the thrown error).
-                let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
+                // only now, on the way to a wait.
+                let reasons = GoogleErrorReasons.reasons(in: await Self.classified(outcome, &parsed))
                 wait = plannedWait(
-                    request, policy: retryPolicy, attempt: attemptNumber,
+                    request, context: context, policy: retryPolicy,
                     retryAfter: RetryAfter.delay(from: outcome.head.headers, now: configuration.now()), elapsed: clock.now - started,
                     status: status, reason: RetryWait.reason(status: status, googleReasons: reasons))
             }
-            report(authorized, head: outcome.head, error: nil, since: attemptStarted, attempt: attemptNumber, wait: wait)
-            guard let wait else { return outcome.value }
+            report(authorized, context: context, head: outcome.head, error: nil, since: attemptStarted, wait: wait)
+            guard let wait else { return (outcome.value, parsed) }
             try await configuration.sleep(wait.delay)
-            attemptNumber += 1
+            context.attempt += 1
         }
+    }
+
+    /// The typed quota error for a 403 that says the day's quota is spent (`quotaExceeded`), the
+    /// same error a ``GoogleQuotaLedger`` throws when it refuses a call itself; `nil` for any other
+    /// 403. It applies to calls the session's ledger prices and, without a ledger, to errors in
+    /// YouTube's `youtube.quota` domain (a daily quota for the project, reset at midnight Pacific).
+    private func serverQuotaRefusal(
+        _ body: JSONValue, context: GoogleRequestContext, price: GoogleQuotaPricing.Price?, request: GoogleHTTPRequest
+    ) -> GoogleQuotaExceededError? {
+        guard GoogleErrorReasons.reasons(in: body).contains("quotaExceeded"),
+            price != nil || GoogleErrorReasons.domains(in: body).contains("youtube.quota")
+        else { return nil }
+        let resetsAt = PacificDay(containing: configuration.now()).end
+        let method = price?.method ?? context.methodID ?? "\(request.method) \(SecretRedactor.redactedURL(request.url))"
+        return GoogleQuotaExceededError(
+            method: method, unitsNeeded: price?.units ?? 0, unitsLeft: 0, resetsAt: resetsAt, reportedByServer: true)
     }
 
     // MARK: - Decisions
 
-    private func isRetryable<Value>(_ outcome: SessionAttempt<Value>, policy: RetryPolicy) async -> Bool {
+    private func isRetryable<Value>(_ outcome: SessionAttempt<Value>, policy: RetryPolicy, parsed: inout JSONValue?) async -> Bool {
         let status = outcome.head.status
         if policy.retryableStatuses.contains(status) { return true }
         guard status == 403, !policy.retryableForbiddenReasons.isEmpty else { return false }
-        let reasons = GoogleErrorReasons.reasons(in: parsedErrorBody.parse(await outcome.errorBody()))
+        let reasons = GoogleErrorReasons.reasons(in: await Self.classified(outcome, &parsed))
         return !reasons.isDisjoint(with: policy.retryableForbiddenReasons)
+    }
+
+    /// `outcome`'s error body as JSON (`.null` when empty or not JSON), parsed on first use.
+    private static func classified<Value>(_ outcome: SessionAttempt<Value>, _ parsed: inout JSONValue?) async -> JSONValue {
+        if let parsed { return parsed }
+        let body = await outcome.errorBody()
+        let value = body.isEmpty ? JSONValue.null : (try? JSONValue(parsing: body)) ?? .null
+        parsed = value
+        return value
     }
 
     // MARK: - Waits
@@ -100,22 +136,22 @@ extension AuthorizedSession {
     /// The wait before the next attempt — computed once, here, for both reports (the attempt's
     /// log entry and ``Configuration/waitObserver``) — or `nil` when attempts or time are used up.
     private func plannedWait(
-        _ request: GoogleHTTPRequest, policy: RetryPolicy, attempt: Int, retryAfter: Duration?, elapsed: Duration,
+        _ request: GoogleHTTPRequest, context: GoogleRequestContext, policy: RetryPolicy, retryAfter: Duration?, elapsed: Duration,
         status: Int?, reason: @autoclosure () -> String
     ) -> RetryWait? {
-        guard attempt < policy.maxAttempts else { return nil }
-        let delay = retryAfter.map { min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: attempt)
-        guard elapsed + delay < policy.maxTotalTime else { return nil }
-        return retryWait(request, reason: reason(), status: status, retry: attempt, policy: policy, delay: delay)
+        let attempt = context.attempt
+        guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, elapsed: elapsed) else { return nil }
+        return retryWait(
+            request, reason: reason(), status: status, retry: attempt, policy: policy, delay: delay, methodID: context.methodID)
     }
 
     /// A wait before retry `retry` under `policy`, its URL redacted.
-    func retryWait(_ request: GoogleHTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration)
-        -> RetryWait
-    {
+    func retryWait(
+        _ request: GoogleHTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration, methodID: String?
+    ) -> RetryWait {
         RetryWait(
             method: request.method, url: SecretRedactor.redactedURL(request.url), reason: reason, status: status,
-            retry: retry, maxRetries: max(policy.maxAttempts - 1, retry), delay: delay)
+            retry: retry, maxRetries: max(policy.maxAttempts - 1, retry), delay: delay, methodID: methodID)
     }
 
     /// Tells ``Configuration/waitObserver`` about a wait about to start (also the media
@@ -129,16 +165,17 @@ extension AuthorizedSession {
     /// Reports an attempt: to the logger, the request as sent (its credentials redacted), the
     /// response head and the wait before the next attempt; then the wait, if any, to the observer.
     private func report(
-        _ request: GoogleHTTPRequest, head: GoogleHTTPResponseHead?, error: String?, since start: ContinuousClock.Instant, attempt: Int,
-        wait: RetryWait?
+        _ request: GoogleHTTPRequest, context: GoogleRequestContext, head: GoogleHTTPResponseHead?, error: String?,
+        since start: ContinuousClock.Instant, wait: RetryWait?
     ) {
         if let logger = configuration.logger {
             logger(
                 RequestLogEntry(
                     method: request.method, url: SecretRedactor.redactedURL(request.url), status: head?.status,
-                    duration: ContinuousClock.now - start, attempt: attempt, error: error.map { SecretRedactor.redact($0) },
+                    duration: ContinuousClock.now - start, attempt: context.attempt, error: error.map { SecretRedactor.redact($0) },
                     requestHeaders: RequestLogEntry.redacted(request.headers),
-                    responseHeaders: head.map { RequestLogEntry.redacted($0.headers) } ?? [], retryDelay: wait?.delay))
+                    responseHeaders: head.map { RequestLogEntry.redacted($0.headers) } ?? [], retryDelay: wait?.delay,
+                    methodID: context.methodID))
         }
         if let wait { announce(wait) }
     }
@@ -149,14 +186,23 @@ extension AuthorizedSession {
 /// Extracts `error.errors[].reason` (and `error.details[].reason`) from a Google error body.
 enum GoogleErrorReasons {
     static func reasons(in body: JSONValue) -> Set<String> {
+        values("reason", in: body)
+    }
+
+    /// `error.errors[].domain` (`youtube.quota`, `usageLimits`).
+    static func domains(in body: JSONValue) -> Set<String> {
+        values("domain", in: body)
+    }
+
+    private static func values(_ member: String, in body: JSONValue) -> Set<String> {
         guard case .object(let error)? = body["error"] else { return [] }
-        var reasons = Set<String>()
+        var values = Set<String>()
         for key in ["errors", "details"] {
             guard case .array(let items)? = error[key] else { continue }
             for item in items {
-                if let reason = item["reason"]?.stringValue { reasons.insert(reason) }
+                if let value = item[member]?.stringValue { values.insert(value) }
             }
         }
-        return reasons
+        return values
     }
 }

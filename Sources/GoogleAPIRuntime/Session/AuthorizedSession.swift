@@ -3,6 +3,7 @@ import GoogleAuth
 @_spi(Locking) import GoogleBase
 public import GoogleHTTP
 import GoogleHTTPTypes
+import GoogleJSON
 import Synchronization
 
 // MARK: - AuthorizedSession
@@ -31,7 +32,6 @@ public final class AuthorizedSession: Sendable {
     /// they pass without parsing the URL again (every request is checked).
     private let lastTrustedPrefix = PlainLock<String?>(nil)
     /// Shares the parse of a 403 body between the retry decision and the thrown error.
-    let parsedErrorBody = ParsedErrorBody()
 
     /// A session for one user's OAuth tokens (an `GoogleAuth/OAuthUserCredentials`).
     /// - Parameters:
@@ -227,39 +227,48 @@ public final class AuthorizedSession: Sendable {
     /// Sends `request` with the user's access token and reads the whole response.
     ///
     /// A 401 refreshes the token once and re-sends; retryable failures are repeated per
-    /// ``Configuration/retry`` when `idempotent` is true. Error statuses are returned, not thrown.
-    /// - Parameters:
-    ///   - request: The request, without authorization.
-    ///   - idempotent: Whether repeating the request is safe (enables retries).
-    /// - Throws: `GoogleAuth/OAuthError` or `GoogleHTTPTypes/HTTPTransportError`.
-    public func send(_ request: GoogleHTTPRequest, idempotent: Bool) async throws -> GoogleHTTPResponse {
-        try await send(request, idempotent: idempotent, retryPolicy: nil)
-    }
-
-    /// ``send(_:idempotent:)`` with a retry policy for this request only.
+    /// ``Configuration/retry`` (or `retryPolicy`) when `idempotent` is true. Error statuses are
+    /// returned, not thrown — except a 403 saying the day's quota is spent, which throws
+    /// ``GoogleQuotaExceededError`` (see ``GoogleRequestContext`` for what `methodID` names).
     /// - Parameters:
     ///   - request: The request, without authorization.
     ///   - idempotent: Whether repeating the request is safe (enables retries).
     ///   - retryPolicy: Replaces ``Configuration/retry`` for this request; `nil` keeps it.
-    /// - Throws: `GoogleAuth/OAuthError` or `GoogleHTTPTypes/HTTPTransportError`.
-    public func send(_ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?) async throws -> GoogleHTTPResponse {
-        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
+    ///   - methodID: The Discovery method ID the request calls (`drive.files.list`): the request
+    ///     log names it and ``Configuration/quotaLedger`` prices by it; `nil` for none.
+    /// - Throws: `GoogleAuth/OAuthError`, `GoogleHTTPTypes/HTTPTransportError` or ``GoogleQuotaExceededError``.
+    public func send(
+        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy? = nil, methodID: String? = nil
+    ) async throws -> GoogleHTTPResponse {
+        try await sendClassified(request, idempotent: idempotent, retryPolicy: retryPolicy, methodID: methodID).value
+    }
+
+    /// ``send(_:idempotent:retryPolicy:methodID:)`` with the error body as the session parsed it
+    /// for its decisions (`nil` when it did not need to), so that the client's
+    /// ``GoogleAPIError`` does not parse it again.
+    func sendClassified(
+        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?, methodID: String?
+    ) async throws -> (value: GoogleHTTPResponse, errorBody: JSONValue?) {
+        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID) {
+            authorized in
             let response = try await self.transport.send(authorized)
             return SessionAttempt(head: response.head, value: response, errorBody: { response.body })
         }
     }
 
-    /// Like ``send(_:idempotent:)`` but writes the response body to `file`.
+    /// Like ``send(_:idempotent:retryPolicy:methodID:)`` but writes the response body to `file`.
     /// - Parameters:
     ///   - request: The request, without authorization.
     ///   - file: Created or truncated; on an error status it holds the error body.
     ///   - idempotent: Whether repeating the request is safe.
     ///   - retryPolicy: Overrides the session's policy (e.g. `.disabled` for callers that resume).
-    /// - Throws: `GoogleAuth/OAuthError` or `GoogleHTTPTypes/HTTPTransportError`.
+    ///   - methodID: The Discovery method ID the request calls, `nil` for none.
+    /// - Throws: Like ``send(_:idempotent:retryPolicy:methodID:)``.
     public func download(
-        _ request: GoogleHTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
+        _ request: GoogleHTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil, methodID: String? = nil
     ) async throws -> GoogleHTTPResponseHead {
-        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
+        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID) {
+            authorized in
             let head = try await self.transport.download(authorized, to: file)
             return SessionAttempt(
                 head: head, value: head,
@@ -268,16 +277,18 @@ public final class AuthorizedSession: Sendable {
                     defer { try? handle.close() }
                     return (try? handle.read(upToCount: 64 << 10)) ?? Data()
                 })
-        }
+        }.value
     }
 
-    /// Like ``send(_:idempotent:)`` but returns once the response head arrived; the body streams.
-    /// Bodies of responses that are retried or refreshed are drained and discarded.
-    /// - Throws: `GoogleAuth/OAuthError` or `GoogleHTTPTypes/HTTPTransportError`.
+    /// Like ``send(_:idempotent:retryPolicy:methodID:)`` but returns once the response head
+    /// arrived; the body streams. Bodies of responses that are retried or refreshed are drained and
+    /// discarded.
+    /// - Throws: Like ``send(_:idempotent:retryPolicy:methodID:)``.
     public func stream(
-        _ request: GoogleHTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil
+        _ request: GoogleHTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil, methodID: String? = nil
     ) async throws -> HTTPStreamingResponse {
-        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry) { authorized in
+        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID) {
+            authorized in
             let response = try await self.transport.stream(authorized)
             let body = response.status >= 300 ? ((try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()) : nil
             let streaming =
@@ -285,7 +296,7 @@ public final class AuthorizedSession: Sendable {
                     HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(collected))
                 } ?? response
             return SessionAttempt(head: response.head, value: streaming, errorBody: { body ?? Data() })
-        }
+        }.value
     }
 }
 

@@ -54,6 +54,18 @@ public struct RetryPolicy: Sendable, Hashable {
         guard boundSeconds > 0 else { return .zero }
         return .nanoseconds(Int64(Double.random(in: 0...boundSeconds) * 1e9))
     }
+
+    /// The wait before the attempt after attempt `attempt` (counting from 1): the server's
+    /// `Retry-After` capped by ``maxDelay`` when it sent one, else ``backoffDelay(afterAttempt:)``;
+    /// `nil` when the attempts are used up or the wait would end past ``maxTotalTime`` since the
+    /// first attempt (`elapsed`). The one rule the session's retries, a failing token source's
+    /// retries and a server stream's reconnects share.
+    public func delay(afterAttempt attempt: Int, retryAfter: Duration?, elapsed: Duration) -> Duration? {
+        guard attempt < maxAttempts else { return nil }
+        let delay = retryAfter.map { min($0, maxDelay) } ?? backoffDelay(afterAttempt: attempt)
+        guard elapsed + delay < maxTotalTime else { return nil }
+        return delay
+    }
 }
 
 // MARK: - Duration helpers

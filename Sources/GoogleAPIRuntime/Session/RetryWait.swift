@@ -11,6 +11,9 @@ public import GoogleHTTP
 ///
 /// `url` has its secret query values masked; nothing here carries a token.
 public struct RetryWait: Sendable, Hashable, CustomStringConvertible {
+    /// The Discovery method ID of the call that will be repeated (`youtube.videos.insert`), `nil`
+    /// for a request sent without one.
+    public var methodID: String?
     /// The request that will be repeated.
     public var method: GoogleHTTPMethod
     public var url: String
@@ -25,7 +28,11 @@ public struct RetryWait: Sendable, Hashable, CustomStringConvertible {
     /// How long the wait is (the server's `Retry-After` when it sent one, capped by the policy).
     public var delay: Duration
 
-    public init(method: GoogleHTTPMethod, url: String, reason: String, status: Int?, retry: Int, maxRetries: Int, delay: Duration) {
+    public init(
+        method: GoogleHTTPMethod, url: String, reason: String, status: Int?, retry: Int, maxRetries: Int, delay: Duration,
+        methodID: String? = nil
+    ) {
+        self.methodID = methodID
         self.method = method
         self.url = url
         self.reason = reason

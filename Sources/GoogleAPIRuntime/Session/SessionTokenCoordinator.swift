@@ -144,8 +144,7 @@ actor SessionTokenCoordinator {
         guard attempt < policy.maxAttempts, let cause = retryCause(error, policy: policy) else { return nil }
         // The endpoint's Retry-After when it sent one, capped like an API call's.
         let retryAfter = (error as? CredentialsError)?.retryAfter
-        let delay = retryAfter.map { min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: attempt)
-        guard elapsed + delay < policy.maxTotalTime else { return nil }
+        guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, elapsed: elapsed) else { return nil }
         let endpoint = cause.endpoint ?? "the credentials' token source"
         let method: GoogleHTTPMethod = endpoint.contains("/computeMetadata/") ? .get : .post
         return RetryWait(

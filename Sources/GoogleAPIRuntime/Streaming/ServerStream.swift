@@ -214,7 +214,7 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             }
             lastRequest = request
             // One budget for the whole stream (ours, in `recover`): the session only refreshes.
-            let response = try await client.session.stream(request, idempotent: true, retryPolicy: .disabled)
+            let response = try await client.session.stream(request, idempotent: true, retryPolicy: .disabled, methodID: call.methodID)
             guard (200..<300).contains(response.status) else { throw await ResumingDownload.apiError(response) }
             headers = response.headers
             requestURL = request.url
@@ -260,15 +260,16 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             let now = ContinuousClock.now
             let started = failuresStarted ?? now
             failuresStarted = started
-            guard failures < policy.maxAttempts else { throw exhausted(error) }
-            let delay = retryAfter.map { Swift.min($0, policy.maxDelay) } ?? policy.backoffDelay(afterAttempt: failures)
-            guard now - started + delay < policy.maxTotalTime else { throw exhausted(error) }
+            guard let delay = policy.delay(afterAttempt: failures, retryAfter: retryAfter, elapsed: now - started) else {
+                throw exhausted(error)
+            }
             // The session's waitObserver sees a stream's reconnect waits as it sees any retry's.
             let session = stream.client.session
             if let lastRequest {
                 session.announce(
                     session.retryWait(
-                        lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay))
+                        lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay,
+                        methodID: stream.call.methodID))
             }
             try await session.configuration.sleep(delay)
         }

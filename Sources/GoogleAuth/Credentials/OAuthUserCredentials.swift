@@ -7,9 +7,13 @@ public import GoogleHTTP
 /// tokens: loads their ``OAuthTokens`` from a ``TokenStore``, refreshes them with a
 /// ``TokenRefreshing`` (an ``OAuthClient``), saves refreshed tokens back, and turns an ended grant
 /// (`invalid_grant`, no refresh token, time-based access over) into
-/// ``OAuthError/Code/reauthenticationRequired``: the stored tokens are deleted, the optional
-/// handler may supply new ones, and otherwise every later call fails fast without contacting the
-/// token endpoint.
+/// ``OAuthError/Code/reauthenticationRequired``: the optional handler may supply new ones, and
+/// otherwise later calls fail without contacting the token endpoint until new credentials are
+/// saved to the store (by this process or another, e.g. after the user signed in again) or given
+/// to ``replace(with:)``: each call looks at the store once more and continues with credentials
+/// other than the rejected ones. The rejected credentials are kept in the store, not deleted:
+/// they name the account to sign in again, and deleting what the user did not ask to delete
+/// surprised readers (sign out with ``TokenStore/delete()`` or ``OAuthClient/revoke(token:)``).
 ///
 /// `AuthorizedSession(credentials: store, refresher: client)` builds one of these for an app's own
 /// sign-in; ``init(authorizedUser:quotaProjectID:transport:source:)`` builds one for an
@@ -27,15 +31,18 @@ public actor OAuthUserCredentials: CredentialsProvider {
     private let kind: CredentialsSummary.Kind
     /// The credentials last loaded, refreshed or saved.
     private var cached: OAuthTokens?
-    /// Set after the grant ended: later calls fail fast.
+    /// Set after the grant ended: later calls fail fast unless the store holds other credentials.
     private var terminalError: OAuthError?
+    /// The credentials whose grant ended: stored credentials equal to them do not end the
+    /// reauthentication state (new ones, saved by a sign-in, do).
+    private var rejected: OAuthTokens?
 
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
     ///   - refresher: Exchanges the refresh token for a new access token.
     ///   - quotaProjectID: A project billed for quota (`x-goog-user-project`), or `nil`.
-    ///   - reauthenticationHandler: Called once the grant ended and the stored credentials were
-    ///     deleted; return new credentials to save and continue with, or `nil` to fail.
+    ///   - reauthenticationHandler: Called once the grant ended (the stored credentials are kept);
+    ///     return new credentials to save and continue with, or `nil` to fail.
     public init(
         store: any TokenStore, refresher: any TokenRefreshing, quotaProjectID: String? = nil,
         reauthenticationHandler: (@Sendable () async throws -> OAuthTokens?)? = nil
@@ -100,7 +107,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
     /// - Throws: ``OAuthError/Code/reauthenticationRequired`` once the grant
     ///   ended, or the store's error.
     public func currentCredentials() async throws -> OAuthTokens? {
-        if let terminalError { throw terminalError }
+        if terminalError != nil { try await requireNewCredentialsInStore() }
         if let cached { return cached }
         cached = try await store.load()
         return cached
@@ -112,11 +119,29 @@ public actor OAuthUserCredentials: CredentialsProvider {
         try await store.save(credentials)
         cached = credentials
         terminalError = nil
+        rejected = nil
+    }
+
+    /// In the reauthentication state: leaves it when the store now holds credentials other than
+    /// the rejected ones (saved by a sign-in in this process or another), else throws the error
+    /// again. One store read per call while the state lasts; no request to the token endpoint.
+    private func requireNewCredentialsInStore() async throws {
+        guard let terminalError else { return }
+        guard let stored = try await store.load(), !Self.same(stored, rejected) else { throw terminalError }
+        self.terminalError = nil
+        rejected = nil
+        cached = stored
+    }
+
+    /// Whether `stored` are the rejected credentials (the same refresh and access tokens).
+    private static func same(_ stored: OAuthTokens, _ rejected: OAuthTokens?) -> Bool {
+        guard let rejected else { return false }
+        return stored.refreshToken == rejected.refreshToken && stored.accessToken == rejected.accessToken
     }
 
     /// Credentials whose access token `request` accepts: loaded, or refreshed and saved.
     func credentials(for request: AccessTokenRequest) async throws -> OAuthTokens {
-        if let terminalError { throw terminalError }
+        if terminalError != nil { try await requireNewCredentialsInStore() }
         if cached == nil {
             guard let loaded = try await store.load() else { throw OAuthError(code: .notAuthorized) }
             cached = loaded
@@ -161,7 +186,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
             return try await requireReauthentication(reason: "the stored credentials were deleted (signed out)")
         } catch {
             if let error = error as? OAuthError, error.code == .invalidGrant || error.code == .reauthenticationRequired {
-                return try await requireReauthentication(reason: "the refresh token was rejected (invalid_grant)")
+                return try await requireReauthentication(reason: Self.invalidGrantReason)
             }
             throw error
         }
@@ -180,11 +205,13 @@ public actor OAuthUserCredentials: CredentialsProvider {
         return merged
     }
 
-    /// Deletes the stored credentials, gives the app's handler a chance to supply new ones, and
-    /// otherwise enters the fail-fast state.
+    /// Gives the app's handler a chance to supply new credentials, and otherwise enters the
+    /// reauthentication state (see the type's documentation). The stored credentials are kept.
     private func requireReauthentication(reason: String) async throws -> OAuthTokens {
+        // What the store holds now is what was rejected (under a shared store, possibly a refresh
+        // token another process stored); only credentials saved after this end the state.
+        rejected = (try? await store.load()) ?? cached
         cached = nil
-        try? await store.delete()
         // A file's grant is renewed where the file came from, not by the app's sign-in.
         let error = OAuthError(
             code: .reauthenticationRequired,
@@ -193,11 +220,20 @@ public actor OAuthUserCredentials: CredentialsProvider {
         if let reauthenticationHandler, let renewed = try? await reauthenticationHandler() {
             try await store.save(renewed)
             cached = renewed
+            rejected = nil
             return renewed
         }
         terminalError = error
         throw error
     }
+
+    /// The `invalid_grant` of a refresh, with the causes Google documents for a refresh token
+    /// that stops working (developers.google.com/identity/protocols/oauth2#expiration).
+    static let invalidGrantReason =
+        "the refresh token was rejected (invalid_grant; Google's documented causes: the user revoked the app's access, "
+        + "the password changed (tokens with Gmail scopes), the OAuth consent screen is in Testing publishing status "
+        + "(refresh tokens expire after 7 days), the token went unused for 6 months, or the client passed its limit of "
+        + "refresh tokens per account)"
 
     // MARK: - Time-based access
 

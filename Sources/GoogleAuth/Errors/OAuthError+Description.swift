@@ -87,7 +87,10 @@ extension OAuthError {
         case .deletedClient:
             "Create a new OAuth client in the Google Cloud Console and update the configuration."
         case .invalidGrant:
-            "Run the authorization flow again (reauthentication is required)."
+            "Run the authorization flow again and save the new tokens to the session's token store (the session uses them on its next call) or pass them to updateCredentials(_:). "
+                + "Google's documented causes: the user revoked the app's access; the password changed (for tokens with Gmail scopes); "
+                + "the app's OAuth consent screen is in Testing publishing status (refresh tokens expire after 7 days); "
+                + "the token was unused for 6 months; the client or account passed its limit of refresh tokens (the oldest stop working)."
         case .redirectURIMismatch:
             "Use a loopback or custom-scheme redirect registered for a Desktop/iOS/Android client."
         case .invalidRequest:
@@ -128,7 +131,7 @@ extension OAuthError {
         case .invalidClientConfiguration:
             "Download the client_secret JSON again from the Google Cloud Console (Credentials page)."
         case .missingRefreshToken, .reauthenticationRequired, .notAuthorized:
-            "Run the authorization flow again (sign in) to obtain new credentials."
+            "Run the authorization flow again (sign in) and save the new tokens to the session's token store (the session uses them on its next call, from this process or another) or pass them to updateCredentials(_:)."
         case .unauthorizedBodyNotReplayable:
             "Send the request again; use a body that can be re-read (data or a file) to let the session retry it itself."
         case .refreshFailed:

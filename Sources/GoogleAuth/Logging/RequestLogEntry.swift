@@ -48,6 +48,9 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
     }
 
     public var kind: Kind
+    /// The Discovery method ID of the call the attempt belongs to (`drive.files.list`); `nil` for
+    /// a request sent without one and for OAuth endpoints.
+    public var methodID: String?
     public var method: GoogleHTTPMethod
     public var url: String
     /// The response status, or `nil` when the attempt failed without a response.
@@ -70,9 +73,10 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
     public init(
         method: GoogleHTTPMethod, url: String, status: Int?, duration: Duration, attempt: Int, error: String?,
         kind: Kind = .request, requestHeaders: [(name: String, value: String)] = [],
-        responseHeaders: [(name: String, value: String)] = [], retryDelay: Duration? = nil
+        responseHeaders: [(name: String, value: String)] = [], retryDelay: Duration? = nil, methodID: String? = nil
     ) {
         self.kind = kind
+        self.methodID = methodID
         self.method = method
         self.url = url
         self.status = status
@@ -89,7 +93,8 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
         headers.map { (name: $0.name, value: SecretRedactor.redactedValue($0.value, ofHeader: $0.name)) }
     }
 
-    /// `GET https://… -> 200 in 12 ms (attempt 1, retrying in 5 ms)`, or for an OAuth endpoint
+    /// `drive.files.list: GET https://… -> 200 in 12 ms (attempt 1, retrying in 5 ms)` (the method
+    /// ID first when the call has one), or for an OAuth endpoint
     /// `device poll 2: POST https://…/token -> 428 authorization_pending in 3 ms, next in 5000 ms`.
     public var description: String {
         let milliseconds = Self.milliseconds(duration)
@@ -103,7 +108,8 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
             return "\(words)\(number): \(method) \(url) -> \(outcome) in \(milliseconds) ms\(next)"
         }
         let retry = retryDelay.map { ", retrying in \(Self.milliseconds($0)) ms" } ?? ""
-        return "\(method) \(url) -> \(outcome) in \(milliseconds) ms (attempt \(attempt)\(retry))"
+        let name = methodID.map { "\($0): " } ?? ""
+        return "\(name)\(method) \(url) -> \(outcome) in \(milliseconds) ms (attempt \(attempt)\(retry))"
     }
 
     /// Whole milliseconds, clamped (an entry built by hand may hold any duration).

@@ -104,7 +104,7 @@ extension YouTubeBroadcastLifecycle {
 
         /// Polls the stream until it is `active`; past the deadline, fails with `streamInactive`.
         mutating func waitForActiveStream(_ streamID: String) async throws {
-            let interval = lifecycle.pollInterval(for: wait, unitsPerPoll: YouTubeQuotaCost.units(of: "liveStreams.list"))
+            let interval = lifecycle.pollInterval(for: wait, unitsPerPoll: YouTube.LiveStreamsResource.listQuotaCost.units)
             var reported: String?
             while true {
                 let health = try await YouTubeBroadcastLifecycle.readHealth(youtube, streamID: streamID)
@@ -162,7 +162,7 @@ extension YouTubeBroadcastLifecycle {
 
         /// Polls the broadcast until it is `target`; past the deadline, fails with `deadlineExceeded`.
         mutating func waitFor(_ target: String) async throws -> YouTube.LiveBroadcast {
-            let interval = lifecycle.pollInterval(for: wait, unitsPerPoll: YouTubeQuotaCost.units(of: "liveBroadcasts.list"))
+            let interval = lifecycle.pollInterval(for: wait, unitsPerPoll: YouTube.LiveBroadcastsResource.listQuotaCost.units)
             var reported: String?
             while true {
                 let broadcast = try await read()

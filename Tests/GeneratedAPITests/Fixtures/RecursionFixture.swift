@@ -92,7 +92,7 @@ extension Recursion {
         func makeGetCall(
             _ parameters: GetParameters, options: GoogleAPIRuntime.APICallOptions, fields: GoogleAPIRuntime.GoogleFieldMask<Folder>? = nil
         ) -> GoogleAPIRuntime.APICall {
-            var call = GoogleAPIRuntime.APICall(method: "GET", path: "folders/{name}", scopes: [])
+            var call = GoogleAPIRuntime.APICall(methodID: "recursion.folders.get", method: "GET", path: "folders/{name}", scopes: [])
             call.setPath("name", parameters.name)
             call.options = options.withFields(fields)
             return call
@@ -163,7 +163,7 @@ extension Recursion {
         func makeGetCall(
             _ parameters: GetParameters, options: GoogleAPIRuntime.APICallOptions, fields: GoogleAPIRuntime.GoogleFieldMask<Node>? = nil
         ) -> GoogleAPIRuntime.APICall {
-            var call = GoogleAPIRuntime.APICall(method: "GET", path: "nodes/{name}", scopes: [])
+            var call = GoogleAPIRuntime.APICall(methodID: "recursion.nodes.get", method: "GET", path: "nodes/{name}", scopes: [])
             call.setPath("name", parameters.name)
             call.options = options.withFields(fields)
             return call

@@ -28,7 +28,7 @@ import Testing
             let clock = clock
             return GoogleQuotaLedger(
                 fileURL: file, project: project, dailyBudget: budget, reserve: reserve,
-                pricing: GoogleQuotaPricing { _, _ in .init(method: "test.call", units: 5) }, now: { clock.now })
+                pricing: GoogleQuotaPricing { _ in .init(method: "test.call", units: 5) }, now: { clock.now })
         }
 
         func remove() { try? FileManager.default.removeItem(at: directory) }

@@ -116,9 +116,39 @@ struct AuthorizedSessionRefreshTests {
                 return true
             }
         }
-        #expect(try await store.load() == nil)
+        // The rejected credentials are kept (nothing the user did not ask for is deleted), and the
+        // session does not send them again.
+        #expect(try await store.load() != nil)
         #expect(backend.oauth.refreshRequestCount == 1)
         await #expect(throws: OAuthError.self) { _ = try await session.grantedScopes }
+    }
+
+    @Test func invalidGrantNamesGooglesDocumentedCauses() async throws {
+        let backend = try Self.pingBackend()
+        let session = backend.session(store: InMemoryTokenStore(backend.credentials(expiresIn: -1)))
+        backend.oauth.revokeAll()
+        let error = await #expect(throws: OAuthError.self) { _ = try await ping(session, backend) }
+        let text = error.map { "\($0)" } ?? ""
+        for cause in ["revoked", "password", "Testing publishing status", "7 days", "6 months", "limit of refresh tokens"] {
+            #expect(text.contains(cause), "\(cause)")
+        }
+        #expect(text.contains("updateCredentials"))
+    }
+
+    @Test func credentialsSavedToTheStoreAfterReauthenticationAreUsedOnTheNextCall() async throws {
+        let backend = try Self.pingBackend()
+        let store = InMemoryTokenStore(backend.credentials(expiresIn: -1))
+        let session = backend.session(store: store)
+        backend.oauth.revokeAll()
+        await #expect(throws: OAuthError.self) { _ = try await ping(session, backend) }
+        // Still the rejected credentials: still failing, without another refresh request.
+        await #expect(throws: OAuthError.self) { _ = try await ping(session, backend) }
+        #expect(backend.oauth.refreshRequestCount == 1)
+        // The user signs in again (here or in another process) and the app saves the new tokens
+        // to the store the session reads, as the docs show: the next call uses them.
+        try await store.save(backend.credentials())
+        #expect(try await ping(session, backend).status == 200)
+        #expect(try await ping(session, backend).status == 200)
     }
 
     @Test func reauthenticationHandlerCanSupplyNewCredentials() async throws {
@@ -129,13 +159,13 @@ struct AuthorizedSessionRefreshTests {
         let storeWasEmpty = Recorder<Bool>()
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.reauthenticationHandler = {
-            // The rejected credentials are deleted before the app is asked.
+            // The rejected credentials are kept while the app is asked.
             storeWasEmpty.append((try? await store.load()) == nil)
             return fresh
         }
         let session = backend.session(store: store, configuration: configuration)
         #expect(try await ping(session, backend).status == 200)
-        #expect(storeWasEmpty.values == [true])
+        #expect(storeWasEmpty.values == [false])
         #expect(try await store.load() == fresh)
     }
 

@@ -77,7 +77,7 @@ struct RefreshTokenExpiryTests {
         #expect(reason.contains("refresh token expired"))
         #expect(backend.oauth.tokenRequestCount == 1)
         #expect(hits.count == 2)
-        #expect(try await store.load() == nil)
+        #expect(try await store.load() != nil, "the ended credentials are kept")
         // And it stays failed, still without requests.
         await #expect(throws: OAuthError.self) { _ = try await ping(session, backend) }
         #expect(backend.oauth.tokenRequestCount == 1)

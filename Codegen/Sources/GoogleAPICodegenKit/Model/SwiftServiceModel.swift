@@ -63,6 +63,9 @@ public struct SwiftMethod: Sendable, Equatable {
     public var serverStream: SwiftServerStream?
     /// The method's quota cost, when the generator was given a cost table.
     public var quotaCost: SwiftQuotaCost? = nil
+    /// The Discovery method ID (`drive.files.list`) every call of the method carries; `nil` when
+    /// the document gives none.
+    public var methodID: String? = nil
     /// The static list of its query parameters' wire names (`listQueryNames`), when it has any.
     public var queryNamesMember: String? = nil
 
@@ -147,7 +150,7 @@ public struct SwiftDownload: Sendable, Equatable {
 
 /// What one request to a method costs in quota units, from the cost table beside the document.
 public struct SwiftQuotaCost: Sendable, Equatable {
-    /// The Discovery method ID without the API's name, e.g. `liveBroadcasts.transition`.
+    /// The Discovery method ID, e.g. `youtube.liveBroadcasts.transition`.
     public var method: String
     /// The method's path under the root URL (service path included).
     public var path: String

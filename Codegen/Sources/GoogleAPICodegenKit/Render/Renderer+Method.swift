@@ -216,7 +216,11 @@ extension Renderer {
         forms.deprecation.forEach { writer.line($0) }
         writer.line("@usableFromInline")
         writer.wrappedBlock("func \(method.builderName)(", arguments, ") -> GoogleAPIRuntime.APICall") { writer in
-            let head = "var call = GoogleAPIRuntime.APICall(method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: ["
+            // The method ID rides on the call's one constructor line: what the session prices,
+            // logs and hands to middleware by.
+            let id = method.methodID.map { "methodID: \(literal($0)), " } ?? ""
+            let head =
+                "var call = GoogleAPIRuntime.APICall(\(id)method: \(literal(method.httpMethod)), path: \(literal(method.path)), scopes: ["
             let upload = method.upload.map { ", mediaUploadPath: \(literal($0.path))" } ?? ""
             let declared = method.queryNamesMember.map { ", declaredQueryNames: Self.\($0)" } ?? ""
             writer.wrappedList(head, method.scopes.map(literal), "]\(upload)\(declared))")

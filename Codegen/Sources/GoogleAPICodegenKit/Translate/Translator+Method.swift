@@ -101,7 +101,7 @@ extension Translator {
         // Claimed last, and only with a cost table: documents without one generate as before.
         let quotaCost = method.id.flatMap { id in quotaCosts[id].map { (id, $0) } }.map { id, entry in
             SwiftQuotaCost(
-                method: Self.unprefixedMethodID(id, apiName: document.name), path: (document.servicePath ?? "") + method.path,
+                method: id, path: (document.servicePath ?? "") + method.path,
                 units: entry.units, source: entry.source, memberName: memberScope.claim(name + "QuotaCost"))
         }
         var translated = SwiftMethod(
@@ -123,17 +123,12 @@ extension Translator {
             serverStream: serverStream
         )
         translated.quotaCost = quotaCost
+        translated.methodID = method.id
         // The static list of declared query parameters the builder passes to each call.
         if parameters.contains(where: { $0.location == .query }) {
             translated.queryNamesMember = memberScope.claim(name + "QueryNames")
         }
         return (translated, enums)
-    }
-
-    /// `youtube.liveBroadcasts.list` → `liveBroadcasts.list` (the API's name is implied).
-    static func unprefixedMethodID(_ id: String, apiName: String?) -> String {
-        guard let apiName, id.hasPrefix(apiName + ".") else { return id }
-        return String(id.dropFirst(apiName.count + 1))
     }
 
     /// Whether a method streams its response (Discovery does not say): a method named `stream`, or
