@@ -2,7 +2,7 @@
 
 /// What the session knows about one attempt of a call beyond its HTTP request: which API method
 /// it is, which attempt, whether it may be repeated, and what it costs in quota. It travels with
-/// the call through the session and names the call in the request log (``RequestLogEntry``) and
+/// the call through the session and names the call in the request log (`RequestLogEntry`) and
 /// in retry waits (``RetryWait``).
 public struct GoogleRequestContext: Sendable, Hashable {
     /// The Discovery method ID (`drive.files.list`, `youtube.videos.insert`); `nil` for a request
