@@ -23,7 +23,7 @@ public struct ToolContext: Sendable {
         self.transport =
             transport
             ?? (environment.google.replacesTrustedCertificates
-                ? CurlTransport(configuration: environment.google.transportConfiguration()) : CurlTransport.shared)
+                ? DefaultHTTPTransport.make(configuration: environment.google.transportConfiguration()) : DefaultHTTPTransport.shared)
     }
 
     public var toolName: String { environment.toolName }

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 // MARK: - The shared transport
 
 extension CurlTransport {
@@ -8,3 +9,4 @@ extension CurlTransport {
     /// `CurlTransport` only for other settings (timeouts, a CA bundle, a proxy).
     public static let shared = CurlTransport()
 }
+#endif

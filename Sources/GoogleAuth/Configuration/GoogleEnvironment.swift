@@ -1,6 +1,6 @@
 public import Foundation
 import GoogleBase
-public import GoogleHTTP
+import GoogleHTTP
 import GoogleHTTPTypes
 
 // MARK: - GoogleEnvironment
@@ -128,12 +128,12 @@ public struct GoogleEnvironment: Sendable, Hashable {
     }
 
     /// `base` trusting the CAs the variables name (``caBundleFile``, ``caDirectory``) instead of
-    /// the system's; `base` unchanged when none is set. Give the result to a `CurlTransport`:
+    /// the system's; `base` unchanged when none is set. Give the result to a transport:
     ///
     /// ```swift
-    /// let transport = CurlTransport(configuration: environment.transportConfiguration())
+    /// let transport = DefaultHTTPTransport.make(configuration: environment.transportConfiguration())
     /// ```
-    public func transportConfiguration(_ base: CurlTransport.Configuration = .default) -> CurlTransport.Configuration {
+    public func transportConfiguration(_ base: HTTPTransportConfiguration = .default) -> HTTPTransportConfiguration {
         var configuration = base
         if let caBundleFile { configuration.caBundlePath = caBundleFile.path }
         if let caDirectory { configuration.caDirectoryPath = caDirectory.path }

@@ -28,7 +28,7 @@ public struct MetadataServerCredentials: CredentialsProvider {
     ///   - transport: Carries the requests.
     public init(
         host: String = MetadataServerCredentials.defaultHost, scopes: [String] = [], quotaProjectID: String? = nil,
-        transport: any HTTPTransport = CurlTransport.shared
+        transport: any HTTPTransport = DefaultHTTPTransport.shared
     ) {
         self.host = host
         self.scopes = scopes
