@@ -18,6 +18,9 @@ public enum DefaultHTTPTransport {
         #endif
     }
 
+    /// The name of the transport ``shared`` is (`curl` on Linux, `urlsession` elsewhere).
+    public static var kind: HTTPTransportKind { .platformDefault }
+
     /// A new transport of the platform's default kind with `configuration`, e.g. one trusting
     /// other CAs (`GoogleEnvironment.transportConfiguration(_:)`).
     /// - Parameter configuration: The transport's settings.

@@ -36,6 +36,8 @@ enum URLSessionErrorMapping {
                 (.invalidResponse, "the response could not be decoded (a corrupt content encoding, e.g. bad gzip data)")
             case .requestBodyStreamExhausted: (.requestBodyFailed, "the request body could not be sent again")
             case .cannotWriteToFile: (.responseBodyFailed, "the response body could not be written")
+            // FoundationNetworking reports a body cut short (libcurl's CURLE_PARTIAL_FILE) as unknown.
+            case .unknown where hasFinalHead: (.connectionClosed, "the connection ended before the whole response arrived")
             default: (.other, "URLSession failed")
             }
         return HTTPTransportError(kind: kind, url: url, message: "\(text) (URLError \(code.rawValue))", code: code.rawValue)
