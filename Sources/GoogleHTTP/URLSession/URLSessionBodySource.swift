@@ -175,7 +175,7 @@ final class URLSessionBodySource: @unchecked Sendable {
     }
 }
 
-#if canImport(FoundationNetworking)
+#if canImport(FoundationNetworking) && !GOOGLE_APPLE_TYPECHECK
 extension URLSessionBodySource {
     /// FoundationNetworking reads `httpBodyStream` with plain `read(_:maxLength:)` calls on its
     /// own thread, so a subclass of `InputStream` is enough (it has no bound stream pairs).

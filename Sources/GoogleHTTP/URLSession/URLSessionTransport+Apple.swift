@@ -59,7 +59,9 @@ extension URLSessionBodySource {
         var output: OutputStream?
         Stream.getBoundStreams(withBufferSize: 64 << 10, inputStream: &input, outputStream: &output)
         guard let input, let output else { return InputStream(data: Data()) }
-        let pump = Thread { [self] in self.pump(into: output) }
+        // The output end belongs to the pump thread alone from here on.
+        let handOver = OutputStreamHandOver(stream: output)
+        let pump = Thread { [self] in self.pump(into: handOver.stream) }
         pump.name = "google-api-swift request body"
         pump.start()
         return input
@@ -82,5 +84,10 @@ extension URLSessionBodySource {
             }
         }
     }
+}
+
+/// Moves the bound pair's output end to the thread that fills it; nothing else touches it after.
+private struct OutputStreamHandOver: @unchecked Sendable {
+    let stream: OutputStream
 }
 #endif

@@ -151,7 +151,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
-#if canImport(FoundationNetworking)
+#if canImport(FoundationNetworking) && !GOOGLE_APPLE_TYPECHECK
 extension URLSessionTransport {
     /// FoundationNetworking (Linux) has no per-session TLS or proxy settings: it reads
     /// `URLSessionCertificateAuthorityInfoFile` and the proxy variables from the environment.
