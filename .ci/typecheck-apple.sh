@@ -45,6 +45,28 @@ for platform in iOS macOS; do
     echo "typecheck-apple: $platform passes (GoogleCrypto, GoogleHTTP, GoogleAuth)"
 done
 
+# The article "In an Apple app": its `swift apple` blocks (the other swift blocks are checked by
+# DocumentationSnippetTests against the real modules), each against the iOS stubs and the built
+# GoogleAuth, with GoogleAuth's Apple-only file type-checked into a module of its own first.
+article=Sources/GoogleAuth/GoogleAuth.docc/InAnAppleApp.md
+mkdir -p "$work/article"
+awk -v dir="$work/article" '
+    /^```swift apple/ { n++; file = dir "/block" n ".swift"; print "import AuthenticationServices\nimport GoogleAuth\nimport UIKit\nimport AppleOnlyGoogleAuth" > file; inside = 1; next }
+    /^```/ && inside { inside = 0; next }
+    inside { print >> file }
+' "$article"
+# GoogleAuth as built here lacks its Apple-only types; they become a module of their own that
+# imports the built GoogleAuth into each of its files.
+swiftc -emit-module -parse-as-library -swift-version 6 -module-name AppleOnlyGoogleAuth -D GOOGLE_APPLE_TYPECHECK \
+    -Xfrontend -testable-import-module -Xfrontend GoogleAuth \
+    -I "$work/iOS" -I "$modules" -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
+    Sources/GoogleAuth/Flow/ASWebAuthenticationSessionUserAgent.swift Sources/GoogleAuth/Storage/KeychainTokenStore.swift \
+    -emit-module-path "$work/iOS/AppleOnlyGoogleAuth.swiftmodule"
+for block in "$work"/article/block*.swift; do
+    swiftc -typecheck -swift-version 6 -I "$work/iOS" -I "$modules" -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap "$block"
+done
+echo "typecheck-apple: the Apple blocks of InAnAppleApp.md pass"
+
 # Self-test: the same check with one Apple call misspelled must fail.
 mkdir -p "$work/misspelled"
 mapfile -t sources < <(find Sources/GoogleCrypto -name '*.swift' ! -name 'PlatformKey+Security.swift' | sort)
