@@ -172,15 +172,18 @@ final class URLSessionTransfer: @unchecked Sendable {
                     }
                     next = min(next, connectDeadline)
                 }
+                // Without a signal that the connection is up, a stall counts from the start (a
+                // server that accepts and stays silent stalls, as with libcurl); the connect
+                // limit is the one for a connection that never comes.
                 if let stall = state.stall {
-                    if connected, !state.paused, stall.isStalled(at: now) {
+                    if !state.paused, stall.isStalled(at: now) {
                         verdict = HTTPTransportError(
                             kind: .stalled, url: url,
                             message:
                                 "the transfer moved fewer than \(timeouts.stallMinimumBytesPerSecond) bytes per second for \(stall.period)")
                         return
                     }
-                    if !connected || state.paused { state.stall?.restart(at: now) }
+                    if state.paused { state.stall?.restart(at: now) }
                     next = min(next, (state.stall?.deadline ?? now) + .milliseconds(1))
                 }
             }
