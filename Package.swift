@@ -3,10 +3,16 @@ import PackageDescription
 
 // No package dependencies, by design: Foundation, Dispatch, the toolchain's test libraries and
 // libcurl are all this package builds on.
+//
+// Platform floors: macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2 are the first releases with
+// the Synchronization module (`Mutex`, `Atomic`), which the runtime uses throughout; Swift 6's
+// `Task(executorPreference:)`/`TaskExecutor` (the transports' executors) and typed throws in
+// `AsyncSequence` need the same releases. Nothing newer is used. On Linux the default transport is
+// libcurl's (`CurlTransport`); Apple platforms use URLSession and never link libcurl.
 
 let package = Package(
     name: "google-api-swift",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "GoogleJSON", targets: ["GoogleJSON"]),
         .library(name: "GoogleHTTPTypes", targets: ["GoogleHTTPTypes"]),
@@ -43,7 +49,11 @@ let package = Package(
         // HTTP value types (requests, responses, headers, multipart, HTTP heads, the transport
         // protocol and its error): no libcurl, so the server and the emulator do not link it.
         .target(name: "GoogleHTTPTypes", dependencies: ["GoogleBase"]),
-        .target(name: "GoogleHTTP", dependencies: ["GoogleBase", "GoogleHTTPTypes", "CCurl"]),
+        // The transports: libcurl's on Linux only (a conditional dependency, so an app for iPhone
+        // never sees libcurl), URLSession's everywhere (FoundationNetworking on Linux).
+        .target(
+            name: "GoogleHTTP",
+            dependencies: ["GoogleBase", "GoogleHTTPTypes", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .target(name: "LocalHTTPServer", dependencies: ["GoogleBase", "GoogleHTTPTypes"]),
         // RS256 for service account keys: OpenSSL's libcrypto loaded at run time (no header, no link
         // flag), Security.framework on Apple platforms. No libcurl, so the emulator can use it.

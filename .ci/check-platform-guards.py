@@ -11,7 +11,7 @@ slips in unguarded, so a macOS or Musl build stays a matter of testing, not of p
 3. A file that calls the C library (sockets, file descriptors, errno, flock...) without importing
    it for every platform: it must name `canImport(Glibc)`, `canImport(Musl)` and
    `canImport(Darwin)` (Foundation re-exports Glibc on Linux only by accident of its build).
-4. An Apple-only module (Security, CryptoKit, AppKit, UIKit, Darwin) imported outside
+4. An Apple-only module (Security, CryptoKit, AppKit, UIKit, AuthenticationServices, Darwin) imported outside
    `#if canImport(...)` of itself.
 
 Usage: check-platform-guards.py [DIRECTORY...]   (default: Sources Codegen Tests Plugins)
@@ -35,7 +35,7 @@ LIBC_CALL = re.compile(
     r"unlink|rename|mkdir|kill)\(\s*(&|[\w.]*(fd|descriptor|Descriptor|listener|socket|connection|client|path|Path)\b)"
 )
 ERRNO = re.compile(r"(?<![\w.])(?<!var )(?<!let )(?<!case )(?<!self\.errno = )errno\b(?!\s*:)")
-APPLE_ONLY = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private)\s+)?import\s+(Security|CryptoKit|AppKit|UIKit|Darwin)\b")
+APPLE_ONLY = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private)\s+)?import\s+(Security|CryptoKit|AppKit|UIKit|AuthenticationServices|Darwin)\b")
 DIRECTIVE = re.compile(r"^\s*#(if|elseif|else|endif)\b(.*)$")
 
 

@@ -15,15 +15,22 @@ public struct ToolContext: Sendable {
     /// - Parameters:
     ///   - environment: Options and variables.
     ///   - scopes: The scopes the tool asks for at `login`.
-    ///   - transport: Carries every request; `nil` uses the process's shared transport, or one
-    ///     trusting the CAs of `GOOGLE_API_CA_BUNDLE`/`SSL_CERT_FILE`/`SSL_CERT_DIR` when set.
+    ///   - transport: Carries every request; `nil` uses the one `GOOGLE_API_TRANSPORT` names
+    ///     (`curl` or `urlsession`; the platform's by default), trusting the CAs of
+    ///     `GOOGLE_API_CA_BUNDLE`/`SSL_CERT_FILE`/`SSL_CERT_DIR` when set. With `--verbose`, the
+    ///     first line on standard error names it.
     public init(environment: ToolEnvironment, scopes: [String], transport: (any HTTPTransport)? = nil) {
         self.environment = environment
         self.scopes = scopes
-        self.transport =
-            transport
-            ?? (environment.google.replacesTrustedCertificates
-                ? CurlTransport(configuration: environment.google.transportConfiguration()) : CurlTransport.shared)
+        self.transport = transport ?? environment.google.makeTransport()
+        if environment.verbose {
+            standardError("» transport: \(Self.name(of: self.transport))")
+        }
+    }
+
+    /// `curl`, `urlsession`, or the type of a transport the caller gave.
+    static func name(of transport: any HTTPTransport) -> String {
+        HTTPTransportKind(of: transport)?.rawValue ?? String(describing: type(of: transport))
     }
 
     public var toolName: String { environment.toolName }

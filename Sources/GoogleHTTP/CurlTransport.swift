@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 import Synchronization
@@ -21,20 +22,20 @@ import Darwin
 /// Requests still running when the transport is released fail with `.cancelled`. Its sockets are
 /// close-on-exec, so a process the app starts meanwhile does not inherit a connection.
 public final class CurlTransport: HTTPTransport {
-    public let configuration: Configuration
+    public let configuration: HTTPTransportConfiguration
     /// Runs tasks on this transport's curl thread. A sequential request loop inside
     /// `withTaskExecutorPreference(transport.executor) { ... }` skips the two thread hand-offs each
     /// request otherwise costs; keep such code light, since it delays the transport's other transfers.
     public let executor: CurlLoopExecutor
     private let loop: CurlMultiLoop?
 
-    /// Creates a transport with ``Configuration/default``.
+    /// Creates a transport with `HTTPTransportConfiguration/default`.
     public convenience init() {
         self.init(configuration: .default)
     }
 
     /// - Parameter configuration: Timeouts, connection limits, TLS and identity settings.
-    public init(configuration: Configuration) {
+    public init(configuration: HTTPTransportConfiguration) {
         self.configuration = configuration
         let loop = CurlMultiLoop(configuration: configuration)
         self.loop = loop
@@ -50,22 +51,22 @@ public final class CurlTransport: HTTPTransport {
     /// Sends `request` and reads the whole response body into memory.
     ///
     /// The body may have at most `GoogleHTTPTypes/GoogleHTTPRequest/maxResponseBodyBytes` (else
-    /// ``Configuration/maxResponseBodyBytes``) after decompression; of an error status's body the
-    /// first ``Configuration/maxErrorBodyBytes`` are kept and the rest is not read.
+    /// `HTTPTransportConfiguration/maxResponseBodyBytes`) after decompression; of an error status's body the
+    /// first `HTTPTransportConfiguration/maxErrorBodyBytes` are kept and the rest is not read.
     /// - Parameter request: The request; its body may be data, a file or a stream.
     /// - Throws: `GoogleHTTPTypes/HTTPTransportError` when no complete response arrives, `.responseTooLarge`
     ///   past the size limit, `.invalidResponse` for a response that breaks HTTP's framing rules.
     public func send(_ request: GoogleHTTPRequest) async throws -> GoogleHTTPResponse {
         let transfer = try makeTransfer(for: request, sink: .buffer)
         try await run(transfer)
-        return GoogleHTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body)
+        return GoogleHTTPResponse(status: transfer.response.status, headers: transfer.response.headers, body: transfer.body)
     }
 
     /// Sends `request` and writes the response body (whatever the status) to `file`.
     /// - Parameters:
     ///   - request: The request.
     ///   - file: Created or truncated; on failure it holds the bytes received so far. Of an error
-    ///     status's body only the first ``Configuration/maxErrorBodyBytes`` are written.
+    ///     status's body only the first `HTTPTransportConfiguration/maxErrorBodyBytes` are written.
     /// - Throws: `GoogleHTTPTypes/HTTPTransportError`; `.responseBodyFailed` when `file` cannot be written.
     public func download(_ request: GoogleHTTPRequest, to file: URL) async throws -> GoogleHTTPResponseHead {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -75,12 +76,12 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer = try makeTransfer(for: request, sink: .file(descriptor))
         try await run(transfer)
-        return GoogleHTTPResponseHead(status: transfer.status, headers: transfer.headers)
+        return GoogleHTTPResponseHead(status: transfer.response.status, headers: transfer.response.headers)
     }
 
     /// Sends `request` and returns when the response head has arrived.
     ///
-    /// The body streams with back-pressure: at most ``Configuration/streamBufferBytes`` wait for
+    /// The body streams with back-pressure: at most `HTTPTransportConfiguration/streamBufferBytes` wait for
     /// the consumer before the transfer pauses. Cancelling the consuming task, or dropping the
     /// body, aborts the transfer.
     /// - Parameter request: The request.
@@ -189,3 +190,4 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 }
+#endif

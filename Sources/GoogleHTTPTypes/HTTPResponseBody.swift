@@ -20,8 +20,15 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
     let makeIterator: @Sendable () -> AsyncIterator
 
-    /// Creates a body from a function that returns the next chunk, or `nil` at the end.
-    package init(nextChunk: @escaping @Sendable () async throws -> Data?) {
+    /// Creates a body from a function that returns the next chunk, or `nil` at the end: what a
+    /// transport's ``HTTPTransport/stream(_:)`` returns.
+    ///
+    /// `nextChunk` is called again only after the previous call returned, by one iterator; it
+    /// should wait (without blocking a thread) while nothing has arrived, return the bytes that
+    /// have, and throw ``HTTPTransportError`` when the transfer fails. Keep at most a bounded
+    /// amount unread and pause the transfer past it: that is the back-pressure the sequence promises.
+    /// - Parameter nextChunk: The next bytes of the body, never empty, or `nil` at its end.
+    public init(nextChunk: @escaping @Sendable () async throws -> Data?) {
         self.makeIterator = { AsyncIterator(nextChunk: nextChunk) }
     }
 

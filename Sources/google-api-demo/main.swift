@@ -59,7 +59,7 @@ for variable in emulator.environment(clientSecretFile: clientSecret) {
 let scriptedBrowser: @Sendable () -> any BrowserOpener = {
     ClosureBrowserOpener { url in
         print("(browser) opening \(url.host ?? "")\(url.path) and following the consent redirect")
-        try await EmulatorBrowser(transport: CurlTransport.shared).open(url)
+        try await EmulatorBrowser(transport: DefaultHTTPTransport.shared).open(url)
     }
 }
 

@@ -77,7 +77,7 @@ struct CurlTransportConnectionTests {
     @Test("100 concurrent requests all complete with their own bodies")
     func concurrentRequests() async throws {
         let server = try TransportTestServer()
-        var configuration = CurlTransport.Configuration()
+        var configuration = HTTPTransportConfiguration()
         configuration.maxConnectionsPerHost = 8
         let transport = CurlTransport(configuration: configuration)
         let matches = try await withThrowingTaskGroup(of: Bool.self) { group in

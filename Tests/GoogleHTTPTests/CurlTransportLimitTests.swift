@@ -89,7 +89,7 @@ struct CurlTransportLimitTests {
         let server = try Self.endlessServer()
         let response = try await CurlTransport().send(GoogleHTTPRequest(url: server.url("/error-endless")))
         #expect(response.status == 500)
-        #expect(response.body.count == CurlTransport.Configuration.defaultMaxErrorBodyBytes)
+        #expect(response.body.count == HTTPTransportConfiguration.defaultMaxErrorBodyBytes)
     }
 
     @Test("a download keeps only the first 64 KiB of an error body")
@@ -99,7 +99,7 @@ struct CurlTransportLimitTests {
         let head = try await CurlTransport().download(GoogleHTTPRequest(url: server.url("/error-endless")), to: directory.file("error"))
         #expect(head.status == 500)
         let size = try FileManager.default.attributesOfItem(atPath: directory.file("error").path)[.size] as? NSNumber
-        #expect(size?.intValue == CurlTransport.Configuration.defaultMaxErrorBodyBytes)
+        #expect(size?.intValue == HTTPTransportConfiguration.defaultMaxErrorBodyBytes)
     }
 
     @Test("streams and downloads are not limited")
@@ -124,7 +124,7 @@ struct CurlTransportLimitTests {
 @Suite("CurlTransport bounded memory", .serialized)
 struct CurlTransportBoundedMemoryTests {
     /// The limit, twice over (a body's buffer growing) and some slack for the process.
-    static let maxGrowth = Int64(CurlTransport.Configuration.defaultMaxResponseBodyBytes) * 2 + (32 << 20)
+    static let maxGrowth = Int64(HTTPTransportConfiguration.defaultMaxResponseBodyBytes) * 2 + (32 << 20)
 
     @Test("a gzip bomb costs about the default limit in memory")
     func gzipBombMemory() async {

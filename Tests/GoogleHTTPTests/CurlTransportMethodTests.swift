@@ -121,7 +121,7 @@ struct CurlTransportMethodTests {
         #expect(followed.headers["X-Echo-Method"] == "GET")
         #expect(followed.headers["Location"] == nil)
 
-        var configuration = CurlTransport.Configuration()
+        var configuration = HTTPTransportConfiguration()
         configuration.maxRedirects = 2
         let limited = CurlTransport(configuration: configuration)
         let error = try await #require(throws: HTTPTransportError.self) {

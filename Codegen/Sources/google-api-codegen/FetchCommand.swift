@@ -84,7 +84,7 @@ struct FetchCommand {
     /// - Parameter transport: The HTTP transport (libcurl by default).
     /// - Returns: The bytes to write.
     /// - Throws: ``Failure`` for HTTP errors or a body that is not a Discovery document.
-    func download(transport: any HTTPTransport = CurlTransport()) async throws(Failure) -> Data {
+    func download(transport: any HTTPTransport = DefaultHTTPTransport.shared) async throws(Failure) -> Data {
         let url = try documentURL()
         let response: GoogleHTTPResponse
         do {

@@ -48,7 +48,7 @@ extension AuthorizedSession {
         public var apiRootURL: URL?
         /// The most bytes a response read into memory may have (counted after decompression),
         /// for requests that do not set `GoogleHTTPTypes/GoogleHTTPRequest/maxResponseBodyBytes` themselves; `nil`
-        /// leaves it to the transport (`CurlTransport.Configuration.maxResponseBodyBytes`,
+        /// leaves it to the transport (`HTTPTransportConfiguration.maxResponseBodyBytes`,
         /// 64 MiB by default). Downloads and streams are not limited.
         public var maxResponseBodyBytes: Int?
         /// Told about every wait before a retry (see ``RetryWait``), e.g. to show the user why

@@ -44,7 +44,7 @@ public final class AuthorizedSession: Sendable {
     public convenience init(
         credentials store: any TokenStore,
         refresher: any TokenRefreshing,
-        transport: any HTTPTransport = CurlTransport.shared,
+        transport: any HTTPTransport = DefaultHTTPTransport.shared,
         configuration: Configuration = .init()
     ) {
         var refresher = refresher
@@ -67,7 +67,7 @@ public final class AuthorizedSession: Sendable {
     ///     only to the user's tokens built by ``init(credentials:refresher:transport:configuration:)``.
     public init(
         credentials: any CredentialsProvider,
-        transport: any HTTPTransport = CurlTransport.shared,
+        transport: any HTTPTransport = DefaultHTTPTransport.shared,
         configuration: Configuration = .init()
     ) {
         self.transport = transport
@@ -86,7 +86,7 @@ public final class AuthorizedSession: Sendable {
     ///   - apiKey: The key, with an optional quota project.
     ///   - transport: Sends the HTTP requests.
     ///   - configuration: Retry policy and logging (the token settings do not apply).
-    public init(apiKey: APIKey, transport: any HTTPTransport = CurlTransport.shared, configuration: Configuration = .init()) {
+    public init(apiKey: APIKey, transport: any HTTPTransport = DefaultHTTPTransport.shared, configuration: Configuration = .init()) {
         self.transport = transport
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))

@@ -1,6 +1,6 @@
 public import Foundation
 import GoogleBase
-public import GoogleHTTP
+import GoogleHTTP
 import GoogleHTTPTypes
 
 // MARK: - GoogleEnvironment
@@ -31,6 +31,7 @@ import GoogleHTTPTypes
 /// | `GOOGLE_CLIENT_SECRET_FILE` | the client secret JSON that ``clientConfiguration(file:)`` loads |
 /// | `GOOGLE_API_CA_BUNDLE`, else `SSL_CERT_FILE` | the trusted CAs (a PEM bundle), see ``transportConfiguration(_:)`` |
 /// | `SSL_CERT_DIR` | the trusted CAs (a directory of hashed certificates) |
+/// | `GOOGLE_API_TRANSPORT` | the transport, `urlsession` or `curl` (``makeTransport()``; default: the platform's) |
 ///
 /// The CA variables are for networks whose proxy inspects TLS with its own CA: as with OpenSSL
 /// and Go, the bundle replaces the system's trusted CAs, so it must hold every CA to trust (the
@@ -57,6 +58,8 @@ public struct GoogleEnvironment: Sendable, Hashable {
     public var caBundleFile: URL?
     /// A directory of hashed CA certificates to trust instead of the system's (`SSL_CERT_DIR`).
     public var caDirectory: URL?
+    /// The transport to use (`GOOGLE_API_TRANSPORT`); `nil` for the platform's default.
+    public var transport: HTTPTransportKind?
 
     // MARK: - Variable names
 
@@ -69,6 +72,7 @@ public struct GoogleEnvironment: Sendable, Hashable {
     public static let caBundleVariable = GoogleEnvironmentVariable.caBundle
     public static let sslCertificateFileVariable = GoogleEnvironmentVariable.sslCertificateFile
     public static let sslCertificateDirectoryVariable = GoogleEnvironmentVariable.sslCertificateDirectory
+    public static let transportVariable = "GOOGLE_API_TRANSPORT"
 
     // MARK: - Creating
 
@@ -76,7 +80,7 @@ public struct GoogleEnvironment: Sendable, Hashable {
     public init(
         apiRootURL: URL? = nil, authorizationEndpoint: URL? = nil, tokenEndpoint: URL? = nil,
         revocationEndpoint: URL? = nil, deviceAuthorizationEndpoint: URL? = nil, clientSecretFile: URL? = nil,
-        caBundleFile: URL? = nil, caDirectory: URL? = nil
+        caBundleFile: URL? = nil, caDirectory: URL? = nil, transport: HTTPTransportKind? = nil
     ) {
         self.apiRootURL = apiRootURL
         self.authorizationEndpoint = authorizationEndpoint
@@ -86,6 +90,7 @@ public struct GoogleEnvironment: Sendable, Hashable {
         self.clientSecretFile = clientSecretFile
         self.caBundleFile = caBundleFile
         self.caDirectory = caDirectory
+        self.transport = transport
     }
 
     /// Reads the variables from `variables` (pass a dictionary in tests; never the process's
@@ -93,7 +98,7 @@ public struct GoogleEnvironment: Sendable, Hashable {
     /// - Parameter variables: Environment variables by name.
     /// - Throws: ``GoogleEnvironmentError`` naming the variable whose URL is malformed, not
     ///   http(s), or plain `http` to a host that is not loopback, or whose CA file or directory
-    ///   does not exist.
+    ///   does not exist, or whose transport name is not one this platform has.
     public init(variables: [String: String]) throws(GoogleEnvironmentError) {
         func url(_ name: String) throws(GoogleEnvironmentError) -> URL? {
             guard let text = variables[name], !text.isEmpty else { return nil }
@@ -108,7 +113,20 @@ public struct GoogleEnvironment: Sendable, Hashable {
             clientSecretFile: variables[Self.clientSecretFileVariable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) },
             caBundleFile: try Self.existing(
                 in: variables, [Self.caBundleVariable, Self.sslCertificateFileVariable], directory: false),
-            caDirectory: try Self.existing(in: variables, [Self.sslCertificateDirectoryVariable], directory: true))
+            caDirectory: try Self.existing(in: variables, [Self.sslCertificateDirectoryVariable], directory: true),
+            transport: try Self.transportKind(variables[Self.transportVariable]))
+    }
+
+    /// `GOOGLE_API_TRANSPORT`'s value as a transport this platform has.
+    private static func transportKind(_ text: String?) throws(GoogleEnvironmentError) -> HTTPTransportKind? {
+        guard let text, !text.isEmpty else { return nil }
+        let names = HTTPTransportKind.allCases.filter(\.isAvailable).map(\.rawValue)
+        guard let kind = HTTPTransportKind(rawValue: text.lowercased()), kind.isAvailable else {
+            throw GoogleEnvironmentError(
+                variable: transportVariable,
+                reason: "is \"\(text.prefix(40))\", which names no transport here: use \(names.joined(separator: " or ")), or unset it")
+        }
+        return kind
     }
 
     /// The path the first set variable of `names` gives, which must exist as a file (or directory).
@@ -128,16 +146,25 @@ public struct GoogleEnvironment: Sendable, Hashable {
     }
 
     /// `base` trusting the CAs the variables name (``caBundleFile``, ``caDirectory``) instead of
-    /// the system's; `base` unchanged when none is set. Give the result to a `CurlTransport`:
+    /// the system's; `base` unchanged when none is set. Give the result to a transport:
     ///
     /// ```swift
-    /// let transport = CurlTransport(configuration: environment.transportConfiguration())
+    /// let transport = DefaultHTTPTransport.make(configuration: environment.transportConfiguration())
     /// ```
-    public func transportConfiguration(_ base: CurlTransport.Configuration = .default) -> CurlTransport.Configuration {
+    public func transportConfiguration(_ base: HTTPTransportConfiguration = .default) -> HTTPTransportConfiguration {
         var configuration = base
         if let caBundleFile { configuration.caBundlePath = caBundleFile.path }
         if let caDirectory { configuration.caDirectoryPath = caDirectory.path }
         return configuration
+    }
+
+    /// The transport the variables ask for: ``transport`` (else the platform's), with
+    /// ``transportConfiguration(_:)``'s CAs. Without either variable it is the process's shared
+    /// transport (`DefaultHTTPTransport.shared`), else a new one: make it once and share it.
+    public func makeTransport() -> any HTTPTransport {
+        let kind = transport ?? DefaultHTTPTransport.kind
+        guard replacesTrustedCertificates else { return kind.shared }
+        return kind.make(configuration: transportConfiguration())
     }
 
     /// Whether the variables replace the trusted CAs.
@@ -223,6 +250,7 @@ extension GoogleEnvironment {
         if let clientSecretFile { result.append((Self.clientSecretFileVariable, clientSecretFile.path)) }
         if let caBundleFile { result.append((Self.caBundleVariable, caBundleFile.path)) }
         if let caDirectory { result.append((Self.sslCertificateDirectoryVariable, caDirectory.path)) }
+        if let transport { result.append((Self.transportVariable, transport.rawValue)) }
         return result
     }
 }

@@ -19,7 +19,12 @@ public struct OAuthClientConfiguration: Sendable, Hashable {
     /// Where the authorization, token, revocation and device endpoints are.
     public var endpoints: OAuthEndpoints
     /// The redirect URIs from the client file (informational; the loopback flow builds its own).
+    /// For an iOS client, the first is where the app sign-in redirects.
     public var redirectURIs: [String]
+    /// Which kind of client the Cloud Console registered, which decides the sign-in it may use:
+    /// ``ClientType/desktop`` (the default, and what a downloaded `installed` file is) or
+    /// ``ClientType/iOS`` (``iOS(clientID:redirectURI:endpoints:)``).
+    public var clientType: ClientType = .desktop
 
     /// - Parameters:
     ///   - clientID: The OAuth client ID.

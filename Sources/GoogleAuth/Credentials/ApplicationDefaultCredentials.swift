@@ -66,7 +66,7 @@ public enum ApplicationDefaultCredentials {
     ///   error of the file that was found but is unusable (it is not skipped).
     public static func find(
         scopes: [String], quotaProjectID: String? = nil, environment: Environment = .process,
-        transport: any HTTPTransport = CurlTransport.shared
+        transport: any HTTPTransport = DefaultHTTPTransport.shared
     ) async throws -> any CredentialsProvider {
         let found = try await locate(scopes: scopes, environment: environment, transport: transport)
         guard let quotaProjectID else { return found }
@@ -140,7 +140,7 @@ public enum ApplicationDefaultCredentials {
     ///   - transport: Carries the requests.
     ///   - source: Where the file came from, for summaries.
     public static func provider(
-        for file: CredentialsFile, scopes: [String], transport: any HTTPTransport = CurlTransport.shared, source: String
+        for file: CredentialsFile, scopes: [String], transport: any HTTPTransport = DefaultHTTPTransport.shared, source: String
     ) throws -> any CredentialsProvider {
         switch file {
         case .authorizedUser(let info):

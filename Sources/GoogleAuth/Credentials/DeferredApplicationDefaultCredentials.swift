@@ -17,7 +17,7 @@ public final class DeferredApplicationDefaultCredentials: CredentialsProvider {
     /// - Parameters: As for ``ApplicationDefaultCredentials/find(scopes:quotaProjectID:environment:transport:)``.
     public init(
         scopes: [String], environment: ApplicationDefaultCredentials.Environment = .process,
-        transport: any HTTPTransport = CurlTransport.shared
+        transport: any HTTPTransport = DefaultHTTPTransport.shared
     ) {
         self.scopes = scopes
         self.environment = environment

@@ -49,7 +49,7 @@ public struct ImpersonatedCredentials: CredentialsProvider {
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
         lifetime: TimeInterval = 3600, endpoint: URL = ImpersonatedCredentials.defaultEndpoint, quotaProjectID: String? = nil,
-        transport: any HTTPTransport = CurlTransport.shared
+        transport: any HTTPTransport = DefaultHTTPTransport.shared
     ) {
         var root = endpoint.absoluteString
         if !root.hasSuffix("/") { root += "/" }
@@ -72,7 +72,8 @@ public struct ImpersonatedCredentials: CredentialsProvider {
     ///   - transport: Carries the requests.
     public init(
         source: any CredentialsProvider, targetPrincipal: String, delegates: [String] = [], scopes: [String],
-        lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil, transport: any HTTPTransport = CurlTransport.shared
+        lifetime: TimeInterval = 3600, generateURL: URL, quotaProjectID: String? = nil,
+        transport: any HTTPTransport = DefaultHTTPTransport.shared
     ) {
         self.source = source
         self.targetPrincipal = targetPrincipal

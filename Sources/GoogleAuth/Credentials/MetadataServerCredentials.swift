@@ -37,7 +37,7 @@ public struct MetadataServerCredentials: CredentialsProvider {
     ///   - transport: Carries the requests.
     public init(
         host: String = MetadataServerCredentials.defaultHost, scopes: [String] = [], quotaProjectID: String? = nil,
-        timeouts: HTTPTimeouts = MetadataServerCredentials.defaultTimeouts, transport: any HTTPTransport = CurlTransport.shared
+        timeouts: HTTPTimeouts = MetadataServerCredentials.defaultTimeouts, transport: any HTTPTransport = DefaultHTTPTransport.shared
     ) {
         self.host = host
         self.scopes = scopes

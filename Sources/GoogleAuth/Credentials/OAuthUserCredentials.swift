@@ -66,7 +66,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
     ///   - source: Where the file came from, for ``summary()`` and errors.
     public init(
         authorizedUser info: CredentialsFile.AuthorizedUserInfo, quotaProjectID: String? = nil,
-        transport: any HTTPTransport = CurlTransport.shared, source: String = "an authorized_user file"
+        transport: any HTTPTransport = DefaultHTTPTransport.shared, source: String = "an authorized_user file"
     ) {
         var endpoints = OAuthEndpoints.google
         endpoints.token = info.tokenURI

@@ -36,7 +36,7 @@ public struct ServiceAccountCredentials: CredentialsProvider {
     ///   - source: Where the key came from, for ``summary()``.
     public init(
         key: ServiceAccountKey, scopes: [String], subject: String? = nil, quotaProjectID: String? = nil,
-        assertionLifetime: TimeInterval = 3600, transport: any HTTPTransport = CurlTransport.shared,
+        assertionLifetime: TimeInterval = 3600, transport: any HTTPTransport = DefaultHTTPTransport.shared,
         source: String = "a service account key"
     ) {
         self.key = key

@@ -10,7 +10,7 @@ public import GoogleHTTPTypes
 ///
 /// ```swift
 /// let credentials = try await client.authorize(
-///     scopes: [Drive.Scope.drive], browser: EmulatorBrowser(transport: CurlTransport.shared))
+///     scopes: [Drive.Scope.drive], browser: EmulatorBrowser(transport: DefaultHTTPTransport.shared))
 /// ```
 ///
 /// `CurlTransport` comes from `GoogleHTTP`: `import GoogleHTTP`, and the `GoogleHTTP` product in

@@ -18,6 +18,14 @@ extension OAuthClient {
     public func authorize(
         scopes: [String], options: AuthorizationOptions = .init(), browser: any BrowserOpener = SystemBrowserOpener()
     ) async throws -> OAuthTokens {
+        guard configuration.clientType == .desktop else {
+            // Google blocks the loopback redirect for iOS clients; say so before a browser opens.
+            throw OAuthError(
+                code: .invalidClientConfiguration,
+                reason: "the loopback sign-in needs a Desktop-type OAuth client (with a client secret); this client is "
+                    + "\(configuration.clientType.rawValue)-type, which signs in with authorize(scopes:userAgent:store:) "
+                    + "and its own URL scheme")
+        }
         try Self.requireSecureEndpoint(configuration.endpoints.authorization)
         let state = SecureRandom.token()
         let listener = try LoopbackRedirectListener(expectedState: state)

@@ -39,11 +39,11 @@ public struct OAuthClient: Sendable {
 
     /// - Parameters:
     ///   - configuration: The OAuth client and endpoints.
-    ///   - transport: The HTTP transport (by default `CurlTransport.shared`, the process's one).
+    ///   - transport: The HTTP transport (by default `DefaultHTTPTransport.shared`, the process's one).
     ///   - logger: Receives one entry per request to an OAuth endpoint (see ``logger``).
     public init(
         configuration: OAuthClientConfiguration,
-        transport: any HTTPTransport = CurlTransport.shared,
+        transport: any HTTPTransport = DefaultHTTPTransport.shared,
         logger: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) {
         self.configuration = configuration

@@ -15,6 +15,13 @@ extension OAuthEmulator {
             guard let clientID = query["client_id"], let client = configuration.client(id: clientID) else {
                 return errorPage("invalid_client", "The OAuth client was not found.", status: 401)
             }
+            // Google blocks the loopback redirect for iOS (and Android) clients, which have no
+            // secret, and answers invalid_request, not a mismatch.
+            if client.secret == nil, let redirectURI = query["redirect_uri"], RedirectURIPattern.loopback().matches(redirectURI) {
+                return errorPage(
+                    "invalid_request", "The loopback flow has been blocked for this client type: use the app's custom URI scheme.",
+                    status: 400)
+            }
             guard let redirectURI = query["redirect_uri"], client.allows(redirectURI: redirectURI) else {
                 return errorPage("redirect_uri_mismatch", "The redirect_uri is not registered for this client.", status: 400)
             }
@@ -28,7 +35,8 @@ extension OAuthEmulator {
             }
             let method = query["code_challenge_method"] ?? "plain"
             let challenge = query["code_challenge"]
-            if challenge == nil, configuration.requirePKCE {
+            // A client without a secret (iOS) has only PKCE to bind the code to the app.
+            if challenge == nil, configuration.requirePKCE || client.secret == nil {
                 return errorPage("invalid_request", "Missing required parameter: code_challenge", status: 400)
             }
             guard method == "S256" || method == "plain" else {

@@ -35,7 +35,7 @@ extension OAuthEmulator {
 
         /// Each argument sets the property of the same name.
         public init(
-            clients: [Client] = [.testDesktopClient],
+            clients: [Client] = [.testDesktopClient, .testIOSClient],
             accessTokenLifetime: TimeInterval = 3600,
             refreshTokenLifetime: TimeInterval? = nil,
             authorizationCodeLifetime: TimeInterval = 600,
@@ -91,6 +91,15 @@ extension OAuthEmulator {
             id: "test-client.apps.googleusercontent.com",
             secret: "test-client-secret",
             redirectURIs: [.loopback(), .exact("com.googleusercontent.apps.test-client:/oauth2redirect")]
+        )
+
+        /// An iOS-type client: no secret, only its reversed-client-ID scheme as a redirect (the
+        /// loopback one is refused with `invalid_request`), PKCE required.
+        // swift-format-ignore: DontRepeatTypeInStaticProperties
+        public static let testIOSClient = Client(
+            id: "test-ios-client.apps.googleusercontent.com",
+            secret: nil,
+            redirectURIs: [.exact("com.googleusercontent.apps.test-ios-client:/oauth2redirect")]
         )
 
         func allows(redirectURI: String) -> Bool {

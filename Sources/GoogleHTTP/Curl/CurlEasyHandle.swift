@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 @_spi(Locking) import GoogleBase
@@ -17,7 +18,7 @@ final class CurlEasyHandle: @unchecked Sendable {
     /// Whether the handle reports closed sockets to its loop (set once, when first attached).
     var reportsClosedSockets = false
 
-    init?(configuration: CurlTransport.Configuration) {
+    init?(configuration: HTTPTransportConfiguration) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
         self.errorBuffer = .allocate(capacity: Int(ccurl_error_size) + 1)
@@ -44,7 +45,7 @@ final class CurlEasyHandle: @unchecked Sendable {
 
     // MARK: - Options common to every transfer
 
-    private func applyFixedOptions(_ configuration: CurlTransport.Configuration) {
+    private func applyFixedOptions(_ configuration: HTTPTransportConfiguration) {
         // Signals are process-wide; a library must not install SIGALRM handlers behind the app's back.
         ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
@@ -73,6 +74,10 @@ final class CurlEasyHandle: @unchecked Sendable {
         if let caDirectoryPath = configuration.caDirectoryPath {
             ccurl_easy_setopt_string(easy, CURLOPT_CAPATH, caDirectoryPath)
         }
+        if let proxy = configuration.proxy {
+            // Set, it replaces the environment's variables (no_proxy included), as libcurl documents.
+            ccurl_easy_setopt_string(easy, CURLOPT_PROXY, proxy.absoluteString)
+        }
         let version: Int =
             switch configuration.httpVersion {
             case .http2OverTLS: Int(CURL_HTTP_VERSION_2TLS)
@@ -97,10 +102,10 @@ final class CurlEasyHandle: @unchecked Sendable {
 /// returned by the loop thread once a transfer is done.
 final class CurlEasyHandlePool: Sendable {
     private let idle = PlainLock<[CurlEasyHandle]>([])
-    private let configuration: CurlTransport.Configuration
+    let configuration: HTTPTransportConfiguration
     private let capacity: Int
 
-    init(configuration: CurlTransport.Configuration, capacity: Int = 64) {
+    init(configuration: HTTPTransportConfiguration, capacity: Int = 64) {
         self.configuration = configuration
         self.capacity = capacity
     }
@@ -131,3 +136,4 @@ final class CurlEasyHandlePool: Sendable {
         _ = released
     }
 }
+#endif

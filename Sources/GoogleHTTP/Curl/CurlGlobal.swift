@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 
 // MARK: - CurlGlobal
@@ -22,3 +23,4 @@ enum CurlGlobal {
         initializationResult == CURLE_OK
     }
 }
+#endif

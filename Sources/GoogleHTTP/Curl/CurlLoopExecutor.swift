@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import Dispatch
 
 // MARK: - CurlLoopExecutor
@@ -31,3 +32,4 @@ public final class CurlLoopExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 @_spi(Locking) import GoogleBase
@@ -239,3 +240,4 @@ extension CurlMultiLoop {
         }
     }
 }
+#endif

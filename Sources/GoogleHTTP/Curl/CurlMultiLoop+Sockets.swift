@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 @_spi(Locking) import GoogleBase
@@ -146,3 +147,4 @@ func curlCloseSocketCallback(_ clientp: UnsafeMutableRawPointer?, _ socket: curl
     }
     return SystemCall.close(socket) == 0 ? 0 : 1
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 @_spi(Locking) import GoogleBase
@@ -128,7 +129,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     // stretching this window up to 250 µs to cover a typed caller's decode between requests (15%
     // fewer typed calls). A spin takes a core from the server and from the task about to run.
 
-    init?(configuration: CurlTransport.Configuration) {
+    init?(configuration: HTTPTransportConfiguration) {
         guard CurlGlobal.ensureInitialized(), let multi = curl_multi_init() else { return nil }
         self.multi = multi
         let wake = ccurl_wake_fd()
@@ -297,7 +298,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
         active[ObjectIdentifier(transfer)] = transfer
         if let stall = transfer.timeouts.stall {
-            let watch = CurlStallWatch(period: stall, minimumBytesPerSecond: transfer.timeouts.stallMinimumBytesPerSecond, now: now)
+            let watch = HTTPStallWatch(period: stall, minimumBytesPerSecond: transfer.timeouts.stallMinimumBytesPerSecond, now: now)
             transfer.stallWatch = watch
             nextStallCheck = min(nextStallCheck ?? watch.deadline, watch.deadline)
         }
@@ -365,3 +366,4 @@ final class CurlMultiLoop: @unchecked Sendable {
         curl_slist_free_all(expectSuppression)
     }
 }
+#endif

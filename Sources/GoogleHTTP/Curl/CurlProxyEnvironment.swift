@@ -28,8 +28,14 @@ package struct CurlProxyEnvironment: Sendable, Hashable {
             + "(give them in the variable as http://USER:PASSWORD@host:port, or ask who runs the proxy)"
     }
 
-    /// The proxy libcurl uses for `url` under `environment`, or `nil` for a direct connection.
-    package static func proxy(for url: URL, environment: [String: String]) -> CurlProxyEnvironment? {
+    /// The proxy libcurl uses for `url`: the configured one (`HTTPTransportConfiguration/proxy`)
+    /// whatever the environment says, else the one `environment` names, or `nil` for a direct
+    /// connection.
+    package static func proxy(for url: URL, configured: URL? = nil, environment: [String: String]) -> CurlProxyEnvironment? {
+        if let configured {
+            return CurlProxyEnvironment(
+                variable: "HTTPTransportConfiguration.proxy", hostAndPort: hostAndPort(of: configured.absoluteString))
+        }
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
         func value(_ name: String) -> (String, String)? {
             environment[name].flatMap { $0.isEmpty ? nil : (name, $0) }

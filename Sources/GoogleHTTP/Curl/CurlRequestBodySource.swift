@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 import GoogleBase
@@ -126,3 +127,4 @@ final class CurlRequestBodySource {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import Foundation
 @_spi(Locking) import GoogleBase
 import GoogleHTTPTypes
@@ -159,3 +160,4 @@ final class CurlResponseChannel: Sendable {
         }
     }
 }
+#endif

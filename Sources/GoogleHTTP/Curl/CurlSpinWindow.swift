@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 // MARK: - CurlSpinWindow
 
 /// Decides how long the loop thread watches for the next command instead of sleeping in `poll`,
@@ -38,3 +39,4 @@ struct CurlSpinWindow {
         return false
     }
 }
+#endif

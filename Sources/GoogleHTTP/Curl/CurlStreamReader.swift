@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import Foundation
 
 // MARK: - CurlStreamReader
@@ -27,3 +28,4 @@ final class CurlStreamReader: Sendable {
         }
     }
 }
+#endif

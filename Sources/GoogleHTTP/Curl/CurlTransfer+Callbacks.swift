@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 
@@ -70,26 +71,22 @@ extension CurlTransfer {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         switch sink {
         case .buffer:
-            let room = (status >= 400 ? min(bodyLimit, errorBodyLimit) : bodyLimit) - body.count
-            guard bytes.count <= room else { return refuseBody(bytes, keeping: room) }
-            if body.isEmpty, let expectedBodyLength {
+            let kept = response.admitBody(bytes.count)
+            if body.isEmpty, let expectedBodyLength = response.expectedBodyLength {
                 // One allocation of the right size instead of repeated doubling (never beyond
                 // the limit: a hostile Content-Length must not allocate).
-                body.reserveCapacity(min(expectedBodyLength, bodyLimit))
+                body.reserveCapacity(min(expectedBodyLength, response.bodyLimit))
             }
-            if let base = bytes.baseAddress {
-                body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            if kept > 0, let base = bytes.baseAddress {
+                body.append(base.assumingMemoryBound(to: UInt8.self), count: kept)
             }
-            return bytes.count
+            // Anything short of the whole chunk stops the transfer: an error body cut at its
+            // limit, or a body past the limit (`response.refusal` says so).
+            return kept == bytes.count ? kept : 0
         case .file(let descriptor):
-            if status >= 400, bytesWrittenToFile + bytes.count > errorBodyLimit {
-                let kept = UnsafeRawBufferPointer(rebasing: bytes[0..<max(0, errorBodyLimit - bytesWrittenToFile)])
-                if writeFully(kept, to: descriptor) == kept.count { errorBodyTruncated = true }
-                return 0
-            }
-            let written = writeFully(bytes, to: descriptor)
-            bytesWrittenToFile += written
-            return written
+            let kept = response.admitBody(bytes.count)
+            let written = writeFully(UnsafeRawBufferPointer(rebasing: bytes[0..<kept]), to: descriptor)
+            return kept == bytes.count ? written : 0
         case .stream(let channel):
             deliverHeadIfNeeded()
             switch channel.offer(bytes) {
@@ -103,25 +100,6 @@ extension CurlTransfer {
                 return ccurl_writefunc_pause
             }
         }
-    }
-
-    /// Stops a `.buffer` body that does not fit: an error body keeps its first `room` bytes and
-    /// ends there (the transfer succeeds with them); any other body fails the transfer.
-    private func refuseBody(_ bytes: UnsafeRawBufferPointer, keeping room: Int) -> Int {
-        if status >= 400 {
-            if room > 0, let base = bytes.baseAddress {
-                body.append(base.assumingMemoryBound(to: UInt8.self), count: room)
-            }
-            errorBodyTruncated = true
-            return 0
-        }
-        localFailure = HTTPTransportError(
-            kind: .responseTooLarge, url: url,
-            message: "the response body passed the limit of \(bodyLimit) bytes (\(CurlResponseLimits.describe(bytes: bodyLimit)), "
-                + "counted after decompression), so the transfer was stopped; a larger limit can be set with "
-                + "GoogleHTTPRequest.maxResponseBodyBytes or CurlTransport.Configuration.maxResponseBodyBytes",
-            limit: bodyLimit)
-        return 0
     }
 
     private func writeFully(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int {
@@ -155,148 +133,34 @@ extension CurlTransfer {
         }
     }
 
-    /// Takes one header line; `false` refuses the response (``localFailure`` says why).
+    /// Takes one header line; `false` refuses the response (``HTTPResponseReceiver/refusal`` or
+    /// ``localFailure`` says why).
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        let line = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
-        if line.isEmpty {
-            return finishHeaderBlock()
-        } else if line.starts(with: "HTTP/".utf8) {
-            // A new block (after a 1xx or a followed redirect) replaces the previous one.
-            status = Self.parseStatus(line)
-            if headerBlock.capacity == 0 { headerBlock.reserveCapacity(512) }
-            headerBlock.removeAll(keepingCapacity: true)
-            contentLengthInvalid = false
-            contentLengthSoFar = nil
-            dropsEncodingHeaders = false
-            expectedBodyLength = nil
-            hasContentEncoding = false
-            headerFieldCount = 0
-            headerBlockBytes = bytes.count
-            hasFinalHead = false
-            return true
-        }
-        headerFieldCount += 1
-        headerBlockBytes += bytes.count
-        if headerFieldCount > CurlResponseLimits.maxHeaderFields || headerBlockBytes > CurlResponseLimits.maxHeaderBlockBytes {
-            let what =
-                headerFieldCount > CurlResponseLimits.maxHeaderFields
-                ? "more than \(CurlResponseLimits.maxHeaderFields) header fields"
-                : "more than \(CurlResponseLimits.describe(bytes: CurlResponseLimits.maxHeaderBlockBytes)) of header fields"
-            localFailure = HTTPTransportError(kind: .invalidResponse, url: url, message: "the response has too many headers (\(what))")
-            return false
-        }
-        headerBlock.append(contentsOf: line)
-        headerBlock.append(0x0A)
-        if let (name, value) = Self.field(line) {
-            if Self.isName(name, "content-length") {
-                if !contentLengthInvalid, !GoogleHTTPHeaders.accumulateContentLength(value, into: &contentLengthSoFar) {
-                    contentLengthInvalid = true
-                }
-                expectedBodyLength = contentLengthInvalid ? nil : contentLengthSoFar.map { Int($0) }
-            } else if Self.isName(name, "content-encoding") {
-                hasContentEncoding = true
-                contentEncoding = String(String(decoding: value, as: UTF8.self).prefix(40))
-            }
-        }
-        return true
-    }
-
-    /// The current header block's fields, in order (see ``headerBlock``).
-    var headers: GoogleHTTPHeaders {
-        headerBlock.withUnsafeBytes { block in
-            var headers = GoogleHTTPHeaders(capacity: 16)
-            var start = 0
-            while start < block.count {
-                let end = block[start...].firstIndex(of: 0x0A) ?? block.count
-                if let (name, value) = Self.field(UnsafeRawBufferPointer(rebasing: block[start..<end])),
-                    !dropsEncodingHeaders || !(Self.isName(name, "content-encoding") || Self.isName(name, "content-length"))
-                {
-                    headers.add(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
-                }
-                start = end + 1
-            }
-            return headers
+        switch response.receiveHeaderLine(bytes) {
+        case .accepted: return true
+        case .refused: return false
+        case .endOfHead: return finishHeaderBlock()
         }
     }
 
-    /// A field line's name and its value without surrounding blanks; `nil` for a line without a
-    /// colon (which is not a field and is left out).
-    private static func field(_ line: UnsafeRawBufferPointer) -> (name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        var valueStart = colon + 1
-        while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
-        var valueEnd = line.count
-        while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
-        return (UnsafeRawBufferPointer(rebasing: line[..<colon]), UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd]))
-    }
-
-    /// Ends a header block; `false` refuses a response whose framing is ambiguous.
+    /// Ends a header block the receiver accepted; `false` refuses a proxy's answer.
     private func finishHeaderBlock() -> Bool {
-        if let failure = framingFailure() {
-            localFailure = failure
-            return false
-        }
+        let status = response.status
         // Plain http through a proxy has no CONNECT: the proxy's 407 arrives as the response.
-        if status == 407, let proxy = CurlProxyEnvironment.proxy(for: url, environment: ProcessInfo.processInfo.environment) {
+        if status == 407,
+            let proxy = CurlProxyEnvironment.proxy(
+                for: url, configured: loop.pool.configuration.proxy, environment: ProcessInfo.processInfo.environment)
+        {
             localFailure = HTTPTransportError(
                 kind: .proxyAuthenticationRequired, url: url, message: CurlProxyEnvironment.authenticationRequired(proxy.phrase))
             return false
         }
-        if status >= 200 { hasFinalHead = true }
-        if decodesBody, hasContentEncoding {
-            // The caller gets the decoded bytes, which these no longer describe (Go's net/http
-            // drops them too).
-            dropsEncodingHeaders = true
-            expectedBodyLength = nil
-        }
         guard case .stream = sink, status >= 200 else { return true }
-        let willFollow = isFollowingRedirects && (300..<400).contains(status) && headers.contains("Location")
+        let willFollow = isFollowingRedirects && (300..<400).contains(status) && response.headers.contains("Location")
         if !willFollow {
             deliverHeadIfNeeded()
         }
         return true
     }
-
-    /// RFC 9112 §6.3: differing `Content-Length` values, or one that is not a plain decimal, make
-    /// the message's length unknowable; libcurl 7.88 would take the last (or the leading digits).
-    private func framingFailure() -> HTTPTransportError? {
-        // Checked for every response: the common valid length costs no allocation.
-        guard contentLengthInvalid else { return nil }
-        let values = headers.values(for: "Content-Length")
-        let shown = values.map { "\"\(String($0.prefix(40)))\"" }.joined(separator: ", ")
-        let distinct = Set(values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
-        let message =
-            distinct.count > 1
-            ? "the response has conflicting Content-Length values (\(shown))"
-            : "the response's Content-Length \(shown) is not a decimal byte count"
-        return HTTPTransportError(kind: .invalidResponse, url: url, message: message)
-    }
-
-    /// Whether a header name is `lowercased`, ignoring ASCII case. Compares raw bytes: this runs
-    /// for every header line on the curl thread, and most names differ in length, which costs
-    /// nothing to check.
-    private static func isName(_ name: UnsafeRawBufferPointer, _ expected: StaticString) -> Bool {
-        guard name.count == expected.utf8CodeUnitCount else { return false }
-        let lowered = expected.utf8Start
-        for index in 0..<name.count {
-            let byte = name[index]
-            // Only letters fold; "-" has no other case.
-            let folded = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-            if folded != lowered[index] { return false }
-        }
-        return true
-    }
-
-    private static func parseStatus(_ line: UnsafeRawBufferPointer) -> Int {
-        guard let space = line.firstIndex(of: 0x20) else { return 0 }
-        var code = 0
-        var index = space + 1
-        while index < line.count, index < space + 4, (0x30...0x39).contains(line[index]) {
-            code = code * 10 + Int(line[index] - 0x30)
-            index += 1
-        }
-        return code
-    }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 
@@ -12,12 +13,12 @@ extension CurlTransfer {
         }
         // Our own callbacks failing (unreadable body, full disk, a limit) explain the error
         // better than curl.
-        if let localFailure {
-            finish(localFailure)
+        if let failure = localFailure ?? response.refusal {
+            finish(failure)
             return
         }
         // An error body cut at its limit on purpose: what was kept is the response.
-        if errorBodyTruncated, code == CURLE_WRITE_ERROR {
+        if response.errorBodyTruncated, code == CURLE_WRITE_ERROR {
             finish(nil)
             return
         }
@@ -41,7 +42,8 @@ extension CurlTransfer {
     private func proxyFailure(_ code: CURLcode, message: String) -> HTTPTransportError? {
         var connectCode = 0
         ccurl_easy_getinfo_long(easy, CURLINFO_HTTP_CONNECTCODE, &connectCode)
-        let proxy = CurlProxyEnvironment.proxy(for: url, environment: ProcessInfo.processInfo.environment)
+        let proxy = CurlProxyEnvironment.proxy(
+            for: url, configured: loop.pool.configuration.proxy, environment: ProcessInfo.processInfo.environment)
         if proxy == nil && connectCode == 0 && code != CURLE_COULDNT_RESOLVE_PROXY { return nil }
         let named = proxy?.phrase ?? "the proxy"
         let kind: HTTPTransportError.Kind
@@ -59,12 +61,12 @@ extension CurlTransfer {
         case CURLE_COULDNT_CONNECT:
             kind = .proxyUnreachable
             text = "\(named) could not be reached (nothing accepts connections there): \(message)"
-        case CURLE_OPERATION_TIMEDOUT where !hasFinalHead && connectCode == 0:
+        case CURLE_OPERATION_TIMEDOUT where !response.hasFinalHead && connectCode == 0:
             kind = .proxyUnreachable
             text = "\(named) did not answer in time: \(message)"
         case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR,
             CURLE_PROXY
-        where !hasFinalHead && connectCode == 0 && url.scheme?.lowercased() == "https":
+        where !response.hasFinalHead && connectCode == 0 && url.scheme?.lowercased() == "https":
             kind = .proxyTunnelFailed
             text = "\(named) closed the tunnel to \(url.host ?? "the server") before it answered: \(message)"
         default:
@@ -80,15 +82,15 @@ extension CurlTransfer {
         let text: String
         switch code {
         case CURLE_BAD_CONTENT_ENCODING:
-            let coding = contentEncoding.map { " (\($0))" } ?? ""
+            let coding = response.contentEncoding.map { " (\($0))" } ?? ""
             text = "the response body's content encoding\(coding) is corrupt, e.g. bad gzip data: \(message)"
-        case CURLE_OUT_OF_MEMORY where !hasFinalHead:
+        case CURLE_OUT_OF_MEMORY where !response.hasFinalHead:
             text =
                 "a response header line is longer than libcurl accepts "
-                + "(\(CurlResponseLimits.describe(bytes: CurlResponseLimits.libcurlMaxHeaderLineBytes))): \(message)"
-        case CURLE_RECV_ERROR where !hasFinalHead && message.lowercased().contains("header"):
+                + "(\(HTTPResponseLimits.describe(bytes: HTTPResponseLimits.libcurlMaxHeaderLineBytes))): \(message)"
+        case CURLE_RECV_ERROR where !response.hasFinalHead && message.lowercased().contains("header"):
             text = "the response has too many headers: \(message)"
-        case _ where !hasFinalHead && message.contains("Content-Length"):
+        case _ where !response.hasFinalHead && message.contains("Content-Length"):
             // libcurl refuses a negative or overflowing length itself ("Invalid Content-Length").
             text = "the response's Content-Length is not a decimal byte count: \(message)"
         default:
@@ -130,7 +132,7 @@ extension CurlTransfer {
     }
 
     /// curl reports both of its limits as `CURLE_OPERATION_TIMEDOUT` (stalls are ours, see
-    /// `CurlStallWatch`); tell them apart by elapsed time, and otherwise a transfer that never got
+    /// `HTTPStallWatch`); tell them apart by elapsed time, and otherwise a transfer that never got
     /// connected hit the connect limit.
     private func timeoutKind(message: String) -> HTTPTransportError.Kind {
         let elapsed = startedAt.map { $0.duration(to: .now) } ?? .zero
@@ -145,3 +147,4 @@ extension CurlTransfer {
         return .requestTimeout
     }
 }
+#endif

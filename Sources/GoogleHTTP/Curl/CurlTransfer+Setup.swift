@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 
@@ -9,7 +10,7 @@ extension CurlTransfer {
     /// undoes the side effects curl attaches to `UPLOAD` and `NOBODY`.
     /// - Throws: ``HTTPTransportError`` for an unusable URL or header.
     func configure(
-        request: GoogleHTTPRequest, timeouts: HTTPTimeouts, configuration: CurlTransport.Configuration,
+        request: GoogleHTTPRequest, timeouts: HTTPTimeouts, configuration: HTTPTransportConfiguration,
         sharedExpectSuppression: UnsafeMutablePointer<curl_slist>?
     ) throws(HTTPTransportError) {
         let easy = self.easy
@@ -129,13 +130,13 @@ extension CurlTransfer {
 
     /// Asks for gzip when the request wants it (``GoogleHTTPRequest/acceptsGzip``) and the transport
     /// does not already ask for every coding; curl then decodes the body as it arrives.
-    private func configureContentEncoding(_ request: GoogleHTTPRequest, configuration: CurlTransport.Configuration) {
+    private func configureContentEncoding(_ request: GoogleHTTPRequest, configuration: HTTPTransportConfiguration) {
         if configuration.automaticDecompression {
-            decodesBody = true
+            response.decodesBody = true
             return
         }
         let wantsGzip = request.acceptsGzip && CurlGlobal.supportsGzip
-        decodesBody = wantsGzip
+        response.decodesBody = wantsGzip
         guard handle.asksForGzip != wantsGzip else { return }
         handle.asksForGzip = wantsGzip
         if wantsGzip {
@@ -153,7 +154,7 @@ extension CurlTransfer {
         let easy = self.easy
         ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, timeouts.connect.map(Self.milliseconds) ?? 0)
         ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeouts.request.map(Self.milliseconds) ?? 0)
-        // curl's own stall check counts whole seconds; the loop runs `CurlStallWatch` instead.
+        // curl's own stall check counts whole seconds; the loop runs `HTTPStallWatch` instead.
         ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, 0)
         ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 0)
     }
@@ -167,3 +168,4 @@ extension CurlTransfer {
         return max(1, millis)
     }
 }
+#endif

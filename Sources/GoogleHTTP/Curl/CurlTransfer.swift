@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 internal import CCurl
 import Foundation
 @_spi(Locking) import GoogleBase
@@ -41,10 +42,6 @@ final class CurlTransfer: @unchecked Sendable {
     let timeouts: HTTPTimeouts
     /// Read-ahead limit for streamed request bodies.
     let bufferLimit: Int
-    /// The most bytes a `.buffer` body may reach (after decompression).
-    let bodyLimit: Int
-    /// How much of an error status's body is kept (`.buffer` and `.file`).
-    let errorBodyLimit: Int
     let sink: Sink
     let progress: (@Sendable (HTTPProgress) -> Void)?
     let isFollowingRedirects: Bool
@@ -57,54 +54,23 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: Multi lock
 
-    var status = 0
-    /// The current header block's field lines as received (each without its line break, followed
-    /// by a 0x0A): the header callback, which runs for every line on the transfer thread with the
-    /// multi lock held, only appends here, and ``headers`` builds the list when it is asked for —
-    /// for a buffered response, on the caller's thread after the transfer. Building it in the
-    /// callback (two strings and an append per field) held the lock long enough to cost
-    /// concurrent callers 6 % of their rate.
-    var headerBlock: [UInt8] = []
-    /// The block's `Content-Length` so far, and whether one of its fields made it not a length
-    /// (``GoogleHTTPTypes/GoogleHTTPHeaders/accumulateContentLength(_:into:)``).
-    var contentLengthSoFar: Int64?
-    var contentLengthInvalid = false
-    /// Set at the end of a head whose body curl decodes: ``headers`` then leaves out
-    /// `Content-Encoding` and `Content-Length`, which describe the encoded bytes.
-    var dropsEncodingHeaders = false
+    /// The response's checks and its head (``HTTPResponseReceiver``), fed by the callbacks.
+    var response: HTTPResponseReceiver
     var headDelivered = false
     var body = Data()
-    var expectedBodyLength: Int?
     var requestBody: CurlRequestBodySource?
     var headerList: UnsafeMutablePointer<curl_slist>?
     var ownsHeaderList = false
-    /// Whether curl decodes a compressed body, making `Content-Encoding`/`Content-Length` stale.
-    var decodesBody = false
-    /// Whether the current header block has a `Content-Encoding` field.
-    var hasContentEncoding = false
-    /// The last `Content-Encoding` value seen (kept for error messages after it is removed).
-    var contentEncoding: String?
     var recvPaused = false
     var sendPaused = false
     /// Set by a callback that failed on our side, so the resulting curl error maps to our cause.
     var localFailure: HTTPTransportError?
     /// Set when attached to the multi handle (not read from the clock here: one read per request less).
     var startedAt: ContinuousClock.Instant?
-    /// Present when the request has a stall limit; see ``CurlStallWatch``.
-    var stallWatch: CurlStallWatch?
+    /// Present when the request has a stall limit; see ``HTTPStallWatch``.
+    var stallWatch: HTTPStallWatch?
     /// Whether the connection was up at the last stall check (waiting for it is not a stall).
     var hasConnected = false
-    /// Fields and bytes of the current header block (see ``CurlResponseLimits``).
-    var headerFieldCount = 0
-    var headerBlockBytes = 0
-    /// Whether a final (non-1xx) header block has ended, so curl errors are about the body.
-    var hasFinalHead = false
-    /// Body bytes written to a `.file` sink.
-    var bytesWrittenToFile = 0
-    /// Set when an error body reached ``errorBodyLimit`` and the rest was refused on purpose:
-    /// the transfer then succeeds with what was kept.
-    var errorBodyTruncated = false
-
     init(
         handle: CurlEasyHandle, loop: CurlMultiLoop, request: GoogleHTTPRequest, sink: Sink, timeouts: HTTPTimeouts,
         bufferLimit: Int, bodyLimit: Int, errorBodyLimit: Int
@@ -116,8 +82,16 @@ final class CurlTransfer: @unchecked Sendable {
         self.progress = request.progress
         self.timeouts = timeouts
         self.bufferLimit = bufferLimit
-        self.bodyLimit = max(0, bodyLimit)
-        self.errorBodyLimit = max(0, errorBodyLimit)
+        // Downloads and streams have no body limit; a stream keeps its error body whole.
+        let isBuffered: Bool
+        let keepsErrorBody: Bool
+        switch sink {
+        case .buffer: (isBuffered, keepsErrorBody) = (true, false)
+        case .file: (isBuffered, keepsErrorBody) = (false, false)
+        case .stream: (isBuffered, keepsErrorBody) = (false, true)
+        }
+        self.response = HTTPResponseReceiver(
+            url: request.url, bodyLimit: isBuffered ? bodyLimit : .max, errorBodyLimit: keepsErrorBody ? .max : errorBodyLimit)
         self.isFollowingRedirects = request.followRedirects
     }
 
@@ -214,7 +188,7 @@ final class CurlTransfer: @unchecked Sendable {
     func deliverHeadIfNeeded() {
         guard !headDelivered else { return }
         headDelivered = true
-        let head = GoogleHTTPResponseHead(status: status, headers: headers)
+        let head = GoogleHTTPResponseHead(status: response.status, headers: response.headers)
         let continuation = waiters.withLock { state -> UnsafeContinuation<GoogleHTTPResponseHead, any Error>? in
             defer { state.head = nil }
             return state.head
@@ -249,7 +223,7 @@ final class CurlTransfer: @unchecked Sendable {
                 head.resume(throwing: failure)
             } else {
                 headDelivered = true
-                head.resume(returning: GoogleHTTPResponseHead(status: status, headers: headers))
+                head.resume(returning: GoogleHTTPResponseHead(status: response.status, headers: response.headers))
             }
         }
         if let done {
@@ -267,3 +241,4 @@ final class CurlTransfer: @unchecked Sendable {
         requestBody = nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import Foundation
 @_spi(Locking) import GoogleBase
 import GoogleHTTPTypes
@@ -157,3 +158,4 @@ final class CurlUploadChannel: Sendable {
         pump.withLock { $0 }?.cancel()
     }
 }
+#endif

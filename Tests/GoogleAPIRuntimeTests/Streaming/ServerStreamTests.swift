@@ -437,7 +437,7 @@ struct ServerStreamTests {
         // 4 MiB here: a fixed 16 MiB bound failed at 22.6 MiB). The body is twice that, so a
         // transport that buffered everything would be seen.
         let held =
-            CurlTransport.Configuration().streamBufferBytes + Self.kernelMaximum("tcp_rmem")
+            HTTPTransportConfiguration().streamBufferBytes + Self.kernelMaximum("tcp_rmem")
             + Self.kernelMaximum("tcp_wmem") + (1 << 20)
         let element = Data(("," + NumberedElement.json(0, pad: 1000)).utf8)
         let elements = 2 * held / element.count

@@ -11,6 +11,23 @@ import Testing
 /// The opt-in that reads endpoints from environment variables. Every test passes a dictionary:
 /// the process environment is never touched (tests run in parallel in one process).
 @Suite struct GoogleEnvironmentTests {
+    @Test("GOOGLE_API_TRANSPORT picks the transport; unset keeps the platform's shared one; an unknown name is refused")
+    func transportVariable() throws {
+        let unset = try GoogleEnvironment(variables: [:])
+        #expect(unset.transport == nil)
+        #expect(unset.makeTransport() as AnyObject === DefaultHTTPTransport.shared as AnyObject)
+        let chosen = try GoogleEnvironment(variables: ["GOOGLE_API_TRANSPORT": "URLSession"])
+        #expect(chosen.transport == .urlSession)
+        #expect(chosen.makeTransport() is URLSessionTransport)
+        #expect(chosen.variables.contains { $0.name == "GOOGLE_API_TRANSPORT" && $0.value == "urlsession" })
+        #expect(try GoogleEnvironment(variables: ["GOOGLE_API_TRANSPORT": "curl"]).makeTransport() is CurlTransport)
+        let error = try #require(throws: GoogleEnvironmentError.self) {
+            try GoogleEnvironment(variables: ["GOOGLE_API_TRANSPORT": "http3"])
+        }
+        #expect(error.variable == "GOOGLE_API_TRANSPORT")
+        #expect(error.description.contains("curl or urlsession"))
+    }
+
     @Test("every variable is read; an empty one counts as unset; nothing set keeps Google's endpoints")
     func readsVariables() throws {
         let environment = try GoogleEnvironment(variables: [

@@ -58,7 +58,7 @@ struct WireSection: BenchmarkSection {
     private func compare(
         label: String, root: URL, caFile: String?, http2: Bool, fileCount: Int, seconds: Double
     ) async throws -> [BenchmarkRow] {
-        let configuration = CurlTransport.Configuration(caBundlePath: caFile, httpVersion: http2 ? .http2OverTLS : .http1_1)
+        let configuration = HTTPTransportConfiguration(caBundlePath: caFile, httpVersion: http2 ? .http2OverTLS : .http1_1)
         let rootURL = URL(string: root.absoluteString + "/") ?? root
         let drive = Drive(session: DriveDecodeSession.make(transport: CurlTransport(configuration: configuration)), rootURL: rootURL)
         // The slowest single call: a transport that misses input shows up here as ~1 s (the

@@ -1,13 +1,13 @@
-// MARK: - CurlStallWatch
+// MARK: - HTTPStallWatch
 
 /// Tells when a transfer has moved fewer than a minimum number of bytes per second for a whole
-/// stall period. Checked by the loop thread with its clock's resolution, instead of libcurl's
-/// `CURLOPT_LOW_SPEED_TIME`, which counts whole seconds.
+/// stall period. Checked by the transport (libcurl's loop thread, URLSession's watchdog) with its
+/// clock's resolution, instead of libcurl's `CURLOPT_LOW_SPEED_TIME`, which counts whole seconds.
 ///
 /// The watch measures windows: one starts when the transfer starts (or resumes from a pause);
 /// once it has seen `minimum × period` bytes a new window starts. A window that reaches the
 /// period's length without enough bytes means the transfer stalled.
-struct CurlStallWatch {
+struct HTTPStallWatch {
     let period: Duration
     /// Bytes one window needs: the minimum rate over the period, at least one.
     let bytesPerWindow: Int64

@@ -1,11 +1,12 @@
 import Foundation
 
-// MARK: - CurlResponseLimits
+// MARK: - HTTPResponseLimits
 
-/// Bounds on a response head that the transport enforces itself, before libcurl's own (which, in
-/// libcurl 7.88, report a header flood as a receive error and a long line as "out of memory").
-/// Google's heads have a few dozen fields and a few kilobytes.
-enum CurlResponseLimits {
+/// Bounds on a response head that the transports enforce themselves, whatever their HTTP stack
+/// accepts (libcurl 7.88 reports a header flood as a receive error and a long line as "out of
+/// memory"; URLSession has limits of its own). Google's heads have a few dozen fields and a few
+/// kilobytes.
+enum HTTPResponseLimits {
     /// Header fields in one header block.
     static let maxHeaderFields = 1000
     /// Bytes of one header block (below libcurl 7.88's 300 KiB, so this check speaks first).
