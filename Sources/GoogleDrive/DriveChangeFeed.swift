@@ -113,6 +113,17 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
         }
 
         public mutating func next() async throws -> Drive.Change? {
+            do {
+                return try await nextChange()
+            } catch {
+                // Cancelled during a request: the feed ends as it does when cancelled between
+                // polls. Nothing is lost: the saved token moves only after a page is delivered.
+                if Task.isCancelled { return nil }
+                throw error
+            }
+        }
+
+        private mutating func nextChange() async throws -> Drive.Change? {
             while true {
                 if !buffer.isEmpty { return buffer.removeFirst() }
                 if Task.isCancelled { return nil }

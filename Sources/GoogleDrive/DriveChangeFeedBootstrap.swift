@@ -93,6 +93,17 @@ public struct DriveChangeFeedBootstrap: AsyncSequence, Sendable {
         }
 
         public mutating func next() async throws -> Event? {
+            do {
+                return try await nextEvent()
+            } catch {
+                // Cancelled during a request: the sequence ends, as it does between requests. A
+                // listing cut short saved no token, so the next run lists again.
+                if Task.isCancelled { return nil }
+                throw error
+            }
+        }
+
+        private mutating func nextEvent() async throws -> Event? {
             let feed = bootstrap.feed
             while true {
                 if Task.isCancelled { return nil }
@@ -137,7 +148,7 @@ public struct DriveChangeFeedBootstrap: AsyncSequence, Sendable {
         private static func startToken(_ feed: DriveChangeFeed) async throws -> String {
             let start = try await feed.drive.changes.getStartPageToken(driveId: feed.corpus.driveID, fields: [.startPageToken])
             guard let value = start.startPageToken, !value.isEmpty else {
-                throw DriveChangeFeedError(code: .missingPageToken, corpus: feed.corpus)
+                throw DriveChangeFeedError(code: .missingStartPageToken, corpus: feed.corpus)
             }
             return value
         }

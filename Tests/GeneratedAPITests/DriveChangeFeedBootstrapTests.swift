@@ -47,6 +47,30 @@ import Testing
         return result
     }
 
+    /// Cancelling the task while a request is in flight (a poll of `changes.list`, or a page of
+    /// the listing) ends the sequence, as cancelling between requests does, instead of throwing
+    /// the transport's `cancelled` error.
+    @Test(arguments: ["/drive/v3/changes", "/drive/v3/files"])
+    func cancelledMidRequestEndsQuietly(path: String) async throws {
+        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
+        let drive = Drive(session: backend.session, rootURL: backend.rootURL)
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let tokens = DriveChangeTokenStore(directory: scratch.url)
+        let faults = backend.emulator.faults
+        let injected = faults.injectedTotal
+        faults.enqueue(.delay(.seconds(3600)), matching: path, count: 1000)
+        let sync = Task {
+            var events = 0
+            for try await _ in drive.changeFeed(tokens: tokens).bootstrap(listing: .init(query: .trashed(false))) { events += 1 }
+            return events
+        }
+        // A fault is taken when its request arrives, before the delay: the request is in flight.
+        #expect(await waitUntil { faults.injectedTotal > injected })
+        sync.cancel()
+        _ = try await sync.value
+    }
+
     @Test func changesMadeDuringTheListingAllReachTheMirror() async throws {
         let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
         let drive = Drive(session: backend.session, rootURL: backend.rootURL)
