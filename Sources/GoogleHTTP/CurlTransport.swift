@@ -142,7 +142,7 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer = CurlTransfer(
             handle: handle, loop: loop, request: request, sink: sink,
-            timeouts: effectiveTimeouts(for: request), bufferLimit: configuration.streamBufferBytes,
+            timeouts: configuration.timeouts(for: request), bufferLimit: configuration.streamBufferBytes,
             bodyLimit: request.maxResponseBodyBytes ?? configuration.maxResponseBodyBytes,
             errorBodyLimit: configuration.maxErrorBodyBytes)
         do {
@@ -155,17 +155,6 @@ public final class CurlTransport: HTTPTransport {
             throw error
         }
         return transfer
-    }
-
-    /// Request-level limits override the transport's field by field.
-    private func effectiveTimeouts(for request: GoogleHTTPRequest) -> HTTPTimeouts {
-        let base = configuration.timeouts
-        guard let custom = request.timeouts else { return base }
-        return HTTPTimeouts(
-            connect: custom.connect ?? base.connect,
-            request: custom.request ?? base.request,
-            stall: custom.stall ?? base.stall,
-            stallMinimumBytesPerSecond: custom.stallMinimumBytesPerSecond)
     }
 
     /// Submits `transfer` and waits for it to finish, aborting it if the task is cancelled.

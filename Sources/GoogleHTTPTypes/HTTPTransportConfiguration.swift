@@ -112,4 +112,15 @@ public struct HTTPTransportConfiguration: Sendable, Hashable {
     }
 
     public static let `default` = HTTPTransportConfiguration()
+
+    /// The limits one request runs under: its own ``GoogleHTTPRequest/timeouts`` override these
+    /// field by field (every transport applies them the same way).
+    package func timeouts(for request: GoogleHTTPRequest) -> HTTPTimeouts {
+        guard let custom = request.timeouts else { return timeouts }
+        return HTTPTimeouts(
+            connect: custom.connect ?? timeouts.connect,
+            request: custom.request ?? timeouts.request,
+            stall: custom.stall ?? timeouts.stall,
+            stallMinimumBytesPerSecond: custom.stallMinimumBytesPerSecond)
+    }
 }

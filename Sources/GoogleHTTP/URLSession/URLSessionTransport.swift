@@ -131,23 +131,12 @@ public final class URLSessionTransport: HTTPTransport {
         }
         let task = session.dataTask(with: prepared.urlRequest)
         let transfer = URLSessionTransfer(
-            task: task, request: request, sink: sink, timeouts: effectiveTimeouts(for: request),
+            task: task, request: request, sink: sink, timeouts: configuration.timeouts(for: request),
             bodyLimit: request.maxResponseBodyBytes ?? configuration.maxResponseBodyBytes,
             errorBodyLimit: configuration.maxErrorBodyBytes, maxRedirects: configuration.maxRedirects,
             bodySource: prepared.bodySource, decodesBody: prepared.decodesBody)
         delegate.register(transfer, for: task)
         return transfer
-    }
-
-    /// Request-level limits override the transport's field by field.
-    private func effectiveTimeouts(for request: GoogleHTTPRequest) -> HTTPTimeouts {
-        let base = configuration.timeouts
-        guard let custom = request.timeouts else { return base }
-        return HTTPTimeouts(
-            connect: custom.connect ?? base.connect,
-            request: custom.request ?? base.request,
-            stall: custom.stall ?? base.stall,
-            stallMinimumBytesPerSecond: custom.stallMinimumBytesPerSecond)
     }
 }
 
