@@ -115,6 +115,33 @@ struct NetworkEdgeToolTests {
             "\(result.standardError)")
     }
 
+    @Test("a metadata server that accepts the token request and never answers: drive files list fails within ~30 s, naming it")
+    func silentMetadataServer() async throws {
+        let fixture = try ToolFixture()
+        let tokenRequests = Counter()
+        // Answers the ADC probe (`GET /`) as a metadata server, then never the token request.
+        let metadata = try RawResponder { connection in
+            guard connection.requestHead.hasPrefix("GET / ") else {
+                tokenRequests.increment()
+                connection.waitForClientToClose()
+                return
+            }
+            connection.send("HTTP/1.1 200 OK\r\nMetadata-Flavor: Google\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        }
+        let host = "127.0.0.1:\(metadata.port)"
+        let started = ContinuousClock.now
+        let result = try await ToolProcess.run(
+            "drive", ["files", "list", "--auth", "adc"], environment: try Self.environment(fixture, ["GCE_METADATA_HOST": host]))
+        let elapsed = ContinuousClock.now - started
+        print("silent metadata server: drive files list failed after \(elapsed) (\(tokenRequests.value) token requests)")
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("metadata server at \(host)"), "\(result.standardError)")
+        #expect(tokenRequests.value >= 1)
+        // Four attempts of a full request timeout each took over 120 s; a few seconds each, with
+        // the session's retries, end in about 30. Generous, for a loaded machine.
+        #expect(elapsed < .seconds(60), "took \(elapsed)")
+    }
+
     @Test("a metadata server answering 2 MiB: refused at 1 MiB, naming it")
     func hugeMetadataAnswer() async throws {
         let fixture = try ToolFixture()
