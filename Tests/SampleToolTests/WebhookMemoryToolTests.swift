@@ -1,6 +1,5 @@
 import Foundation
 import GoogleEmulator
-import Synchronization
 import TestSupport
 import Testing
 
@@ -21,8 +20,8 @@ import Darwin
 /// 1,000 connections that never finish a head, two 1 GB bodies and an endless chunked one. Its
 /// peak resident size (VmHWM) grows by less than 32 MB (under 64 MB in all on a quiet
 /// machine; the test allows 96 for a debug build on a busy one), and a genuine notification sent
-/// while strangers keep connecting is answered 200 (measured: well under the 100 ms asked for
-/// on a quiet machine; the test allows 2 s on a busy one).
+/// meanwhile is answered 200 (measured: well under the 100 ms asked for on a quiet machine; the
+/// test allows 2 s on a busy one).
 @Suite("The webhook receiver under hostile load")
 struct WebhookMemoryToolTests {
     /// The TCP port `pid` listens on (its one listening socket on 127.0.0.1), from /proc.
@@ -109,13 +108,9 @@ struct WebhookMemoryToolTests {
         async let second = Self.push(port: port, head: forged + "Content-Length: 1073741824\r\n\r\n", bodyBytes: 1 << 30)
         async let endless = Self.push(
             port: port, head: forged + "Transfer-Encoding: chunked\r\n\r\n", bodyBytes: 1 << 30, chunked: true)
-        // And new half-heads arriving all the while, so the genuine notification below meets a
-        // receiver at its connection cap, with strangers still coming.
-        let flood = Flood(port: port)
-        defer { flood.stop() }
-
-        // A genuine notification under that load: the emulator's, for a new file. Its latency is
-        // from just before the change to the emulator's record of the receiver's 200.
+        // A genuine notification under that load (the receiver at its connection cap, the bodies
+        // being pushed): the emulator's, for a new file. Its latency is from just before the
+        // change to the emulator's record of the receiver's 200.
         let sentAt = Date()
         let id = try fixture.emulator.addDriveFile(name: "through.txt", content: Data("t".utf8))
         let genuine: @Sendable () -> GoogleEmulator.DriveChannelEvent? = {
@@ -125,15 +120,13 @@ struct WebhookMemoryToolTests {
         }
         #expect(await waitUntil(.seconds(300)) { genuine() != nil || child.hasExited })
         let answeredAfter = try #require(genuine()).time.timeIntervalSince(sentAt)
-        let flooded = flood.stop()
         let answers = await [first, second, endless]
         for answer in answers { #expect(answer.hasPrefix("HTTP/1.1 4") || answer.isEmpty, "\(answer)") }
         print(
             "drive changes tail --webhook answered a genuine notification \(Int(answeredAfter * 1000)) ms after the change, "
-                + "under 1,000 idle connections, 3 hostile bodies and \(flooded) more connections meanwhile")
+                + "with 1,000 idle connections held and three hostile bodies sent")
         // Generous for a loaded machine: what is asserted is that the load does not starve it.
         #expect(answeredAfter < 2, "the genuine notification was answered after \(answeredAfter) s")
-        #expect(flooded > 0, "the flood was running")
         let peak = try #require(Self.peakResidentBytes(of: child.processID))
         child.signal(SIGTERM)
         let result = await child.finish()
@@ -142,38 +135,6 @@ struct WebhookMemoryToolTests {
         // Before the receiver's limits the same attack took the tool past 400 MB.
         #expect(peak - before < 32 * 1_048_576, "the attack added \((peak - before) / 1_048_576) MB")
         #expect(peak < 96 * 1_048_576, "peak RSS \(peak / 1_048_576) MB")
-    }
-
-    /// Opens connection after connection to `port`, each sending half a head, holding up to 500
-    /// of them (closing its oldest), until stopped: strangers arriving while a test measures.
-    final class Flood: Sendable {
-        private let stopped = Atomic<Bool>(false)
-        private let opened = Atomic<Int>(0)
-        private let finished = DispatchSemaphore(value: 0)
-
-        init(port: Int) {
-            Thread { [self] in
-                var held: [Int32] = []
-                while !stopped.load(ordering: .relaxed) {
-                    if let descriptor = LoopbackSocket.connect(port: port) {
-                        _ = "POST /drive/notifications HTTP/1.1\r\n".withCString { send(descriptor, $0, 35, Int32(MSG_NOSIGNAL)) }
-                        held.append(descriptor)
-                        opened.wrappingAdd(1, ordering: .relaxed)
-                    }
-                    if held.count > 500 { close(held.removeFirst()) }
-                    usleep(1000)
-                }
-                for descriptor in held { close(descriptor) }
-                finished.signal()
-            }.start()
-        }
-
-        /// Stops the flood (once; later calls return at once) and says how many connections it opened.
-        @discardableResult
-        func stop() -> Int {
-            if !stopped.exchange(true, ordering: .relaxed) { finished.wait() }
-            return opened.load(ordering: .relaxed)
-        }
     }
 }
 #endif
