@@ -172,6 +172,16 @@ import Testing
         #expect(steps.withLock { $0 }.filter { $0 == .transitioning(to: "testing") }.count == 2)
     }
 
+    @Test func aTransitionWhoseAnswerIsCutIsReadBackNotSentAgain() async throws {
+        let fixture = try await Fixture(monitorStream: false)
+        fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
+        // Made, then the connection closes 10 bytes into the answer: a transport error.
+        fixture.backend.emulator.faults.enqueue(.dropConnection(afterBytes: 10), matching: Self.transitionPath, method: .post)
+        let live = try await fixture.lifecycle.goLive(broadcast: fixture.broadcastID, deadline: .seconds(120))
+        #expect(live.status?.lifeCycleStatus == .live)
+        #expect(fixture.transitions.map(\.target) == ["live"])
+    }
+
     @Test func aTransitionThatKeepsFailingEndsNamingTheStateReadBack() async throws {
         let fixture = try await Fixture(monitorStream: false)
         fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
