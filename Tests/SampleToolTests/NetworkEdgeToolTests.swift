@@ -120,12 +120,16 @@ struct NetworkEdgeToolTests {
         let fixture = try ToolFixture()
         let tokenRequests = Counter()
         let firstTokenRequest = Mutex<ContinuousClock.Instant?>(nil)
+        // How long each token request was held before the tool gave it up: its per-attempt limit.
+        let attempts = Mutex<[Duration]>([])
         // Answers the ADC probe (`GET /`) as a metadata server, then never the token request.
         let metadata = try RawResponder { connection in
             guard connection.requestHead.hasPrefix("GET / ") else {
-                firstTokenRequest.withLock { $0 = $0 ?? .now }
+                let arrived = ContinuousClock.now
+                firstTokenRequest.withLock { $0 = $0 ?? arrived }
                 tokenRequests.increment()
                 connection.waitForClientToClose()
+                attempts.withLock { $0.append(arrived.duration(to: .now)) }
                 return
             }
             connection.send("HTTP/1.1 200 OK\r\nMetadata-Flavor: Google\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
@@ -136,17 +140,20 @@ struct NetworkEdgeToolTests {
             "drive", ["files", "list", "--auth", "adc"], environment: try Self.environment(fixture, ["GCE_METADATA_HOST": host]))
         let ended = ContinuousClock.now
         let retrying = try #require(firstTokenRequest.withLock { $0 }).duration(to: ended)
+        let held = attempts.withLock { $0 }
         print(
             "silent metadata server: drive files list failed \(started.duration(to: ended)) after it started, "
-                + "\(retrying) after its first token request (\(tokenRequests.value) token requests)")
+                + "\(retrying) after its first token request (\(tokenRequests.value) token requests, each held \(held))")
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.contains("metadata server at \(host)"), "\(result.standardError)")
         #expect(tokenRequests.value >= 1)
         // Four attempts of a full request timeout each took over 120 s; a few seconds each, with
-        // the session's retries, end in about 30 (24 s measured from the start on a quiet
-        // machine). Timed from the first token request, so a loaded machine's slow start of a
-        // debug tool does not count; generous all the same.
-        #expect(retrying < .seconds(60), "took \(retrying)")
+        // the session's retries, end in about 30 (22-24 s measured on a quiet machine, 40-85 s
+        // in a loaded full suite). Each attempt's hold is the per-attempt limit (4 s) as the
+        // server saw it; the total, timed from the first token request, only has to stay below
+        // the former 120 s.
+        #expect(!held.isEmpty && held.allSatisfy { $0 < .seconds(20) }, "\(held)")
+        #expect(retrying < .seconds(120), "took \(retrying)")
     }
 
     @Test("a metadata server answering 2 MiB: refused at 1 MiB, naming it")
