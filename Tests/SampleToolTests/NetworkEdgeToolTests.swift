@@ -146,14 +146,14 @@ struct NetworkEdgeToolTests {
                 + "\(retrying) after its first token request (\(tokenRequests.value) token requests, each held \(held))")
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.contains("metadata server at \(host)"), "\(result.standardError)")
-        #expect(tokenRequests.value >= 1)
         // Four attempts of a full request timeout each took over 120 s; a few seconds each, with
-        // the session's retries, end in about 30 (22-24 s measured on a quiet machine, 40-85 s
-        // in a loaded full suite). Each attempt's hold is the per-attempt limit (4 s) as the
-        // server saw it; the total, timed from the first token request, only has to stay below
-        // the former 120 s.
+        // the session's retries, end in about 30 (22-25 s measured on a quiet machine). What is
+        // asserted is each attempt's hold as the server saw it (the per-attempt limit, 4 s) and
+        // the number of attempts: wall-clock totals in a loaded full suite (40-156 s measured,
+        // the holds still 4-5 s each) measure the machine, not the retries.
         #expect(!held.isEmpty && held.allSatisfy { $0 < .seconds(20) }, "\(held)")
-        #expect(retrying < .seconds(120), "took \(retrying)")
+        #expect(tokenRequests.value <= 5)
+        #expect(retrying < .seconds(600), "a hang guard: took \(retrying)")
     }
 
     @Test("a metadata server answering 2 MiB: refused at 1 MiB, naming it")
