@@ -140,7 +140,10 @@ public struct DriveChannelWatch: Sendable {
         var credentials = DriveChannelCredentials.fresh()
         let expiration = Date().addingTimeInterval(Self.seconds(lifetime))
         let body = Drive.Channel(
-            address: address.absoluteString, expiration: Int64(expiration.timeIntervalSince1970 * 1000),
+            // Clamped: a lifetime of `Duration.seconds(Int64.max)` is a Date past what Int64
+            // milliseconds can say (`Int64(_:)` would trap); Drive grants at most a week anyway.
+            address: address.absoluteString,
+            expiration: Int64(ClampedNumber.int(expiration.timeIntervalSince1970 * 1000, in: 0...Int.max) ?? 0),
             id: credentials.channelID, token: credentials.token, type: "web_hook")
         // Accepted before the call: Drive's `sync` message may arrive before its answer.
         receiver?.accept(credentials)

@@ -128,9 +128,15 @@ enum BroadcastCommands {
         guard let text = arguments.value("to"), let target = targets[text] else {
             throw CommandLineError.usage("--to must be one of testing, live, complete")
         }
-        let youtube = try YouTubeLiveTool.service(context, arguments)
+        // Through the lifecycle: a 500 that YouTube answers for a transition it may have made is
+        // decided by reading the broadcast back, not by guessing.
+        let lifecycle = YouTubeBroadcastLifecycle(youtube: try YouTubeLiveTool.service(context, arguments))
         let updated = try await context.reportingErrors {
-            try await youtube.liveBroadcasts.transition(broadcastStatus: target, id: id, part: [.id, .snippet, .status])
+            do {
+                return try await lifecycle.transition(broadcast: id, to: target)
+            } catch let error as YouTubeLifecycleError {
+                throw CommandLineError.failure("transition stopped: \(error)")
+            }
         }
         try report(updated, context: context, verb: "Transitioned")
     }

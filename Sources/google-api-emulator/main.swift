@@ -42,6 +42,7 @@ let usage = """
       --no-seed                 Start with empty Drive and YouTube data.
       --fault SPEC              Inject a fault; repeatable. SPEC is KIND[@PATHPREFIX][*COUNT]:
                                   503 | 503:RETRYAFTER   status with Google error JSON
+                                  handled:500            handle the request, then answer 500 anyway
                                   drop:BYTES             close after BYTES of response body
                                   close                  close without answering
                                   dropupload[:BYTES]     cut a resumable upload chunk

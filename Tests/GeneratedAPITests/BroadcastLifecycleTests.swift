@@ -141,6 +141,91 @@ import Testing
         #expect(fixture.backend.emulator.broadcastLifeCycleStatus(fixture.broadcastID) == "ready")
     }
 
+    // MARK: - A transition answered 500
+
+    static let transitionPath = "/youtube/v3/liveBroadcasts/transition"
+
+    @Test func aTransitionYouTubeMadeButAnswered500IsSuccessWithoutSendingItAgain() async throws {
+        let fixture = try await Fixture(monitorStream: false)
+        fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
+        fixture.backend.emulator.faults.enqueue(.statusAfterHandling(500), matching: Self.transitionPath, method: .post)
+        let live = try await fixture.lifecycle.goLive(broadcast: fixture.broadcastID, deadline: .seconds(120))
+        #expect(live.status?.lifeCycleStatus == .live)
+        // Read back as liveStarting: sending it again would only have been redundant.
+        #expect(fixture.transitions.map(\.target) == ["live"])
+        #expect(fixture.transitions.map(\.status) == [500])
+    }
+
+    @Test func aTransitionYouTubeDidNotMakeIsSentAgain() async throws {
+        let fixture = try await Fixture(monitorStream: true)
+        fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
+        fixture.backend.emulator.faults.enqueue(.status(500), matching: Self.transitionPath, method: .post)
+        fixture.backend.emulator.faults.enqueue(.status(503), matching: Self.transitionPath + "?broadcastStatus=live", method: .post)
+        let steps = Mutex<[YouTubeLifecycleStep]>([])
+        let live = try await fixture.lifecycle.goLive(broadcast: fixture.broadcastID, deadline: .seconds(120)) { step in
+            steps.withLock { $0.append(step) }
+        }
+        #expect(live.status?.lifeCycleStatus == .live)
+        #expect(fixture.transitions.map(\.target) == ["testing", "testing", "live", "live"])
+        #expect(fixture.transitions.map(\.status) == [500, 200, 503, 200])
+        // Each send is told.
+        #expect(steps.withLock { $0 }.filter { $0 == .transitioning(to: "testing") }.count == 2)
+    }
+
+    @Test func aTransitionWhoseAnswerIsCutIsReadBackNotSentAgain() async throws {
+        let fixture = try await Fixture(monitorStream: false)
+        fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
+        // Made, then the connection closes 10 bytes into the answer: a transport error.
+        fixture.backend.emulator.faults.enqueue(.dropConnection(afterBytes: 10), matching: Self.transitionPath, method: .post)
+        let live = try await fixture.lifecycle.goLive(broadcast: fixture.broadcastID, deadline: .seconds(120))
+        #expect(live.status?.lifeCycleStatus == .live)
+        #expect(fixture.transitions.map(\.target) == ["live"])
+    }
+
+    @Test func aTransitionThatKeepsFailingEndsNamingTheStateReadBack() async throws {
+        let fixture = try await Fixture(monitorStream: false)
+        fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
+        fixture.backend.emulator.faults.enqueue(.status(500), matching: Self.transitionPath, method: .post, count: 100)
+        let error = await #expect(throws: YouTubeLifecycleError.self) {
+            try await fixture.lifecycle.goLive(broadcast: fixture.broadcastID, deadline: .seconds(120))
+        }
+        #expect(error?.code == .transitionFailed)
+        #expect(error?.lifeCycleStatus == "ready")
+        #expect(error?.message.contains("HTTP 500 backendError") == true, "\(String(describing: error))")
+        #expect(error?.remedy.contains("go-live \(fixture.broadcastID)") == true)
+        #expect(error?.description.contains("broadcast left ready") == true)
+        // Bounded: the configured attempts (3), then the error.
+        #expect(fixture.transitions.count == 3)
+        #expect(fixture.backend.emulator.broadcastLifeCycleStatus(fixture.broadcastID) == "ready")
+    }
+
+    @Test func aFailedTransitionReadBackSomewhereElseIsNotSentAgain() async throws {
+        let fixture = try await Fixture(monitorStream: true)
+        fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
+        _ = try await fixture.lifecycle.goLive(broadcast: fixture.broadcastID, deadline: .seconds(120))
+        // Completed elsewhere while YouTube failed our own `complete`... then the 500 for a
+        // `live` that can never start from `complete`.
+        _ = try await fixture.lifecycle.end(broadcast: fixture.broadcastID)
+        fixture.backend.emulator.clearRecordedRequests()
+        fixture.backend.emulator.faults.enqueue(.status(500), matching: Self.transitionPath, method: .post, count: 100)
+        let error = await #expect(throws: YouTubeLifecycleError.self) {
+            try await fixture.lifecycle.transition(broadcast: fixture.broadcastID, to: .live)
+        }
+        #expect(error?.code == .transitionFailed)
+        #expect(error?.lifeCycleStatus == "complete")
+        #expect(error?.remedy.contains("schedule a new broadcast") == true)
+        #expect(fixture.transitions.count == 1)
+    }
+
+    @Test func oneTransitionAnswered500AfterTakingEffectReturnsTheBroadcastOnItsWay() async throws {
+        let fixture = try await Fixture(monitorStream: true, transitionDuration: .seconds(60))
+        fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
+        fixture.backend.emulator.faults.enqueue(.statusAfterHandling(500), matching: Self.transitionPath, method: .post)
+        let broadcast = try await fixture.lifecycle.transition(broadcast: fixture.broadcastID, to: .testing)
+        #expect(broadcast.status?.lifeCycleStatus == .testStarting)
+        #expect(fixture.transitions.map(\.status) == [500])
+    }
+
     @Test func healthUpdatesFollowTheEncoder() async throws {
         let fixture = try await Fixture(monitorStream: true)
         let streamID = try #require(

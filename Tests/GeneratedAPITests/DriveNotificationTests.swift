@@ -177,4 +177,26 @@ import Testing
         running.cancel()
         _ = try? await running.value
     }
+
+    @Test func lifetimesAndMarginsPastWhatDatesHoldDoNotTrap() async throws {
+        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
+        let drive = Drive(session: backend.session, rootURL: backend.rootURL)
+        let receiver = DriveNotificationReceiver()
+        try receiver.start()
+        defer { receiver.stop() }
+        // Int64.max seconds: the expiration asked for was converted to Int64 milliseconds with a
+        // trapping initialiser ("Fatal error: ... cannot be represented").
+        for lifetime in [Duration.seconds(Int64.max), .seconds(Int64.max / 1000), .seconds(Int64.min), .seconds(-1)] {
+            let watch = DriveChannelWatch(
+                drive: drive, resource: .changes(.user), address: receiver.address, receiver: receiver, lifetime: lifetime,
+                renewalMargin: .seconds(Int64.max))
+            if lifetime < .zero {
+                // An expiration in the past: Drive's refusal, typed, not a crash.
+                await #expect(throws: GoogleAPIError.self) { try await watch.open() }
+            } else {
+                let channel = try await watch.open()
+                await watch.stop(channel)
+            }
+        }
+    }
 }

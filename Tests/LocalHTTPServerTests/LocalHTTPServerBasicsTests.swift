@@ -30,6 +30,20 @@ import Darwin
         }
     }
 
+    @Test func timeoutsOfInt64MaxSecondsServeRequests() async throws {
+        // Each wait turned its remaining time into poll milliseconds with `seconds * 1000`, which
+        // overflowed (a trap in the server) for a timeout this long.
+        let server = try startServer(
+            .init(idleTimeout: .seconds(Int64.max), readTimeout: .seconds(Int64.max), requestHeadTimeout: .seconds(Int64.max)))
+        try await onThread {
+            let socket = try RawSocket(port: server.port)
+            try socket.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
+            #expect(try socket.readResponse().text == "hello")
+            try socket.send("GET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try socket.readResponse().header("X-Path") == "/b")
+        }
+    }
+
     @Test func parsesQueryItems() async throws {
         let server = try startServer { request in
             .text(request.queryValues("a").joined(separator: ",") + "|" + (request.queryValue("b") ?? "-"))

@@ -79,6 +79,37 @@ struct LiveLifecycleToolTests {
         #expect(end.standardError.contains("invalidTransition") || end.standardError.contains("refused the transition"))
     }
 
+    @Test("a transition answered 500: read back, taken as done when it was, sent again when not; else the state read back is named")
+    func transitionsAnswered500() async throws {
+        let (fixture, id) = try await Self.prepared()
+        let path = "/youtube/v3/liveBroadcasts/transition"
+        fixture.emulator.startEncoder(streamKey: Self.streamKey)
+        fixture.emulator.clearRecordedRequests()
+        // YouTube made it and answered 500: done, not sent again.
+        fixture.emulator.faults.enqueue(.statusAfterHandling(500), matching: path, method: .post)
+        let testing = try await fixture.run("youtube-live", "broadcasts", "transition", "--to", "testing", "--", id)
+        #expect(testing.status == 0, "\(testing.standardError)")
+        #expect(Self.transitions(fixture).map(\.status) == [500])
+        #expect(await waitUntil(.seconds(60)) { fixture.emulator.broadcastLifeCycleStatus(id) == "testing" })
+
+        // YouTube did not make it: sent again, live.
+        fixture.emulator.faults.enqueue(.status(500), matching: path, method: .post)
+        let live = try await fixture.run("youtube-live", "go-live", "--poll-interval", "0.05", "--", id)
+        #expect(live.status == 0, "\(live.standardError)")
+        #expect(Self.transitions(fixture).map(\.status) == [500, 500, 200])
+        #expect(fixture.emulator.broadcastLifeCycleStatus(id) == "live")
+
+        // YouTube keeps failing: bounded, and the error says where the broadcast is and what to run.
+        fixture.emulator.faults.enqueue(.status(503), matching: path, method: .post, count: 100)
+        let end = try await fixture.run("youtube-live", "end", "--poll-interval", "0.05", "--", id)
+        #expect(end.status == 1)
+        #expect(end.standardError.contains("read back it is live"), "\(end.standardError)")
+        #expect(end.standardError.contains("broadcast left live"))
+        #expect(end.standardError.contains("youtube-live end \(id)"))
+        #expect(Self.transitions(fixture).count == 3 + 3)
+        #expect(fixture.emulator.broadcastLifeCycleStatus(id) == "live")
+    }
+
     @Test("streams health prints status and health, and --watch follows changes")
     func streamsHealth() async throws {
         let (fixture, _) = try await Self.prepared()

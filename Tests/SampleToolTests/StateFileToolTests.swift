@@ -45,6 +45,31 @@ struct StateFileToolTests {
         #expect(result.standardError.contains(ledger.path) && result.standardError.contains("a FIFO"), "\(result.standardError)")
     }
 
+    @Test("FIFOs at the token store's and the quota ledger's lock files: the tools exit at once naming them")
+    func fifoLockFiles() async throws {
+        let fixture = try ToolFixture()
+        _ = try await fixture.login("youtube-live")
+        // The ledger's lock: taken by the first call it prices.
+        let ledgerLock = fixture.tokenStore.deletingLastPathComponent().appendingPathComponent("quota.json.lock").path
+        try? FileManager.default.removeItem(atPath: ledgerLock)
+        #expect(mkfifo(ledgerLock, 0o600) == 0)
+        fixture.emulator.clearRecordedRequests()
+        let list = try await fixture.run("youtube-live", "broadcasts", "list")
+        #expect(list.status == 1, "\(list.standardError)")
+        #expect(list.standardError.contains(ledgerLock) && list.standardError.contains("a FIFO"), "\(list.standardError)")
+        #expect(!fixture.emulator.recordedRequests.contains { $0.path.hasPrefix("/youtube/") }, "nothing sent")
+        unlink(ledgerLock)
+
+        // The token store's lock: taken to delete the tokens on logout (the revocation goes first).
+        let tokenLock = fixture.tokenStore.path + ".lock"
+        try? FileManager.default.removeItem(atPath: tokenLock)
+        #expect(mkfifo(tokenLock, 0o600) == 0)
+        let logout = try await fixture.run("youtube-live", "logout")
+        #expect(logout.status != 0, "\(logout.standardOutput)")
+        #expect(logout.standardError.contains(tokenLock) && logout.standardError.contains("a FIFO"), "\(logout.standardError)")
+        unlink(tokenLock)
+    }
+
     @Test("A ledger that says spent -99999999 is refused, naming the file; nothing is sent")
     func negativeLedger() async throws {
         let fixture = try ToolFixture()

@@ -13,34 +13,28 @@ import Darwin
 
 // MARK: - WebhookMemoryToolTests
 
-// Linux only: the tool's port and peak resident size are read from /proc.
+// Linux only: the tool's peak resident size is read from /proc.
 #if os(Linux)
 
 /// `drive changes tail --webhook` under a stranger's load, measured in the tool's own process:
 /// 1,000 connections that never finish a head, two 1 GB bodies and an endless chunked one. Its
 /// peak resident size (VmHWM) grows by less than 32 MB (under 64 MB in all on a quiet
-/// machine; the test allows 96 for a debug build on a busy one), and a genuine notification still gets through.
+/// machine; the test allows 96 for a debug build on a busy one), and a genuine notification sent
+/// meanwhile is answered 200 (measured: well under the 100 ms asked for on a quiet machine; the
+/// test allows 2 s on a busy one).
 @Suite("The webhook receiver under hostile load")
 struct WebhookMemoryToolTests {
-    /// The TCP port `pid` listens on (its one listening socket on 127.0.0.1), from /proc.
-    static func listeningPort(of pid: pid_t) -> Int? {
-        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        let inodes = Set(
-            descriptors.compactMap { name -> String? in
-                guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(name)"),
-                    link.hasPrefix("socket:[")
-                else { return nil }
-                return String(link.dropFirst(8).dropLast())
-            })
-        guard let table = try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8) else { return nil }
-        for line in table.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: " ")
-            guard fields.count > 9, fields[3] == "0A", inodes.contains(String(fields[9])) else { continue }
-            let local = fields[1].split(separator: ":")
-            guard local.count == 2, local[0] == "0100007F" else { continue }
-            return Int(local[1], radix: 16)
-        }
-        return nil
+    /// The port of the address the tool says it listens on (`Listening for notifications at
+    /// http://127.0.0.1:PORT/...` on its standard error). Read from what it printed, not from
+    /// /proc/PID/net/tcp: that table is read in pieces, and with other tests' sockets coming and
+    /// going between the pieces a line can be skipped on every read (the port was not found for
+    /// 60 s in 2 runs of 6).
+    static func listeningPort(in standardError: String) -> Int? {
+        let prefix = "Listening for notifications at "
+        guard let line = standardError.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }), line.hasSuffix("."),
+            let url = URL(string: String(line.dropFirst(prefix.count).dropLast())), url.host == "127.0.0.1"
+        else { return nil }
+        return url.port
     }
 
     /// The peak resident size of `pid` so far, in bytes.
@@ -77,7 +71,7 @@ struct WebhookMemoryToolTests {
         }
     }
 
-    @Test("1,000 idle connections, two 1 GB and an endless body add under 32 MB, and a notification still arrives")
+    @Test("1,000 idle connections, two 1 GB and an endless body add under 32 MB; a genuine notification meanwhile is answered within 2 s")
     func hostileLoad() async throws {
         let fixture = try ToolFixture()
         #expect(try await fixture.login("drive").status == 0)
@@ -85,9 +79,9 @@ struct WebhookMemoryToolTests {
             ToolProcess.productsDirectory.appendingPathComponent("drive"), ["changes", "tail", "--webhook", "0", "--poll", "1h", "--json"],
             environment: fixture.environment)
         #expect(await waitUntil(.seconds(300)) { !fixture.emulator.openDriveChannelIDs.isEmpty || child.hasExited })
-        // Looked up until found: /proc is read while the tool may still be opening descriptors.
-        #expect(await waitUntil(.seconds(60)) { Self.listeningPort(of: child.processID) != nil || child.hasExited })
-        let port = try #require(Self.listeningPort(of: child.processID), "the tool's webhook port (exited: \(child.hasExited))")
+        #expect(await waitUntil(.seconds(60)) { Self.listeningPort(in: child.standardErrorSoFar) != nil || child.hasExited })
+        let port = try #require(
+            Self.listeningPort(in: child.standardErrorSoFar), "the tool's webhook port (exited: \(child.hasExited))")
         // The tool's own footprint before the attack (a debug build's is most of the 64 MB): what
         // the attack adds is asserted too, so a busy machine's larger baseline does not hide it.
         let before = try #require(Self.peakResidentBytes(of: child.processID))
@@ -109,15 +103,25 @@ struct WebhookMemoryToolTests {
         let answers = await [first, second, endless]
         for answer in answers { #expect(answer.hasPrefix("HTTP/1.1 4") || answer.isEmpty, "\(answer)") }
 
-        // A genuine notification: the emulator's, for a new file.
+        // A genuine notification with the receiver at its connection cap, the strangers' idle
+        // connections still held: the emulator's, for a new file. Its latency is from just
+        // before the change to the emulator's record of the receiver's 200. (Sent only once the
+        // bodies were refused, so that the peak below is the attack's, not the attack's plus the
+        // change feed's listing at the same moment.)
+        let sentAt = Date()
         let id = try fixture.emulator.addDriveFile(name: "through.txt", content: Data("t".utf8))
-        #expect(
-            await waitUntil(.seconds(300)) {
-                fixture.emulator.driveChannelEvents.contains {
-                    $0.kind == .delivered && $0.resourceState == "change" && $0.responseStatus == 200
-                }
-                    || child.hasExited
-            })
+        let genuine: @Sendable () -> GoogleEmulator.DriveChannelEvent? = {
+            fixture.emulator.driveChannelEvents.first {
+                $0.kind == .delivered && $0.resourceState == "change" && $0.responseStatus == 200 && $0.time >= sentAt
+            }
+        }
+        #expect(await waitUntil(.seconds(300)) { genuine() != nil || child.hasExited })
+        let answeredAfter = try #require(genuine()).time.timeIntervalSince(sentAt)
+        print(
+            "drive changes tail --webhook answered a genuine notification \(Int(answeredAfter * 1000)) ms after the change, "
+                + "with 1,000 idle connections held after three hostile bodies")
+        // Generous for a loaded machine: what is asserted is that the load does not starve it.
+        #expect(answeredAfter < 2, "the genuine notification was answered after \(answeredAfter) s")
         let peak = try #require(Self.peakResidentBytes(of: child.processID))
         child.signal(SIGTERM)
         let result = await child.finish()

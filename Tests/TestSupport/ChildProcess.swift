@@ -1,6 +1,7 @@
 import Foundation
 import GoogleBase
 import GoogleHTTPTypes
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -102,11 +103,20 @@ public enum ChildProcess {
         public var processID: pid_t { process.processID }
         private let standardOutput: Task<Data, Never>
         private let standardError: Task<Data, Never>
+        /// What the child wrote to standard error so far.
+        private let errorSoFar = Received()
 
         init(process: SpawnedProcess, output: Int32, error: Int32) {
             self.process = process
+            let errorSoFar = self.errorSoFar
             standardOutput = Task.detached { await ChildProcess.drain(output) }
-            standardError = Task.detached { await ChildProcess.drain(error) }
+            standardError = Task.detached { await ChildProcess.drain(error) { piece in errorSoFar.data.withLock { $0.append(piece) } } }
+        }
+
+        /// What the child has written to standard error so far (while it runs; ``finish()``
+        /// returns all of it).
+        public var standardErrorSoFar: String {
+            errorSoFar.data.withLock { String(decoding: $0, as: UTF8.self) }
         }
 
         /// Whether the child has exited (without reaping it: ``finish()`` still gets its status).
@@ -119,6 +129,11 @@ public enum ChildProcess {
         /// Sends `signal` to the child.
         public func signal(_ signal: Int32) {
             process.signal(signal)
+        }
+
+        /// Bytes received so far, shared with the thread that reads them.
+        private final class Received: Sendable {
+            let data = Mutex(Data())
         }
 
         /// Waits for the child to exit (on a Dispatch thread) and returns what it printed.
@@ -162,8 +177,9 @@ public enum ChildProcess {
         }
     }
 
-    /// Reads `descriptor` to its end on a Dispatch thread, then closes it.
-    fileprivate static func drain(_ descriptor: Int32) async -> Data {
+    /// Reads `descriptor` to its end on a Dispatch thread, then closes it; `received` sees each
+    /// piece as it arrives.
+    fileprivate static func drain(_ descriptor: Int32, received: (@Sendable (Data) -> Void)? = nil) async -> Data {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 var data = Data()
@@ -173,6 +189,7 @@ public enum ChildProcess {
                     if count < 0 && errno == EINTR { continue }
                     guard count > 0 else { break }
                     data.append(contentsOf: buffer[0..<count])
+                    received?(Data(buffer[0..<count]))
                 }
                 close(descriptor)
                 continuation.resume(returning: data)

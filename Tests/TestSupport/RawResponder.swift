@@ -49,6 +49,18 @@ public final class RawResponder: @unchecked Sendable {
 
         @discardableResult
         public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+        /// Answers nothing: reads and drops what the client sends until it closes the connection
+        /// (a server that accepted and went silent).
+        public func waitForClientToClose() {
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count > 0 { continue }
+                if count < 0 && errno == EINTR { continue }
+                return
+            }
+        }
     }
 
     public let port: Int

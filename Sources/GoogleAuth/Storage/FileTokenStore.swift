@@ -205,13 +205,22 @@ public struct FileTokenStore: RefreshLockingTokenStore {
         try ensureDirectory()
         let lockPath = fileURL.path + ".lock"
         while true {
-            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard descriptor >= 0 else {
-                if errno == ELOOP {
-                    throw TokenStoreError.unsafeFile(
-                        path: lockPath, reason: "the lock file is a symbolic link; remove it (the store creates a plain file)")
-                }
-                throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: errno)
+            // Not following a link, not blocking on a FIFO, and only a regular file: a lock file
+            // someone replaced must neither hang the store nor lock (or create) something else.
+            let descriptor: Int32
+            do throws(PrivateFileReader.Failure) {
+                descriptor = try PrivateFileReader.openLockFile(lockPath)
+            } catch .system(_, _, let code) where code == ELOOP {
+                throw TokenStoreError.unsafeFile(
+                    path: lockPath, reason: "the lock file is a symbolic link; remove it (the store creates a plain file)")
+            } catch .system(_, _, let code) {
+                throw TokenStoreError.io(operation: "open lock", path: lockPath, errno: code)
+            } catch .notRegularFile(_, let kind) {
+                throw TokenStoreError.unsafeFile(
+                    path: lockPath,
+                    reason: "the lock file is \(kind), not a regular file; remove it (the store creates a plain file)")
+            } catch {
+                throw Self.error(error)
             }
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {

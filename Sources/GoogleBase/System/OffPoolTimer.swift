@@ -52,7 +52,8 @@ package enum OffPoolTimer {
         let (seconds, attoseconds) = duration.components
         guard seconds >= 0 else { return .nanoseconds(0) }
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return .never }
-        return .nanoseconds(Int(clamping: whole + attoseconds / 1_000_000_000))
+        let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !overflow, !overflowAgain else { return .never }
+        return .nanoseconds(Int(clamping: total))
     }
 }

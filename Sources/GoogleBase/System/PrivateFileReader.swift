@@ -69,7 +69,11 @@ package enum PrivateFileReader {
     /// link, without blocking on a FIFO, and refusing anything but a regular file.
     package static func openLockFile(_ path: String) throws(Failure) -> Int32 {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .system(operation: "open", path: path, errno: errno) }
+        guard descriptor >= 0 else {
+            // A directory cannot be opened for writing at all: said as what it is.
+            if errno == EISDIR { throw .notRegularFile(path: path, kind: "a directory") }
+            throw .system(operation: "open", path: path, errno: errno)
+        }
         do {
             try requireRegular(descriptor, path: path)
         } catch {

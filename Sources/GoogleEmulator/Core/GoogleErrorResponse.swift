@@ -92,7 +92,8 @@ enum GoogleErrorResponse {
         switch status {
         case 429: ("rateLimitExceeded", "Rate Limit Exceeded")
         case 403: ("userRateLimitExceeded", "User Rate Limit Exceeded")
-        case 500: ("internalError", "Internal Error")
+        // Drive's and YouTube's documented 500 is `backendError` ("Backend Error").
+        case 500: ("backendError", "Backend Error")
         case 502: ("badGateway", "Bad Gateway")
         case 503: ("backendError", "Backend Error")
         case 504: ("deadlineExceeded", "Deadline Exceeded")

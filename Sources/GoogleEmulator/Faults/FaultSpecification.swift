@@ -7,6 +7,7 @@ import GoogleHTTPTypes
 ///
 /// Grammar: `KIND[@PATHPREFIX][*COUNT]`, where KIND is one of
 /// `503` / `503:RETRYAFTER` (a status, optionally with `Retry-After` seconds),
+/// `handled:500` (handle the request, then answer the status anyway),
 /// `drop:BYTES` (close after BYTES response body bytes), `close` (close without answering),
 /// `dropupload` / `dropupload:BYTES` (cut a resumable upload chunk), `delay:MILLISECONDS`,
 /// `slow:CHUNKBYTES:MILLISECONDS`. A `METHOD ` prefix (e.g. `PUT 503@/upload`) limits the method.
@@ -65,6 +66,12 @@ public enum FaultSpecification {
             return .delay(.milliseconds(try integer(1)))
         case "slow":
             return .slowBody(chunkSize: max(1, try integer(1)), delay: .milliseconds(try integer(2)))
+        case "handled":
+            let status = try integer(1)
+            guard (400...599).contains(status) else {
+                throw ParseError(specification: specification, reason: "the status after 'handled:' must be 400 to 599")
+            }
+            return .statusAfterHandling(status)
         default:
             guard let status = Int(parts[0]), (400...599).contains(status) else {
                 throw ParseError(specification: specification, reason: "unknown fault kind '\(kind)'")

@@ -64,7 +64,7 @@ public enum FaultyResponse {
     /// Applies a scripted fault to the request `respond` answers.
     ///
     /// `.status` answers in place of the handler (Google's error JSON) and `.closeWithoutResponse`
-    /// does not call it; the other connection faults shape what it answers. `.dropUploadConnection`
+    /// does not call it; `.statusAfterHandling` calls it and answers the error all the same; the other connection faults shape what it answers. `.dropUploadConnection`
     /// acts inside the upload handler, so it is not applied here.
     static func applying(
         _ fault: EmulatorFault, to respond: () async -> HTTPServerResponse
@@ -72,6 +72,9 @@ public enum FaultyResponse {
         switch fault {
         case .status(let code, let retryAfter):
             return EmulatorRequestHandler.statusFault(code, retryAfter: retryAfter)
+        case .statusAfterHandling(let code):
+            _ = await respond()
+            return EmulatorRequestHandler.statusFault(code, retryAfter: nil)
         case .closeWithoutResponse:
             return noResponse()
         case .dropConnection(let bytes):

@@ -129,9 +129,56 @@ extension YouTubeBroadcastLifecycle {
         }
 
         /// Sends a transition; `redundantTransition` reads the broadcast instead.
+        ///
+        /// A server error (5xx) or a failed connection does not say whether YouTube made the
+        /// transition: the broadcast is read back. On its way to `target` or there is success;
+        /// still in a state the transition starts from, the transition is sent again, at most
+        /// ``Configuration/transitionAttempts`` times in all and never past the deadline; anything
+        /// else (or attempts used up) is `transitionFailed`, naming the state read back.
         mutating func transition(to target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus) async throws -> YouTube.LiveBroadcast
         {
-            onStep(.transitioning(to: target.rawValue))
+            var attempt = 1
+            while true {
+                onStep(.transitioning(to: target.rawValue))
+                let failure: any Error
+                do {
+                    return try await sendTransition(to: target)
+                } catch let error where Self.leavesTransitionUnknown(error) {
+                    failure = error
+                }
+                // The answer was lost: what YouTube did is read back, not guessed.
+                let broadcast: YouTube.LiveBroadcast
+                do {
+                    broadcast = try await read()
+                } catch let readError where !(readError is CancellationError) {
+                    throw YouTubeLifecycleError(
+                        code: .transitionFailed, lifeCycleStatus: nil,
+                        message:
+                            "The transition of broadcast \(id) to \(target.rawValue) failed (\(Self.summary(failure))) and its state could not be read back (\(Self.summary(readError)))",
+                        remedy: Self.nextStep(for: target, id: id, status: nil))
+                }
+                let status = broadcast.status?.lifeCycleStatus?.rawValue ?? "unknown"
+                if Self.isOnItsWay(status, to: target) { return broadcast }
+                let delay = lifecycle.transitionRetryDelay(afterAttempt: attempt)
+                if Self.transitionStarts(from: status, to: target), attempt < lifecycle.configuration.transitionAttempts,
+                    ContinuousClock.now + delay <= deadline
+                {
+                    try await Task.sleep(for: delay)
+                    attempt += 1
+                    continue
+                }
+                throw YouTubeLifecycleError(
+                    code: .transitionFailed, lifeCycleStatus: status,
+                    message:
+                        "YouTube did not take broadcast \(id) to \(target.rawValue) (\(attempt) attempt\(attempt == 1 ? "" : "s"), the last \(Self.summary(failure))); read back it is \(status)",
+                    remedy: Self.nextStep(for: target, id: id, status: status))
+            }
+        }
+
+        /// One `liveBroadcasts.transition`, with YouTube's refusals made typed.
+        mutating func sendTransition(to target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus) async throws
+            -> YouTube.LiveBroadcast
+        {
             do {
                 let broadcast = try await youtube.liveBroadcasts.transition(broadcastStatus: target, id: id, part: Self.parts)
                 lastStatus = broadcast.status?.lifeCycleStatus?.rawValue
@@ -152,6 +199,67 @@ extension YouTubeBroadcastLifecycle {
                     remedy: target == .complete
                         ? "Only a testing or live broadcast can be completed; delete one that never went on air."
                         : "With the monitor stream on a broadcast must be testing before live; check its monitorStream setting.")
+            }
+        }
+
+        /// Whether `error` leaves open whether YouTube made the transition: a server error, or a
+        /// connection that failed after the request may have gone out.
+        static func leavesTransitionUnknown(_ error: any Error) -> Bool {
+            switch error {
+            case let error as GoogleAPIError: (500...599).contains(error.status)
+            case let error as HTTPTransportError: error.isTransient
+            default: false
+            }
+        }
+
+        /// Whether a broadcast in `status` has taken the transition to `target` (it may still be
+        /// starting), or been moved past it meanwhile.
+        static func isOnItsWay(_ status: String, to target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus) -> Bool {
+            switch target {
+            case .complete: status == "complete"
+            case .testing: rank(status) >= rank("testStarting")
+            case .live: rank(status) >= rank("liveStarting")
+            default: false
+            }
+        }
+
+        /// Whether `target` can be reached from `status` with one transition (YouTube's rules:
+        /// `ready → testing`, `ready`/`testing → live`, `testing`/`live → complete`).
+        static func transitionStarts(from status: String, to target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus)
+            -> Bool
+        {
+            switch target {
+            case .testing: status == "ready"
+            case .live: status == "ready" || status == "testing"
+            case .complete: status == "testing" || status == "live"
+            default: false
+            }
+        }
+
+        /// An error in a few words, for a message (no URLs or secrets: status and reason, or the
+        /// transport's kind).
+        static func summary(_ error: any Error) -> String {
+            switch error {
+            case let error as GoogleAPIError: "HTTP \(error.status)\(error.reasons.first.map { " \($0)" } ?? "")"
+            case let error as HTTPTransportError: "\(error.kind)"
+            case let error as YouTubeLifecycleError: error.message
+            default: "\(type(of: error))"
+            }
+        }
+
+        /// What to run next after a transition that did not happen, for the state read back.
+        static func nextStep(
+            for target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus, id: String, status: String?
+        ) -> String {
+            switch status {
+            case nil:
+                "Check its state (`youtube-live broadcasts list`, or liveBroadcasts.list with part=status) before trying again."
+            case "complete", "revoked":
+                "It has ended and cannot go on air again: schedule a new broadcast."
+            default:
+                target == .complete
+                    ? "YouTube is failing for now: run `youtube-live end \(id)` again in a minute."
+                    : "YouTube is failing for now: run `youtube-live go-live \(id)` again in a minute (it carries on from \(status ?? "there"))."
             }
         }
 

@@ -8,7 +8,9 @@
 /// when it is off, waiting out `testStarting`/`liveStarting`. A state already reached and YouTube's
 /// `redundantTransition` count as success; `invalidTransition`, a missing stream and a deadline
 /// that passes become ``YouTubeLifecycleError``s naming the state the broadcast was left in and a
-/// remedy. Nothing is transitioned before the stream is active. Cancelling the calling task stops
+/// remedy. A transition answered with a server error (`500 backendError`) or lost with the
+/// connection may or may not have happened: the broadcast is read back, and the transition sent
+/// again only while the broadcast is still where it was (``Configuration/transitionAttempts``). Nothing is transitioned before the stream is active. Cancelling the calling task stops
 /// the wait (with `CancellationError`) at once.
 ///
 ///     let lifecycle = YouTubeBroadcastLifecycle(youtube: youtube)
@@ -24,13 +26,21 @@ public struct YouTubeBroadcastLifecycle: Sendable {
         public var pollInterval: Duration
         /// Most units one wait may spend on polls: a longer deadline polls less often.
         public var maxPollUnits: Int
+        /// Most times one transition is sent when YouTube answers a server error (5xx) or the
+        /// connection fails and the broadcast, read back, has not moved; each costs the
+        /// transition's quota. The waits between them double from ``pollInterval`` (at most 30
+        /// seconds) and end at the deadline.
+        public var transitionAttempts: Int
 
         /// - Parameters:
         ///   - pollInterval: Shortest wait between polls (default 5 seconds).
         ///   - maxPollUnits: Most units one wait spends polling (default 250).
-        public init(pollInterval: Duration = .seconds(5), maxPollUnits: Int = 250) {
+        ///   - transitionAttempts: Most sends of one transition that YouTube failed to take
+        ///     (default 3; 1 sends once).
+        public init(pollInterval: Duration = .seconds(5), maxPollUnits: Int = 250, transitionAttempts: Int = 3) {
             self.pollInterval = pollInterval
             self.maxPollUnits = maxPollUnits
+            self.transitionAttempts = transitionAttempts
         }
     }
 
@@ -84,6 +94,28 @@ public struct YouTubeBroadcastLifecycle: Sendable {
     ) async throws -> YouTube.LiveBroadcast {
         var run = Run(lifecycle: self, id: id, deadline: ContinuousClock.now + .seconds(60), wait: .seconds(60), onStep: onStep)
         return try await run.end()
+    }
+
+    // MARK: - One transition
+
+    /// Sends one `liveBroadcasts.transition` the way ``goLive(broadcast:deadline:onStep:)`` does:
+    /// `redundantTransition` is success, and a server error or lost connection is decided by
+    /// reading the broadcast back (on its way to `target`: success; still where it was: sent again,
+    /// see ``Configuration/transitionAttempts``). It does not wait for the stream or for
+    /// `testStarting`/`liveStarting` to end: the broadcast comes back as YouTube has it.
+    /// - Parameters:
+    ///   - id: The broadcast.
+    ///   - target: `testing`, `live` or `complete`.
+    ///   - onStep: Told each step as it happens.
+    /// - Throws: ``YouTubeLifecycleError`` (`transitionFailed` naming the state read back,
+    ///   `invalidTransition`, `streamInactive`), or the API's errors.
+    @discardableResult
+    public func transition(
+        broadcast id: String, to target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus,
+        onStep: @escaping @Sendable (YouTubeLifecycleStep) -> Void = { _ in }
+    ) async throws -> YouTube.LiveBroadcast {
+        var run = Run(lifecycle: self, id: id, deadline: ContinuousClock.now + .seconds(60), wait: .seconds(60), onStep: onStep)
+        return try await run.transition(to: target)
     }
 
     // MARK: - Stream health
@@ -149,6 +181,14 @@ public struct YouTubeBroadcastLifecycle: Sendable {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// The wait before sending a transition again after attempt `attempt` (from 1): the poll
+    /// interval, doubling, at most 30 seconds.
+    func transitionRetryDelay(afterAttempt attempt: Int) -> Duration {
+        let cap = Duration.seconds(30)
+        let base = min(max(configuration.pollInterval, .milliseconds(10)), cap)
+        return min(base * (1 << min(max(attempt - 1, 0), 12)), cap)
     }
 
     /// The wait between polls: at least ``Configuration/pollInterval``, and long enough that

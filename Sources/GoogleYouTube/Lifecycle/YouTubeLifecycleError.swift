@@ -19,6 +19,11 @@ public struct YouTubeLifecycleError: Error, Sendable, Hashable, CustomStringConv
         case invalidTransition
         /// The broadcast is `complete` or `revoked`: it cannot go live again.
         case broadcastEnded
+        /// YouTube answered a transition with a server error (or the connection failed) and the
+        /// broadcast, read back, had not taken it: still where it was after the attempts allowed,
+        /// or somewhere the transition cannot start from. ``YouTubeLifecycleError/lifeCycleStatus``
+        /// is the state read back (`nil` when it could not be read).
+        case transitionFailed
     }
 
     public var code: Code

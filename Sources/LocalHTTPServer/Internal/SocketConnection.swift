@@ -135,7 +135,10 @@ final class SocketConnection {
         while true {
             let remaining = ContinuousClock.now.duration(to: deadline)
             if remaining <= .zero { throw .timedOut }
-            let millis = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+            // Saturating: a timeout of `Duration.seconds(Int64.max)` overflowed `seconds * 1000`
+            // (a trap in the connection's thread); poll takes at most Int32.max milliseconds anyway.
+            let (seconds, attoseconds) = remaining.components
+            let millis = seconds >= Int64(Int32.max / 1000) ? Int32.max : Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, millis)
             if ready > 0 { return }

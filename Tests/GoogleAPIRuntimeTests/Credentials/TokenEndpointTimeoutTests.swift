@@ -1,6 +1,8 @@
 import Foundation
 @_spi(Testing) import GoogleAPIRuntime
+import GoogleHTTP
 import GoogleHTTPTypes
+import Synchronization
 import TestSupport
 import Testing
 
@@ -47,8 +49,10 @@ struct TokenEndpointTimeoutTests {
         let (listener, port) = try LoopbackSocket.listen(backlog: 16)
         defer { close(listener) }
         let host = "127.0.0.1:\(port)"
+        let transport = LimitRecordingTransport()
         let credentials = MetadataServerCredentials(
-            host: host, timeouts: HTTPTimeouts(connect: .seconds(5), request: .milliseconds(300), stall: .milliseconds(300)))
+            host: host, timeouts: HTTPTimeouts(connect: .seconds(5), request: .milliseconds(300), stall: .milliseconds(300)),
+            transport: transport)
         var configuration = AuthorizedSession.Configuration()
         configuration.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(20))
         let session = AuthorizedSession(credentials: credentials, configuration: configuration)
@@ -58,7 +62,43 @@ struct TokenEndpointTimeoutTests {
             let error = error as? CredentialsError
             return error?.code == .transport && error?.message.contains("metadata server at \(host)") == true
         }
-        // A hang guard, not a speed test: three attempts of 0.3 s against the former 30 s each.
-        #expect(clock.now - started < .seconds(60))
+        // Each of the three attempts carried the per-attempt limit and ended by it (the answer
+        // never came); asserted on what was sent, not on wall-clock time, which a loaded full
+        // suite stretches a hundredfold (0.9 s of attempts measured over 100 s there).
+        let limits = transport.limits
+        #expect(limits.count == 3)
+        #expect(limits.allSatisfy { $0.request == .milliseconds(300) && $0.stall == .milliseconds(300) }, "\(limits)")
+        #expect(transport.failures.count == 3)
+        #expect(transport.failures.allSatisfy { [.requestTimeout, .stalled].contains($0) }, "\(transport.failures)")
+        // Only a hang guard.
+        #expect(clock.now - started < .seconds(600))
+    }
+
+    /// The default transport, recording each request's limits and how each attempt failed.
+    final class LimitRecordingTransport: HTTPTransport {
+        private let inner = DefaultHTTPTransport.shared
+        private let recorded = Mutex<(limits: [HTTPTimeouts], failures: [HTTPTransportError.Kind])>(([], []))
+        var limits: [HTTPTimeouts] { recorded.withLock { $0.limits } }
+        var failures: [HTTPTransportError.Kind] { recorded.withLock { $0.failures } }
+
+        private func recording<T>(_ request: GoogleHTTPRequest, _ body: () async throws -> T) async throws -> T {
+            recorded.withLock { $0.limits.append(request.timeouts ?? HTTPTimeouts()) }
+            do {
+                return try await body()
+            } catch let error as HTTPTransportError {
+                recorded.withLock { $0.failures.append(error.kind) }
+                throw error
+            }
+        }
+
+        func send(_ request: GoogleHTTPRequest) async throws -> GoogleHTTPResponse {
+            try await recording(request) { try await inner.send(request) }
+        }
+        func download(_ request: GoogleHTTPRequest, to file: URL) async throws -> GoogleHTTPResponseHead {
+            try await recording(request) { try await inner.download(request, to: file) }
+        }
+        func stream(_ request: GoogleHTTPRequest) async throws -> HTTPStreamingResponse {
+            try await recording(request) { try await inner.stream(request) }
+        }
     }
 }

@@ -109,4 +109,30 @@ struct FileTokenStoreSafetyTests {
             #expect(error?.reason?.contains(kind) == true, "\(String(describing: error))")
         }
     }
+
+    @Test("A FIFO, a directory or a socket where the lock file should be is refused at once, naming it")
+    func nonRegularLockFileIsRefused() async throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("tokens.json")
+        let lock = file.path + ".lock"
+        #expect(mkfifo(lock, 0o600) == 0)
+        let store = FileTokenStore(fileURL: file)
+        // Before, the lock's open took the FIFO (read-write opens of a FIFO do not wait on
+        // Linux) and the store locked and used it as if it were its own file.
+        let saved = await #expect(throws: TokenStoreError.self) { try await store.save(FileTokenStoreTests.credentials(1)) }
+        #expect(saved?.code == .unsafeFile && saved?.path == lock, "\(String(describing: saved))")
+        #expect(saved?.reason?.contains("a FIFO") == true, "\(String(describing: saved))")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "nothing written while the lock is not a file")
+
+        unlink(lock)
+        try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let cleared = await #expect(throws: TokenStoreError.self) { try await store.delete() }
+        #expect(cleared?.code == .unsafeFile && cleared?.reason?.contains("a directory") == true, "\(String(describing: cleared))")
+
+        // Removing it is the fix.
+        try FileManager.default.removeItem(atPath: lock)
+        try await store.save(FileTokenStoreTests.credentials(1))
+        #expect(try await store.load() == FileTokenStoreTests.credentials(1))
+    }
 }

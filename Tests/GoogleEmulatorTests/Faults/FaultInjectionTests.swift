@@ -58,5 +58,9 @@ import Testing
         #expect(throws: FaultSpecification.ParseError.self) { try FaultSpecification.parse("teapot") }
         #expect(throws: FaultSpecification.ParseError.self) { try FaultSpecification.parse("503@nopath") }
         #expect(throws: FaultSpecification.ParseError.self) { try FaultSpecification.parse("503*0") }
+        let handled = try FaultSpecification.parse("POST handled:500@/youtube/v3/liveBroadcasts/transition")
+        #expect(handled.fault == .statusAfterHandling(500) && handled.method == .post)
+        #expect(throws: FaultSpecification.ParseError.self) { try FaultSpecification.parse("handled:200") }
+        #expect(throws: FaultSpecification.ParseError.self) { try FaultSpecification.parse("handled") }
     }
 }
