@@ -23,7 +23,8 @@ import FoundationNetworking
 /// `maxConnectionsTotal`, `idleConnectionCacheSize`, `largeTransferBufferBytes`,
 /// `caDirectoryPath`) are ignored; on Linux, FoundationNetworking also ignores `caBundlePath`,
 /// `verifyTLS` and `proxy` (it reads the `URLSessionCertificateAuthorityInfoFile` and proxy
-/// variables itself).
+/// variables itself), and it sends a request body from a file or a stream chunked, without
+/// `Content-Length`.
 public final class URLSessionTransport: HTTPTransport {
     public let configuration: HTTPTransportConfiguration
     let session: URLSession
