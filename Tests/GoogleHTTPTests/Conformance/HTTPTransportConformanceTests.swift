@@ -46,6 +46,7 @@ struct HTTPTransportConformanceTests {
         let data = TestPattern.data(offset: 0, count: 200_000)
         let echoed = try await transport.send(GoogleHTTPRequest(method: .post, url: server.url("/echo"), body: .data(data)))
         #expect(echoed.body == data)
+        guard !kind.skips(.streamedRequestBody) else { return }
 
         let file = try directory.patternFile("upload", count: 1 << 20)
         let slice = try await transport.send(
@@ -56,7 +57,6 @@ struct HTTPTransportConformanceTests {
         #expect(wholeFile.headers["X-Sink-Length"] == String(1 << 20))
         #expect(wholeFile.headers["X-Sink-Matches-Pattern"] == "yes")
 
-        guard !kind.skips(.taskProducedRequestBody) else { return }
         for length in [Int64(1 << 20), nil] {
             let body = HTTPBodyStream(PatternChunks(total: 1 << 20, chunkSize: 77_777))
             let response = try await transport.send(
