@@ -9,7 +9,7 @@ extension OAuthClientConfiguration {
         /// A Desktop app: a client secret, the loopback redirect (`http://127.0.0.1:<port>`), a
         /// browser the package opens (``OAuthClient/authorize(scopes:options:browser:)``).
         case desktop
-        /// An iOS app (also used for iPadOS, macOS, tvOS and visionOS apps): a client ID only, no
+        /// An iOS app (also used for iPadOS, macOS and visionOS apps): a client ID only, no
         /// secret; the redirect is the reversed client ID as a custom URI scheme
         /// (`com.googleusercontent.apps.<id>:/oauth2redirect`), or a claimed https URL the app
         /// owns; the sign-in runs in the system's authentication sheet

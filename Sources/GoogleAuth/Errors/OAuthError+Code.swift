@@ -55,6 +55,10 @@ extension OAuthError {
         public static let invalidTokenResponse = Code(rawValue: "invalidTokenResponse")
         /// The `state` in the redirect did not match the one sent: a possible CSRF attempt. Nothing was exchanged.
         public static let stateMismatch = Code(rawValue: "stateMismatch")
+        /// An app sign-in's user agent returned a callback URL that is not at the app's redirect
+        /// (another scheme, host or path): ``OAuthError/reason`` names the redirect expected, never
+        /// the callback's parameters. Nothing was exchanged.
+        public static let callbackMismatch = Code(rawValue: "callbackMismatch")
         /// The redirect did not carry an authorization code (nor an `error`).
         // swift-format-ignore: DontRepeatTypeInStaticProperties
         public static let missingAuthorizationCode = Code(rawValue: "missingAuthorizationCode")
@@ -65,7 +69,8 @@ extension OAuthError {
         /// An OAuth endpoint (token, revocation, device or authorization) would carry secrets over
         /// plain http to a host that is not loopback; nothing was sent: ``OAuthError/url``, ``OAuthError/reason``.
         public static let insecureEndpoint = Code(rawValue: "insecureEndpoint")
-        /// The flow was cancelled (the calling task was cancelled).
+        /// The flow was cancelled: the calling task was cancelled, or the person closed an app's
+        /// sign-in sheet (``OAuthError/reason`` says which). Not a refusal, which is ``accessDenied``.
         public static let cancelled = Code(rawValue: "cancelled")
         /// A client-secret JSON file (or its content) is malformed:
         /// ``OAuthError/configurationPath`` names the key, ``OAuthError/reason`` what is wrong.
@@ -100,7 +105,8 @@ extension OAuthError {
         var isServerCode: Bool { !Self.localCodes.contains(self) }
 
         static let localCodes: Set<Code> = [
-            .transport, .unexpectedResponse, .invalidTokenResponse, .stateMismatch, .missingAuthorizationCode, .timedOut, .listenerFailed,
+            .transport, .unexpectedResponse, .invalidTokenResponse, .stateMismatch, .callbackMismatch, .missingAuthorizationCode, .timedOut,
+            .listenerFailed,
             .insecureEndpoint, .cancelled, .invalidClientConfiguration, .missingRefreshToken, .scopeNotGranted,
             .reauthenticationRequired, .notAuthorized, .unauthorizedBodyNotReplayable, .refreshFailed,
             .untrustedTokenDestination,

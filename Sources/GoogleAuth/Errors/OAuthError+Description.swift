@@ -51,11 +51,14 @@ extension OAuthError {
         case .insecureEndpoint:
             "Refused to send OAuth secrets to \(url ?? "the endpoint"): \(reason ?? "")."
         case .cancelled:
-            "The authorization was cancelled."
+            reason.map { "The authorization was cancelled: \($0)." } ?? "The authorization was cancelled."
+        case .callbackMismatch:
+            "The sign-in returned to a URL other than the app's redirect (\(reason ?? "")); nothing was exchanged."
         case .scopeNotGranted:
             "The scope(s) \(requiredScopes.joined(separator: " ")) were not granted (granted: \(grantedScopes.sorted().joined(separator: " ")))."
         case .invalidClientConfiguration:
-            "The OAuth client configuration is invalid at \(configurationPath ?? "$"): \(reason ?? "")"
+            configurationPath.map { "The OAuth client configuration is invalid at \($0): \(reason ?? "")" }
+                ?? "The OAuth client configuration does not fit this flow: \(reason ?? "")"
         case .missingRefreshToken:
             "The credentials have no refresh token."
         case .reauthenticationRequired:
@@ -126,10 +129,14 @@ extension OAuthError {
             "Point the OAuth endpoints (auth_uri, token_uri, the revocation URI) at https URLs, or at the emulator on 127.0.0.1."
         case .cancelled:
             "Start the authorization again when ready."
+        case .callbackMismatch:
+            "Make the user agent return the URL the sign-in redirected to, and register that redirect (the URL type in Info.plist, or the associated domain of a claimed https redirect)."
         case .scopeNotGranted:
             "Sign in again and allow every permission the app asks for, or use it without this feature."
         case .invalidClientConfiguration:
-            "Download the client_secret JSON again from the Google Cloud Console (Credentials page)."
+            configurationPath == nil
+                ? "Use an OAuth client of the type the flow needs (Google Cloud Console, Credentials page): Desktop app for the loopback sign-in, iOS for an app's sign-in sheet."
+                : "Download the client_secret JSON again from the Google Cloud Console (Credentials page)."
         case .missingRefreshToken, .reauthenticationRequired, .notAuthorized:
             "Run the authorization flow again (sign in) and save the new tokens to the session's token store (the session uses them on its next call, from this process or another) or pass them to updateCredentials(_:)."
         case .unauthorizedBodyNotReplayable:

@@ -98,7 +98,9 @@ extension TokenStoreError: CustomStringConvertible {
             let number = errno ?? 0
             return "\(operation ?? "access") failed for \(path): \(String(cString: strerror(number))) (errno \(number))."
         case .keychain:
-            return "Keychain \(operation ?? "call") failed with status \(status ?? 0)."
+            let status = status ?? 0
+            let why = KeychainStatus.explanation(of: status).map { ": \($0)" } ?? ""
+            return "Keychain \(operation ?? "call") failed with status \(status)\(why). Stored tokens are unchanged."
         case .encodingFailed:
             return "The credentials could not be encoded: \(reason ?? "")."
         case .unsafeFile:

@@ -15,16 +15,10 @@ extension OAuthEmulator {
             guard let clientID = query["client_id"], let client = configuration.client(id: clientID) else {
                 return errorPage("invalid_client", "The OAuth client was not found.", status: 401)
             }
-            // Google blocks the loopback redirect for iOS (and Android) clients, which have no
-            // secret, and answers invalid_request, not a mismatch.
-            if client.secret == nil, let redirectURI = query["redirect_uri"], RedirectURIPattern.loopback().matches(redirectURI) {
-                return errorPage(
-                    "invalid_request", "The loopback flow has been blocked for this client type: use the app's custom URI scheme.",
-                    status: 400)
+            guard let redirectURI = query["redirect_uri"] else {
+                return errorPage("invalid_request", "Missing required parameter: redirect_uri", status: 400)
             }
-            guard let redirectURI = query["redirect_uri"], client.allows(redirectURI: redirectURI) else {
-                return errorPage("redirect_uri_mismatch", "The redirect_uri is not registered for this client.", status: 400)
-            }
+            if let refusal = refusal(of: redirectURI, by: client) { return refusal }
             let stateValue = query["state"]
             guard query["response_type"] == "code" else {
                 return redirect(to: redirectURI, ["error": "unsupported_response_type"], state: stateValue)
@@ -35,8 +29,8 @@ extension OAuthEmulator {
             }
             let method = query["code_challenge_method"] ?? "plain"
             let challenge = query["code_challenge"]
-            // A client without a secret (iOS) has only PKCE to bind the code to the app.
-            if challenge == nil, configuration.requirePKCE || client.secret == nil {
+            // An iOS client has no secret: only PKCE binds the code to the app that asked for it.
+            if challenge == nil, configuration.requirePKCE || client.type == .iOS {
                 return errorPage("invalid_request", "Missing required parameter: code_challenge", status: 400)
             }
             guard method == "S256" || method == "plain" else {
@@ -59,6 +53,40 @@ extension OAuthEmulator {
         }
     }
 
+    /// What Google answers when `client` may not use `redirectURI`, checked by client type first
+    /// (a kind of redirect the type never gets is `invalid_request`, whatever is registered), then
+    /// against the registered redirects (`redirect_uri_mismatch`); `nil` when it may.
+    private func refusal(of redirectURI: String, by client: Client) -> HTTPServerResponse? {
+        let isLoopback = RedirectURIPattern.loopback().matches(redirectURI)
+        switch client.type {
+        case .iOS where isLoopback:
+            // Blocked for iOS (and Android) clients since 2022.
+            return errorPage(
+                "invalid_request",
+                "The loopback IP address flow is blocked for iOS clients: redirect to the app's reversed client ID scheme.",
+                status: 400)
+        case .desktop where !isLoopback && Self.isCustomScheme(redirectURI):
+            return errorPage(
+                "invalid_request",
+                "Custom URI scheme is not supported for Desktop clients: redirect to the loopback IP address (http://127.0.0.1:<port>).",
+                status: 400)
+        default:
+            break
+        }
+        guard client.allows(redirectURI: redirectURI) else {
+            return errorPage(
+                "redirect_uri_mismatch", "The redirect_uri is not registered for this client: \(redirectURI)", status: 400)
+        }
+        return nil
+    }
+
+    /// A private-use scheme (RFC 8252 §7.1): anything but http and https.
+    static func isCustomScheme(_ uri: String) -> Bool {
+        guard let colon = uri.firstIndex(of: ":") else { return false }
+        let scheme = uri[..<colon].lowercased()
+        return !scheme.isEmpty && scheme != "http" && scheme != "https"
+    }
+
     private func redirect(to redirectURI: String, _ parameters: [String: String], state: String?) -> HTTPServerResponse {
         var pairs = parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         if let state { pairs.append(("state", state)) }
@@ -69,6 +97,21 @@ extension OAuthEmulator {
     private func errorPage(_ code: String, _ message: String, status: Int) -> HTTPServerResponse {
         .html(
             "<!doctype html><title>Error 400 (OAuth2 Error)</title><h1>Access blocked: Authorization Error</h1>"
-                + "<p>Error \(status): \(code)</p><p>\(message)</p>", status: status)
+                + "<p>Error \(status): \(code)</p><p>\(Self.escapingHTML(message))</p>", status: status)
+    }
+
+    /// The message names the request's redirect URI, which the requester chose.
+    static func escapingHTML(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }

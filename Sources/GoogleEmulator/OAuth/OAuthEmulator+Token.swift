@@ -23,6 +23,11 @@ extension OAuthEmulator {
             guard let clientID = parameters["client_id"], let client = state.configuration.client(id: clientID) else {
                 return oauthError("invalid_client", "The OAuth client was not found.", status: 401)
             }
+            // A public client has nothing to authenticate with: a secret it sends is an
+            // authentication method it does not have (RFC 6749 §5.2, invalid_client).
+            if client.type == .iOS, let sent = parameters["client_secret"], !sent.isEmpty {
+                return oauthError("invalid_client", "Unauthorized", status: 401)
+            }
             if let secret = client.secret, parameters["client_secret"] != secret {
                 return oauthError("invalid_client", "Unauthorized", status: 401)
             }

@@ -75,22 +75,28 @@ extension OAuthEmulator {
         public var id: String
         /// The client secret, checked at the token endpoint when set.
         public var secret: String?
-        /// Redirect URIs the authorization endpoint accepts.
+        /// The Cloud Console's type for this client, which decides which redirects Google accepts
+        /// from it before looking at ``redirectURIs``.
+        public var type: ClientType
+        /// Redirect URIs the authorization endpoint accepts (of those the type allows).
         public var redirectURIs: [RedirectURIPattern]
 
-        /// - Parameters: The client ID, optional secret and allowed redirect URIs.
-        public init(id: String, secret: String? = nil, redirectURIs: [RedirectURIPattern] = [.loopback()]) {
+        /// - Parameters: The client ID, optional secret, type and allowed redirect URIs.
+        public init(id: String, secret: String? = nil, type: ClientType = .desktop, redirectURIs: [RedirectURIPattern] = [.loopback()]) {
             self.id = id
             self.secret = secret
+            self.type = type
             self.redirectURIs = redirectURIs
         }
 
-        /// A Desktop-app client: loopback redirects on any port plus a custom scheme.
+        /// A Desktop-app client: a secret, loopback redirects on any port, nothing else (Google
+        /// refuses a custom URI scheme from a Desktop client).
         // swift-format-ignore: DontRepeatTypeInStaticProperties
         public static let testDesktopClient = Client(
             id: "test-client.apps.googleusercontent.com",
             secret: "test-client-secret",
-            redirectURIs: [.loopback(), .exact("com.googleusercontent.apps.test-client:/oauth2redirect")]
+            type: .desktop,
+            redirectURIs: [.loopback()]
         )
 
         /// An iOS-type client: no secret, only its reversed-client-ID scheme as a redirect (the
@@ -99,12 +105,27 @@ extension OAuthEmulator {
         public static let testIOSClient = Client(
             id: "test-ios-client.apps.googleusercontent.com",
             secret: nil,
+            type: .iOS,
             redirectURIs: [.exact("com.googleusercontent.apps.test-ios-client:/oauth2redirect")]
         )
 
         func allows(redirectURI: String) -> Bool {
             redirectURIs.contains { $0.matches(redirectURI) }
         }
+    }
+
+    // MARK: - ClientType
+
+    /// The OAuth client types of the Cloud Console the emulator tells apart, each with the
+    /// redirects Google's "OAuth 2.0 for Mobile & Desktop Apps" gives it.
+    public enum ClientType: String, Sendable, Hashable, CaseIterable {
+        /// A Desktop app: the loopback redirect only (a custom URI scheme is refused with
+        /// `invalid_request`, any other URI with `redirect_uri_mismatch`).
+        case desktop
+        /// An iOS app: no secret (one sent to the token endpoint is refused with `invalid_client`),
+        /// PKCE required, only its registered redirects (the reversed client ID's scheme, or a claimed
+        /// https URL); the loopback redirect is refused with `invalid_request`.
+        case iOS
     }
 
     // MARK: - RedirectURIPattern

@@ -59,6 +59,12 @@ struct URLSessionRequestBuilder {
         if let length = request.body.knownLength, !request.headers.contains("Content-Length"), bodySource != nil {
             urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
         }
+        #if canImport(FoundationNetworking) && !GOOGLE_APPLE_TYPECHECK
+        // FoundationNetworking sends every httpBodyStream chunked and keeps a Content-Length
+        // field beside it: a request with both, which servers refuse (RFC 9112 §6.3, a
+        // smuggling vector). Chunked framing alone carries the same body.
+        if bodySource != nil { urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length") }
+        #endif
         if let bodySource {
             urlRequest.httpBodyStream = bodySource.makeInputStream()
         }

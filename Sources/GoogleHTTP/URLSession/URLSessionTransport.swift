@@ -23,7 +23,11 @@ import FoundationNetworking
 /// `maxConnectionsTotal`, `idleConnectionCacheSize`, `largeTransferBufferBytes`,
 /// `caDirectoryPath`) are ignored; on Linux, FoundationNetworking also ignores `caBundlePath`,
 /// `verifyTLS` and `proxy` (it reads the `URLSessionCertificateAuthorityInfoFile` and proxy
-/// variables itself).
+/// variables itself), and it sends a request body from a file or a stream chunked, without
+/// `Content-Length`. There, a `.stream` body is read on FoundationNetworking's one work queue,
+/// which waits for the task producing it: under load that can stall every URLSession transfer of
+/// the process, so prefer data or file bodies with this transport on Linux (`CurlTransport`,
+/// the default there, has no such limit).
 public final class URLSessionTransport: HTTPTransport {
     public let configuration: HTTPTransportConfiguration
     let session: URLSession

@@ -21,6 +21,8 @@ struct AppSignInFlowTests {
         case cancel
         /// Returns the redirect with its `state` replaced (a forged callback).
         case tamperState
+        /// Returns the redirect moved to another URL (same query), as a broken user agent might.
+        case elsewhere(String)
     }
 
     /// Loads the authorization URL without following redirects and returns `Location`, as the
@@ -28,15 +30,15 @@ struct AppSignInFlowTests {
     final class FakeUserAgent: AuthorizationUserAgent {
         let transport: any HTTPTransport
         let behaviour: Behaviour
-        let calls = Mutex<[(url: URL, scheme: String)]>([])
+        let calls = Mutex<[(url: URL, redirect: AppRedirect)]>([])
 
         init(transport: any HTTPTransport, behaviour: Behaviour = .signIn) {
             self.transport = transport
             self.behaviour = behaviour
         }
 
-        func authorize(_ url: URL, callbackScheme: String) async throws -> URL {
-            calls.withLock { $0.append((url, callbackScheme)) }
+        func authorize(_ url: URL, redirect: AppRedirect) async throws -> URL {
+            calls.withLock { $0.append((url, redirect)) }
             if case .cancel = behaviour { throw OAuthError(code: .cancelled, reason: "the sign-in sheet was closed before signing in") }
             let response = try await transport.send(GoogleHTTPRequest(url: url))
             guard let location = response.headers["Location"], var callback = URL(string: location) else {
@@ -50,6 +52,9 @@ struct AppSignInFlowTests {
                     $0.name == "state" ? URLQueryItem(name: "state", value: "forged") : $0
                 }
                 callback = components.url ?? callback
+            }
+            if case .elsewhere(let base) = behaviour, let query = callback.query, let moved = URL(string: base + "?" + query) {
+                callback = moved
             }
             return callback
         }
@@ -72,7 +77,7 @@ struct AppSignInFlowTests {
         #expect(tokens.accessToken.hasPrefix("ya29."))
         #expect(try await store.load()?.accessToken == tokens.accessToken)
         let call = try #require(agent.calls.withLock { $0.first })
-        #expect(call.scheme == "com.googleusercontent.apps.test-ios-client")
+        #expect(call.redirect.kind == .customScheme("com.googleusercontent.apps.test-ios-client"))
         let query = URLComponents(url: call.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         #expect(query.contains { $0.name == "code_challenge_method" && $0.value == "S256" })
         #expect(query.contains { $0.name == "redirect_uri" && $0.value == configuration.appRedirectURI })
@@ -142,41 +147,90 @@ struct AppSignInFlowTests {
         #expect(harness.emulator.authorizationRequestCount == 0)
     }
 
-    @Test("the emulator refuses by client type like Google: loopback for iOS, no PKCE for iOS, a custom scheme not registered")
-    func emulatorRefusals() async throws {
-        let harness = try EmulatorHarness()
-        let iOSClient = OAuthEmulator.Client.testIOSClient
-        func page(_ redirect: String, pkce: Bool = true, client: String = iOSClient.id) async throws -> (Int, String) {
-            var components = URLComponents(url: harness.baseURL.appendingPathComponent("o/oauth2/v2/auth"), resolvingAgainstBaseURL: false)!
-            var items = [
-                URLQueryItem(name: "client_id", value: client), URLQueryItem(name: "redirect_uri", value: redirect),
-                URLQueryItem(name: "response_type", value: "code"), URLQueryItem(name: "scope", value: "email"),
-                URLQueryItem(name: "state", value: "s"),
-            ]
-            if pkce {
-                items += [
-                    URLQueryItem(name: "code_challenge", value: String(repeating: "a", count: 43)),
-                    URLQueryItem(name: "code_challenge_method", value: "S256"),
-                ]
-            }
-            // Every value percent-encoded, as the package's own authorization URL has them.
-            components.percentEncodedQuery = items.map {
-                "\($0.name)=\($0.value!.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
-            }
-            .joined(separator: "&")
-            let response = try await harness.transport.send(GoogleHTTPRequest(url: components.url!))
-            return (response.status, String(decoding: response.body, as: UTF8.self))
+    static let claimedRedirect = "https://app.example.com/oauth2redirect"
+
+    /// An emulator whose iOS client also has a claimed https redirect (a universal link).
+    static func claimedHarness() throws -> EmulatorHarness {
+        var client = OAuthEmulator.Client.testIOSClient
+        client.redirectURIs.append(.exact(claimedRedirect))
+        return try EmulatorHarness(configuration: OAuthEmulator.Configuration(clients: [.testDesktopClient, client]))
+    }
+
+    @Test("a claimed https redirect: the user agent waits for its host and path, the callback is checked, tokens stored")
+    func claimedHTTPSRedirect() async throws {
+        let harness = try Self.claimedHarness()
+        let configuration = OAuthClientConfiguration.iOS(
+            clientID: OAuthEmulator.Client.testIOSClient.id, redirectURI: Self.claimedRedirect,
+            endpoints: OAuthEndpoints(emulatorBaseURL: harness.baseURL))
+        let agent = FakeUserAgent(transport: harness.transport)
+        let store = InMemoryTokenStore()
+        let tokens = try await harness.makeClient(configuration: configuration).authorize(scopes: ["email"], userAgent: agent, store: store)
+        #expect(try await store.load()?.accessToken == tokens.accessToken)
+        let call = try #require(agent.calls.withLock { $0.first })
+        #expect(call.redirect.kind == .https(host: "app.example.com", path: "/oauth2redirect"))
+        #expect(call.redirect.scheme == "https")
+    }
+
+    @Test(
+        "a callback that is not at the redirect is .callbackMismatch: nothing exchanged or stored",
+        arguments: [
+            "https://evil.example.com/oauth2redirect", "https://app.example.com/other", "http://app.example.com/oauth2redirect",
+            "com.googleusercontent.apps.test-ios-client:/oauth2redirect",
+        ])
+    func callbackElsewhere(_ elsewhere: String) async throws {
+        let harness = try Self.claimedHarness()
+        let configuration = OAuthClientConfiguration.iOS(
+            clientID: OAuthEmulator.Client.testIOSClient.id, redirectURI: Self.claimedRedirect,
+            endpoints: OAuthEndpoints(emulatorBaseURL: harness.baseURL))
+        let store = InMemoryTokenStore()
+        let error = try await #require(throws: OAuthError.self) {
+            try await harness.makeClient(configuration: configuration).authorize(
+                scopes: ["email"], userAgent: FakeUserAgent(transport: harness.transport, behaviour: .elsewhere(elsewhere)), store: store)
         }
-        let loopback = try await page("http://127.0.0.1:8080/")
-        #expect(loopback.0 == 400)
-        #expect(loopback.1.contains("invalid_request"))
-        let noPKCE = try await page("com.googleusercontent.apps.test-ios-client:/oauth2redirect", pkce: false)
-        #expect(noPKCE.0 == 400)
-        #expect(noPKCE.1.contains("invalid_request"))
-        let otherScheme = try await page("com.example.app:/oauth2redirect")
-        #expect(otherScheme.0 == 400)
-        #expect(otherScheme.1.contains("redirect_uri_mismatch"))
-        let fine = try await page("com.googleusercontent.apps.test-ios-client:/oauth2redirect")
-        #expect(fine.0 == 302)
+        #expect(error.code == .callbackMismatch)
+        #expect("\(error)".contains(Self.claimedRedirect))
+        #expect(!"\(error)".contains("code="), "the callback's parameters are never shown")
+        #expect(harness.emulator.tokenRequestCount == 0)
+        #expect(try await store.load() == nil)
+    }
+
+    @Test("an iOS client whose redirect is http or loopback fails before anything opens, naming the client type")
+    func loopbackRedirectForIOSClient() async throws {
+        let harness = try EmulatorHarness()
+        let agent = FakeUserAgent(transport: harness.transport)
+        for redirect in ["http://127.0.0.1:8080/", "http://app.example.com/cb", "no-scheme"] {
+            let configuration = OAuthClientConfiguration.iOS(
+                clientID: OAuthEmulator.Client.testIOSClient.id, redirectURI: redirect,
+                endpoints: OAuthEndpoints(emulatorBaseURL: harness.baseURL))
+            let error = try await #require(throws: OAuthError.self) {
+                try await harness.makeClient(configuration: configuration).authorize(scopes: ["email"], userAgent: agent, store: nil)
+            }
+            #expect(error.code == .invalidClientConfiguration)
+            #expect("\(error)".contains("Desktop clients"))
+            #expect("\(error)".contains("Remedy: Use an OAuth client of the type the flow needs"))
+        }
+        #expect(agent.calls.withLock { $0.isEmpty })
+        #expect(harness.emulator.authorizationRequestCount == 0)
+    }
+
+    @Test("a callback with error=access_denied and the right state is .accessDenied, with the cause and remedy")
+    func accessDeniedDescription() throws {
+        let configuration = OAuthClientConfiguration.iOS(clientID: "1-a.apps.googleusercontent.com")
+        let request = AuthorizationRequest(configuration: configuration, scopes: ["email"], redirectURI: configuration.appRedirectURI ?? "")
+        let error = try #require(throws: OAuthError.self) {
+            try request.authorizationCode(
+                from: AuthorizationCallback(
+                    callbackString: "com.googleusercontent.apps.1-a:/oauth2redirect?error=access_denied&state=\(request.state)"))
+        }
+        #expect(error.code == .accessDenied)
+        #expect("\(error)".contains("denied"))
+        #expect("\(error)".contains("Remedy:"))
+    }
+
+    @Test("the sheet's cancel says so and is not a refusal")
+    func cancelledDescription() {
+        let error = OAuthError(code: .cancelled, reason: "the sign-in sheet was closed before signing in")
+        #expect("\(error)".contains("the sign-in sheet was closed"))
+        #expect(error.code != .accessDenied)
     }
 }

@@ -174,16 +174,18 @@ struct LoopbackFlowTests {
         #expect(harness.emulator.tokenRequestCount == 1)
     }
 
-    @Test("Custom URI scheme: build the request, parse the callback URL, exchange")
+    @Test("Custom URI scheme (an iOS client): build the request, parse the callback URL, exchange")
     func customScheme() async throws {
         let harness = try EmulatorHarness()
-        let client = harness.makeClient()
+        let client = harness.makeClient(
+            configuration: .iOS(
+                clientID: OAuthEmulator.Client.testIOSClient.id, endpoints: OAuthEndpoints(emulatorBaseURL: harness.baseURL)))
         let request = client.makeAuthorizationRequest(
-            scopes: [TestScopes.driveFile], redirectURI: "com.googleusercontent.apps.test-client:/oauth2redirect")
+            scopes: [TestScopes.driveFile], redirectURI: "com.googleusercontent.apps.test-ios-client:/oauth2redirect")
         let response = try await harness.transport.send(GoogleHTTPRequest(url: request.url))
         #expect(response.status == 302)
         let location = try #require(response.headers["Location"])
-        #expect(location.hasPrefix("com.googleusercontent.apps.test-client:/oauth2redirect?"))
+        #expect(location.hasPrefix("com.googleusercontent.apps.test-ios-client:/oauth2redirect?"))
         let credentials = try await client.completeAuthorization(request, callbackURL: try #require(URL(string: location)))
         #expect(credentials.hasScope(TestScopes.driveFile))
         #expect(credentials.idToken == nil, "no openid scope, no ID token")

@@ -6,14 +6,16 @@ import Testing
 
 @Suite("Code exchange, refresh and revocation against the emulator")
 struct TokenExchangeTests {
-    static let customRedirect = "com.googleusercontent.apps.test-client:/oauth2redirect"
+    /// A loopback redirect (the Desktop client's only kind); nothing listens there: the code is
+    /// read from the emulator's `Location` without following it.
+    static let loopbackRedirect = "http://127.0.0.1:9/"
 
     /// Runs the authorization endpoint with curl and returns the request and its code.
     private func authorizationCode(
         _ harness: EmulatorHarness, scopes: [String] = ["email"], method: PKCE.Method = .s256
     ) async throws -> (AuthorizationRequest, String) {
         let request = harness.makeClient().makeAuthorizationRequest(
-            scopes: scopes, redirectURI: Self.customRedirect, options: .init(codeChallengeMethod: method))
+            scopes: scopes, redirectURI: Self.loopbackRedirect, options: .init(codeChallengeMethod: method))
         let response = try await harness.transport.send(GoogleHTTPRequest(url: request.url))
         let location = try #require(response.headers["Location"])
         let code = try request.authorizationCode(from: AuthorizationCallback(callbackString: location))
