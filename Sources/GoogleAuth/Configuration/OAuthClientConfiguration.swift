@@ -46,11 +46,18 @@ public struct OAuthClientConfiguration: Sendable, Hashable {
     /// - Throws: ``OAuthError/Code/invalidClientConfiguration`` naming the offending key,
     ///   or with path `(file)` when the file cannot be read.
     public init(contentsOf url: URL, endpoints: OAuthEndpoints = .google) throws {
-        let data: Data
+        // Read like a credentials file (non-blocking open, regular files only, bounded): a FIFO
+        // or device planted at the path must not hang the tool that loads it. No privacy check:
+        // an installed app's client secret is not confidential, and downloads arrive 0644.
+        let data: Data?
         do {
-            data = try Data(contentsOf: url)
+            data = try CredentialsFileReader.read(url.path, origin: url.path, limit: 64 * 1024, document: "a client secret file")
         } catch {
-            throw OAuthError.invalidClientConfiguration(path: "(file)", reason: "cannot read \(url.path)")
+            throw OAuthError.invalidClientConfiguration(
+                path: "(file)", reason: "\(error.message); point it at the client_secret_*.json downloaded from the Cloud Console")
+        }
+        guard let data else {
+            throw OAuthError.invalidClientConfiguration(path: "(file)", reason: "cannot read \(url.path): no such file")
         }
         try self.init(jsonData: data, endpoints: endpoints)
     }

@@ -21,8 +21,11 @@ enum CredentialsFileReader {
     ///   - path: The file.
     ///   - origin: How errors name it (`GOOGLE_APPLICATION_CREDENTIALS (/etc/sa.json)`).
     ///   - limit: The most bytes the file may hold.
+    ///   - document: What the file should be, for messages ("a credentials file").
     /// - Throws: ``CredentialsError``: `.unreadableFile` or `.malformedFile` (too large).
-    static func read(_ path: String, origin: String, limit: Int) throws(CredentialsError) -> Data? {
+    static func read(
+        _ path: String, origin: String, limit: Int, document: String = "a credentials file"
+    ) throws(CredentialsError) -> Data? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -37,14 +40,14 @@ enum CredentialsFileReader {
             break
         case S_IFDIR:
             throw CredentialsError(
-                .unreadableFile, "\(origin) is a directory, not a credentials file",
+                .unreadableFile, "\(origin) is a directory, not \(document)",
                 remedy: "give the path of the JSON file inside it (e.g. …/service-account.json)")
         default:
             throw CredentialsError(
-                .unreadableFile, "\(origin) is a device, FIFO or socket, not a credentials file; nothing was read from it",
+                .unreadableFile, "\(origin) is a device, FIFO or socket, not \(document); nothing was read from it",
                 remedy: "give the path of a credentials JSON file (a downloaded key, or gcloud's application_default_credentials.json)")
         }
-        if Int(status.st_size) > limit { throw tooLarge(origin, size: Int(status.st_size), limit: limit) }
+        if Int(status.st_size) > limit { throw tooLarge(origin, size: Int(status.st_size), limit: limit, document: document) }
         // Back to blocking reads: a regular file never blocks, and O_NONBLOCK only guarded the open.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var data = Data()
@@ -59,7 +62,7 @@ enum CredentialsFileReader {
             }
             if count == 0 { return data }
             data.append(contentsOf: buffer[0..<count])
-            if data.count > limit { throw tooLarge(origin, size: nil, limit: limit) }
+            if data.count > limit { throw tooLarge(origin, size: nil, limit: limit, document: document) }
         }
     }
 
@@ -86,10 +89,10 @@ enum CredentialsFileReader {
         CredentialsError(.unreadableFile, "\(origin) cannot be read: \(reason)")
     }
 
-    private static func tooLarge(_ origin: String, size: Int?, limit: Int) -> CredentialsError {
+    private static func tooLarge(_ origin: String, size: Int?, limit: Int, document: String) -> CredentialsError {
         let shown = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
         return CredentialsError(
-            .malformedFile, "\(origin) is \(shown), too large for a credentials file (they are a few KB); it was not read",
+            .malformedFile, "\(origin) is \(shown), too large for \(document) (they are a few KB); it was not read",
             remedy: "check that the variable names a credentials JSON file")
     }
 

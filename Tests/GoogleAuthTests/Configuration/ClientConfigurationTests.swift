@@ -72,6 +72,35 @@ struct ClientConfigurationTests {
         }
     }
 
+    @Test("A FIFO, a directory or a huge file at the client secret path is refused at once, naming what it is")
+    func oddFilesRefused() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fifo = root.appendingPathComponent("client_secret_fifo.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // Were the open to block on the FIFO (no writer), this thread ends it after 10 s with an
+        // empty write side, so the test fails on the wrong message instead of hanging.
+        let path = fifo.path
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 10)
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+        }
+        let huge = root.appendingPathComponent("client_secret_huge.json")
+        try Data(repeating: 0x20, count: 1 << 20).write(to: huge)
+        for (url, words) in [
+            (fifo, "is a device, FIFO or socket"), (root, "is a directory"), (huge, "too large"),
+        ] {
+            do {
+                _ = try OAuthClientConfiguration(contentsOf: url)
+                Issue.record("\(url.lastPathComponent) was accepted")
+            } catch let error as OAuthError {
+                #expect(error.code == .invalidClientConfiguration)
+                #expect(String(describing: error).contains(words), "\(error)")
+            }
+        }
+    }
+
     @Test("Emulator endpoint layout")
     func emulatorEndpoints() throws {
         let endpoints = OAuthEndpoints(emulatorBaseURL: try #require(URL(string: "http://127.0.0.1:4567")))
