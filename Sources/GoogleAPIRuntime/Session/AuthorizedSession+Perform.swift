@@ -18,30 +18,60 @@ extension AuthorizedSession {
         idempotent: Bool,
         retryPolicy: RetryPolicy,
         methodID: String?,
+        callMiddleware: [any GoogleMiddleware] = [],
+        attemptMiddleware: [any GoogleMiddleware] = [],
         attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
     ) async throws -> (value: Value, errorBody: JSONValue?) {
         try requireTokenDestination(request.url)
         var request = request
         if request.maxResponseBodyBytes == nil { request.maxResponseBodyBytes = configuration.maxResponseBodyBytes }
+        // Priced once, by the method ID; charged before every attempt, as the server charges each one.
+        let price = methodID.flatMap { id in configuration.quotaLedger?.pricing.price(ofMethod: id) }
+        let context = GoogleRequestContext(
+            methodID: methodID, idempotent: idempotent && request.body.isReplayable, quotaCost: price?.units)
+        // Without middleware (the common case) nothing is combined, boxed or wrapped.
+        let attemptChain: [any GoogleMiddleware]? =
+            hasAttemptMiddleware
+            ? configuration.attemptMiddleware + attemptMiddleware : attemptMiddleware.isEmpty ? nil : attemptMiddleware
+        guard hasCallMiddleware || !callMiddleware.isEmpty else {
+            let outcome = try await attempts(
+                request, context: context, retryPolicy: retryPolicy, price: price, attemptChain: attemptChain, attempt: attempt)
+            return (outcome.value, outcome.errorBody)
+        }
+        let callChain = hasCallMiddleware ? configuration.callMiddleware + callMiddleware : callMiddleware
+        let response = try await MiddlewareChain.run(callChain, level: .call, request: GoogleMiddlewareRequest(request), context: context) {
+            // Middleware changes headers only: the URL checked above is the one sent.
+            changed in
+            let outcome = try await self.attempts(
+                changed.http, context: context, retryPolicy: retryPolicy, price: price, attemptChain: attemptChain, attempt: attempt)
+            return GoogleMiddlewareResponse(head: outcome.head, attempt: outcome.attempt, payload: outcome)
+        }
+        guard let outcome = response.payload as? CallOutcome<Value> else {
+            throw GoogleMiddlewareError(middleware: "\(type(of: callChain[0]))", level: .call, failure: .foreignResponse)
+        }
+        return (outcome.value, outcome.errorBody)
+    }
+
+    /// The quota and retry stages: charges and sends attempts until one yields a final response.
+    private func attempts<Value: Sendable>(
+        _ request: GoogleHTTPRequest, context: GoogleRequestContext, retryPolicy: RetryPolicy, price: GoogleQuotaPricing.Price?,
+        attemptChain: [any GoogleMiddleware]?, attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
+    ) async throws -> CallOutcome<Value> {
+        let ledger = configuration.quotaLedger
         let clock = ContinuousClock()
         let started = clock.now
-        // Priced once, by the method ID; charged before every attempt, as the server charges each one.
-        let ledger = configuration.quotaLedger
-        let price = methodID.flatMap { id in ledger?.pricing.price(ofMethod: id) }
-        var context = GoogleRequestContext(
-            methodID: methodID, idempotent: idempotent && request.body.isReplayable, quotaCost: price?.units)
+        var context = context
         var refreshedAfterUnauthorized = false
 
         while true {
             try Task.checkCancellation()
-            if let ledger, let price { try await ledger.charge(price.units, method: price.method) }
+            if let ledger, let price { try await charge(price, ledger: ledger, context: context) }
             // An API-key session has no token machinery at all.
             let token = apiKey == nil ? try await accessToken().value : nil
             let authorized = authorizing(request, token: token)
-            let attemptStarted = clock.now
             let outcome: SessionAttempt<Value>
             do {
-                outcome = try await attempt(authorized)
+                outcome = try await send(authorized, context: context, chain: attemptChain, attempt: attempt)
             } catch let error as HTTPTransportError {
                 let wait =
                     context.idempotent && retryPolicy.retriesTransportErrors && error.isTransient
@@ -49,8 +79,8 @@ extension AuthorizedSession {
                         request, context: context, policy: retryPolicy, retryAfter: nil, elapsed: clock.now - started,
                         status: nil, reason: RetryWait.reason(error))
                     : nil
-                report(authorized, context: context, head: nil, error: error.description, since: attemptStarted, wait: wait)
                 guard let wait else { throw error }
+                announce(wait, context: context)
                 try await configuration.sleep(wait.delay)
                 context.attempt += 1
                 continue
@@ -62,14 +92,14 @@ extension AuthorizedSession {
                 let refusal = serverQuotaRefusal(
                     await Self.classified(outcome, &parsed), context: context, price: price, request: request)
             {
-                report(authorized, context: context, head: outcome.head, error: nil, since: attemptStarted, wait: nil)
+                events.emit(GoogleSessionEvent(.quotaExhausted, context: context, attributes: [("quota.method", refusal.method)]))
                 // The day's quota is gone: no call through this ledger is sent until the reset.
                 if let ledger { try await ledger.markExhausted() }
                 throw refusal
             }
 
             if status == 401 && !refreshedAfterUnauthorized, let tokens, let token {
-                report(authorized, context: context, head: outcome.head, error: nil, since: attemptStarted, wait: nil)
+                events.emit(GoogleSessionEvent(.refreshAfterUnauthorized, context: context))
                 refreshedAfterUnauthorized = true
                 _ = try await tokens.tokenReplacing(rejectedAccessToken: token)
                 guard request.body.isReplayable else {
@@ -89,11 +119,50 @@ extension AuthorizedSession {
                     retryAfter: RetryAfter.delay(from: outcome.head.headers, now: configuration.now()), elapsed: clock.now - started,
                     status: status, reason: RetryWait.reason(status: status, googleReasons: reasons))
             }
-            report(authorized, context: context, head: outcome.head, error: nil, since: attemptStarted, wait: wait)
-            guard let wait else { return (outcome.value, parsed) }
+            guard let wait else {
+                return CallOutcome(value: outcome.value, errorBody: parsed, head: outcome.head, attempt: context.attempt)
+            }
+            announce(wait, context: context)
             try await configuration.sleep(wait.delay)
             context.attempt += 1
         }
+    }
+
+    /// The attempt stage: the attempt middleware, if any, around the transport.
+    private func send<Value: Sendable>(
+        _ authorized: GoogleHTTPRequest, context: GoogleRequestContext, chain: [any GoogleMiddleware]?,
+        attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
+    ) async throws -> SessionAttempt<Value> {
+        guard let chain else { return try await attempt(authorized) }
+        let response = try await MiddlewareChain.run(chain, level: .attempt, request: GoogleMiddlewareRequest(authorized), context: context) {
+            changed in
+            let outcome = try await attempt(changed.http)
+            return GoogleMiddlewareResponse(head: outcome.head, attempt: context.attempt, payload: outcome)
+        }
+        guard let outcome = response.payload as? SessionAttempt<Value> else {
+            throw GoogleMiddlewareError(middleware: "\(type(of: chain[0]))", level: .attempt, failure: .foreignResponse)
+        }
+        return outcome
+    }
+
+    /// The quota stage's charge before an attempt, reported to the observers.
+    private func charge(_ price: GoogleQuotaPricing.Price, ledger: GoogleQuotaLedger, context: GoogleRequestContext) async throws {
+        let status: GoogleQuotaStatus
+        do {
+            status = try await ledger.charge(price.units, method: price.method)
+        } catch let refusal as GoogleQuotaExceededError {
+            events.emit(
+                GoogleSessionEvent(
+                    .quotaRefused, context: context,
+                    attributes: [
+                        ("quota.units", String(price.units)), ("quota.method", price.method), ("quota.unitsLeft", String(refusal.unitsLeft)),
+                    ]))
+            throw refusal
+        }
+        events.emit(
+            GoogleSessionEvent(
+                .quotaCharged, context: context,
+                attributes: [("quota.units", String(price.units)), ("quota.method", price.method), ("quota.unitsLeft", String(status.remaining))]))
     }
 
     /// The typed quota error for a 403 that says the day's quota is spent (`quotaExceeded`), the
@@ -134,7 +203,7 @@ extension AuthorizedSession {
     // MARK: - Waits
 
     /// The wait before the next attempt — computed once, here, for both reports (the attempt's
-    /// log entry and ``Configuration/waitObserver``) — or `nil` when attempts or time are used up.
+    /// event and the next attempt) — or `nil` when attempts or time are used up.
     private func plannedWait(
         _ request: GoogleHTTPRequest, context: GoogleRequestContext, policy: RetryPolicy, retryAfter: Duration?, elapsed: Duration,
         status: Int?, reason: @autoclosure () -> String
@@ -154,31 +223,22 @@ extension AuthorizedSession {
             retry: retry, maxRetries: max(policy.maxAttempts - 1, retry), delay: delay, methodID: methodID)
     }
 
-    /// Tells ``Configuration/waitObserver`` about a wait about to start (also the media
-    /// transfers' waits between resumptions, which happen outside the attempt loop).
-    func announce(_ wait: RetryWait) {
-        configuration.waitObserver?(wait)
+    /// Tells the observers about a wait about to start (also the media transfers' waits between
+    /// resumptions and the streams' before reconnecting, which happen outside the attempt loop).
+    func announce(_ wait: RetryWait, context: GoogleRequestContext?) {
+        events.emit(GoogleSessionEvent(.retryScheduled, context: context, retryWait: wait))
     }
+}
 
-    // MARK: - Reports
+// MARK: - CallOutcome
 
-    /// Reports an attempt: to the logger, the request as sent (its credentials redacted), the
-    /// response head and the wait before the next attempt; then the wait, if any, to the observer.
-    private func report(
-        _ request: GoogleHTTPRequest, context: GoogleRequestContext, head: GoogleHTTPResponseHead?, error: String?,
-        since start: ContinuousClock.Instant, wait: RetryWait?
-    ) {
-        if let logger = configuration.logger {
-            logger(
-                RequestLogEntry(
-                    method: request.method, url: SecretRedactor.redactedURL(request.url), status: head?.status,
-                    duration: ContinuousClock.now - start, attempt: context.attempt, error: error.map { SecretRedactor.redact($0) },
-                    requestHeaders: RequestLogEntry.redacted(request.headers),
-                    responseHeaders: head.map { RequestLogEntry.redacted($0.headers) } ?? [], retryDelay: wait?.delay,
-                    methodID: context.methodID))
-        }
-        if let wait { announce(wait) }
-    }
+/// What the retry stage hands back: the final attempt's value and head, and its error body when
+/// the session parsed it for a decision.
+struct CallOutcome<Value: Sendable>: Sendable {
+    var value: Value
+    var errorBody: JSONValue?
+    var head: GoogleHTTPResponseHead
+    var attempt: Int
 }
 
 // MARK: - GoogleErrorReasons

@@ -244,7 +244,7 @@ struct ServerStreamTests {
         #expect(requests.values.map { $0.prefix(12) } == ["pageToken=- ", "pageToken=- ", "pageToken=t1"])
     }
 
-    @Test("each wait before a reconnect reaches the session's waitObserver, like any retry's")
+    @Test("each wait before a reconnect reaches the session's observers, like any retry's")
     func reconnectWaitsAreReported() async throws {
         let attempts = Mutex(0)
         let backend = try TestBackend { router, oauth in
@@ -264,7 +264,7 @@ struct ServerStreamTests {
         }
         let waits = Recorder<RetryWait>()
         var configuration = AuthorizedSession.Configuration.fastTests
-        configuration.waitObserver = { waits.append($0) }
+        configuration.observers.append(.retryWaits { waits.append($0) })
         let client = backend.client(
             session: backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration))
         let numbers = try await Self.collect(client.serverStream(streamCall("waits"), of: NumberedElement.self, options: .numbered()))
