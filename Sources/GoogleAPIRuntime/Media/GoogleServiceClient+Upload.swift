@@ -96,7 +96,7 @@ extension GoogleServiceClient {
             do {
                 response = try await session.send(
                     request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID,
-                callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
+                    callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
                 break
             } catch OAuthError.Code.unauthorizedBodyNotReplayable where attempt == 1 {
                 continue
@@ -136,7 +136,7 @@ extension GoogleServiceClient {
         // Starting a session has no side effect beyond the session itself, so it may be retried.
         let response = try await session.send(
             request, idempotent: true, retryPolicy: call.options.retryPolicy, methodID: call.methodID,
-                callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
+            callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
         try requireSuccess(response)
         guard let location = response.headers["Location"], let uri = URL(string: location, relativeTo: request.url)?.absoluteURL
         else {

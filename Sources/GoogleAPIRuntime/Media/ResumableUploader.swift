@@ -70,7 +70,8 @@ struct ResumableUploader {
                 if next > offset {
                     failures = 0
                     client.session.emit(
-                        GoogleSessionEvent(.uploadChunkSent, attributes: [("upload.offset", String(next)), ("upload.totalBytes", String(total))]))
+                        GoogleSessionEvent(
+                            .uploadChunkSent, attributes: [("upload.offset", String(next)), ("upload.totalBytes", String(total))]))
                 } else {
                     failures += 1
                 }

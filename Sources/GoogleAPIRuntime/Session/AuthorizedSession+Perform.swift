@@ -134,7 +134,8 @@ extension AuthorizedSession {
         attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
     ) async throws -> SessionAttempt<Value> {
         guard let chain else { return try await attempt(authorized) }
-        let response = try await MiddlewareChain.run(chain, level: .attempt, request: GoogleMiddlewareRequest(authorized), context: context) {
+        let response = try await MiddlewareChain.run(chain, level: .attempt, request: GoogleMiddlewareRequest(authorized), context: context)
+        {
             changed in
             let outcome = try await attempt(changed.http)
             return GoogleMiddlewareResponse(head: outcome.head, attempt: context.attempt, payload: outcome)
@@ -155,14 +156,17 @@ extension AuthorizedSession {
                 GoogleSessionEvent(
                     .quotaRefused, context: context,
                     attributes: [
-                        ("quota.units", String(price.units)), ("quota.method", price.method), ("quota.unitsLeft", String(refusal.unitsLeft)),
+                        ("quota.units", String(price.units)), ("quota.method", price.method),
+                        ("quota.unitsLeft", String(refusal.unitsLeft)),
                     ]))
             throw refusal
         }
         events.emit(
             GoogleSessionEvent(
                 .quotaCharged, context: context,
-                attributes: [("quota.units", String(price.units)), ("quota.method", price.method), ("quota.unitsLeft", String(status.remaining))]))
+                attributes: [
+                    ("quota.units", String(price.units)), ("quota.method", price.method), ("quota.unitsLeft", String(status.remaining)),
+                ]))
     }
 
     /// The typed quota error for a 403 that says the day's quota is spent (`quotaExceeded`), the

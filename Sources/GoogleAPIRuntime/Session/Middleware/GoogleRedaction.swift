@@ -10,7 +10,7 @@ enum GoogleRedaction {
     static let sessionCredentialHeaders: Set<String> = ["authorization", "proxy-authorization", "x-goog-api-key"]
 
     /// Words in a name that mark its value as secret.
-    private static let secretWords = ["token", "secret", "password", "apikey", "api-key", "api_key", "signature", "credential"]
+    private static let secretWords = ["token", "secret", "password", "apikey", "api-key", "api_key", "signature"]
 
     /// Whether a header, attribute or parameter called `name` holds a secret.
     static func isSecretName(_ name: String) -> Bool {
