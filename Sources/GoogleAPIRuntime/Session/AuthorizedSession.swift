@@ -341,15 +341,6 @@ public final class AuthorizedSession: Sendable {
     }
 }
 
-// MARK: - SessionAttempt
-
-/// One transport call's outcome, with a way to read an error body for retry decisions.
-struct SessionAttempt<Value: Sendable>: Sendable {
-    var head: GoogleHTTPResponseHead
-    var value: Value
-    var errorBody: @Sendable () async -> Data
-}
-
 // MARK: - Helpers
 
 extension HTTPResponseBody {
