@@ -63,7 +63,7 @@ actor SessionTokenCoordinator {
     private func token(rejected: String?) async throws -> AccessToken {
         while true {
             if let inFlight {
-                _ = try await inFlight.value
+                _ = try await Self.value(of: inFlight)
                 continue
             }
             let request = AccessTokenRequest(now: now(), minimumValidity: skew, rejectedAccessToken: rejected)
@@ -71,7 +71,21 @@ actor SessionTokenCoordinator {
             start(rejected: rejected)
             // The task sets `cached` before it finishes; the loop then returns it, or rethrows.
             let task = inFlight!
-            return try await task.value
+            return try await Self.value(of: task)
+        }
+    }
+
+    /// The fetch's token, or `CancellationError` as soon as the waiting call is cancelled. The
+    /// fetch itself goes on: other calls may be waiting for it, and it fills the cache.
+    private static func value(of fetch: Task<AccessToken, any Error>) async throws -> AccessToken {
+        let waiter = CancellableWaiter<AccessToken>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.start(continuation)
+                Task { waiter.finish(await fetch.result) }
+            }
+        } onCancel: {
+            waiter.finish(.failure(CancellationError()))
         }
     }
 
