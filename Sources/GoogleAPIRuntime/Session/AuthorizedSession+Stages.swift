@@ -61,12 +61,14 @@ extension AuthorizedSession {
     ) async throws -> CallOutcome<Value> {
         let credentials = SessionCredentialsStage(session: self)
         return try await retry.run(request, context: context) { context in
-            try await quota.charge(context)
+            // Each stage is entered only when it has something to do: no suspension point is
+            // added to a call without a ledger or middleware.
+            if quota.charges { try await quota.charge(context) }
             var outcome = try await credentials.send(request, context: context) { authorized in
                 guard let stage else { return try await attempt(authorized) }
                 return try await stage.send(authorized, context: context, transport: attempt)
             }
-            try await quota.requireQuotaLeft(&outcome, context: context, request: request)
+            if outcome.head.status == 403 { try await quota.requireQuotaLeft(&outcome, context: context, request: request) }
             return outcome
         }
     }

@@ -23,6 +23,9 @@ struct SessionQuotaStage: Sendable {
         self.now = now
     }
 
+    /// Whether attempts are charged (the session has a ledger and it prices this method).
+    var charges: Bool { price != nil && ledger != nil }
+
     /// Charges one attempt, reported as ``GoogleSessionEvent/Kind/quotaCharged``; a refusal is
     /// reported as ``GoogleSessionEvent/Kind/quotaRefused`` and thrown.
     /// - Throws: ``GoogleQuotaExceededError``, or the ledger's file error.

@@ -43,7 +43,7 @@ struct SessionRetryStage: Sendable {
                 try await pause(wait, context: &context)
                 continue
             }
-            if context.idempotent, await isRetryable(&outcome) {
+            if context.idempotent, mayRetry(outcome.head.status), await isRetryable(&outcome) {
                 // The Google error reasons were parsed for the decision already (403) or are read
                 // only now, on the way to a wait.
                 let status = outcome.head.status
@@ -64,6 +64,11 @@ struct SessionRetryStage: Sendable {
         events.emit(GoogleSessionEvent(.retryScheduled, context: context, retryWait: wait))
         try await sleep(wait.delay)
         context.attempt += 1
+    }
+
+    /// Whether the policy may retry `status`, before any body is read.
+    private func mayRetry(_ status: Int) -> Bool {
+        status == 403 || policy.retryableStatuses.contains(status)
     }
 
     /// Whether the policy retries the outcome's status (a 403 by its Google error reasons).
