@@ -32,13 +32,13 @@ extension AuthorizedSession {
         let attemptStage: SessionAttemptStage? =
             hasAttemptMiddleware || !attemptMiddleware.isEmpty
             ? SessionAttemptStage(
-                middleware: hasAttemptMiddleware ? configuration.attemptMiddleware + attemptMiddleware : attemptMiddleware,
+                middleware: Self.combined(configuration.attemptMiddleware, attemptMiddleware),
                 timeout: request.timeouts?.request) : nil
         guard hasCallMiddleware || !callMiddleware.isEmpty else {
             let outcome = try await attempts(request, context: context, quota: quota, retry: retry, stage: attemptStage, attempt: attempt)
             return (outcome.value, outcome.errorBody)
         }
-        let callChain = hasCallMiddleware ? configuration.callMiddleware + callMiddleware : callMiddleware
+        let callChain = Self.combined(configuration.callMiddleware, callMiddleware)
         let response = try await MiddlewareChain.run(
             callChain, level: .call, request: GoogleMiddlewareRequest(request), context: context, timeout: request.timeouts?.request
         ) { changed in
@@ -71,6 +71,14 @@ extension AuthorizedSession {
             if outcome.head.status == 403 { try await quota.requireQuotaLeft(&outcome, context: context, request: request) }
             return outcome
         }
+    }
+
+    /// The session's middleware then the call's, without building a new array when one list is
+    /// empty (the usual case: middleware set on the session only, or on the call only).
+    private static func combined(_ session: [any GoogleMiddleware], _ call: [any GoogleMiddleware]) -> [any GoogleMiddleware] {
+        if call.isEmpty { return session }
+        if session.isEmpty { return call }
+        return session + call
     }
 
     /// A wait before retry `retry` of `request` under `policy`, its URL redacted.
