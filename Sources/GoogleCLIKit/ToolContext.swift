@@ -78,8 +78,8 @@ public struct ToolContext: Sendable {
         // Every service built on the session follows GOOGLE_API_ROOT_URL (the tools opt in).
         var configuration = AuthorizedSession.Configuration(apiRootURL: environment.google.apiRootURL)
         configuration.quotaLedger = quotaLedger
-        configuration.waitObserver = { wait in standardError(wait.description) }
-        configuration.logger = requestLogger
+        configuration.observers.append(.retryWaits { wait in standardError(wait.description) })
+        if let requestLogger { configuration.logRequests(requestLogger) }
         if let key = environment.apiKey {
             return AuthorizedSession(
                 apiKey: APIKey(key, source: environment.apiKeySource ?? "an API key"), transport: transport,

@@ -80,7 +80,7 @@ import Testing
         configuration.youTubeDailyQuota = 5
         let entries = Mutex<[RequestLogEntry]>([])
         var session = AuthorizedSession.Configuration()
-        session.logger = { entry in entries.withLock { $0.append(entry) } }
+        session.logRequests { entry in entries.withLock { $0.append(entry) } }
         let backend = try EmulatorBackend(
             scopes: [YouTube.Scope.youtube], configuration: configuration, sessionConfiguration: session)
         let youtube = YouTube(session: backend.session, rootURL: backend.rootURL)

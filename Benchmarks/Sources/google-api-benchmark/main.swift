@@ -27,6 +27,7 @@ enum BenchmarkRegistry {
         DriveDecodeSection(),
         DriveDecodeOnlySection(),
         TypedCallSplitSection(),
+        MiddlewareCostSection(),
         WireSection(),
         LiveChatLatencySection(),
     ]

@@ -7,7 +7,7 @@ extension GoogleServiceClient {
     /// Waits before a resumable upload or a download resumes after `failures` failures in a row:
     /// the server's `Retry-After` (at most 30 s) or exponential backoff from
     /// ``MediaConfiguration/resumeBackoffBase`` with full jitter, announced to the session's
-    /// ``AuthorizedSession/Configuration/waitObserver`` the way the session's own retries are.
+    /// ``AuthorizedSession/Configuration/observers`` the way the session's own retries are.
     func pauseBeforeResuming(
         _ request: GoogleHTTPRequest, failures: Int, reason: String, status: Int? = nil, retryAfter: Duration? = nil,
         methodID: String? = nil
@@ -19,7 +19,8 @@ extension GoogleServiceClient {
         session.announce(
             session.retryWait(
                 request, reason: reason, status: status, retry: failures,
-                policy: RetryPolicy(maxAttempts: media.maxConsecutiveFailures + 1), delay: delay, methodID: methodID))
+                policy: RetryPolicy(maxAttempts: media.maxConsecutiveFailures + 1), delay: delay, methodID: methodID),
+            context: GoogleRequestContext(methodID: methodID, attempt: failures, idempotent: true))
         try await session.configuration.sleep(delay)
     }
 }

@@ -59,7 +59,8 @@ extension GoogleServiceClient {
             request.headers["Content-Type"] = media.contentType
             request.progress = Self.uploadProgress(media, base: 0, total: size)
             let response = try await session.send(
-                request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
+                request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID,
+                callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
             try requireSuccess(response)
             try await UploadVerification.check(response.body, media: media, total: size)
             media.progress?(MediaProgress(completedBytes: size, totalBytes: size))
@@ -94,7 +95,8 @@ extension GoogleServiceClient {
             request.body = multipart.makeBody()
             do {
                 response = try await session.send(
-                    request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
+                    request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID,
+                    callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
                 break
             } catch OAuthError.Code.unauthorizedBodyNotReplayable where attempt == 1 {
                 continue
@@ -133,7 +135,8 @@ extension GoogleServiceClient {
         if call.body == nil { request.headers["Content-Length"] = nil }
         // Starting a session has no side effect beyond the session itself, so it may be retried.
         let response = try await session.send(
-            request, idempotent: true, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
+            request, idempotent: true, retryPolicy: call.options.retryPolicy, methodID: call.methodID,
+            callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
         try requireSuccess(response)
         guard let location = response.headers["Location"], let uri = URL(string: location, relativeTo: request.url)?.absoluteURL
         else {

@@ -38,7 +38,9 @@ struct ResumableUploader {
             case .complete(let body):
                 try await UploadVerification.check(body, media: media, total: total)
                 return body
-            case .incomplete(let serverOffset): offset = serverOffset
+            case .incomplete(let serverOffset):
+                offset = serverOffset
+                resumed(at: offset)
             }
         }
         var failures = 0
@@ -65,7 +67,14 @@ struct ResumableUploader {
                 return response.body
             case .success(let response) where response.status == 308:
                 let next = try Self.nextOffset(from: response.headers, total: total)
-                if next > offset { failures = 0 } else { failures += 1 }
+                if next > offset {
+                    failures = 0
+                    client.session.emit(
+                        GoogleSessionEvent(
+                            .uploadChunkSent, attributes: [("upload.offset", String(next)), ("upload.totalBytes", String(total))]))
+                } else {
+                    failures += 1
+                }
                 offset = next
                 media.progress?(MediaProgress(completedBytes: offset, totalBytes: total))
                 if failures > 0 { try await pause(failures, reason: "the server confirmed no new bytes") }
@@ -94,8 +103,16 @@ struct ResumableUploader {
                 return body
             case .incomplete(let serverOffset):
                 offset = serverOffset
+                resumed(at: offset)
             }
         }
+    }
+
+    /// Tells the session's observers the upload continues from `offset`.
+    private func resumed(at offset: Int64) {
+        client.session.emit(
+            GoogleSessionEvent(
+                .uploadResumed, attributes: [("upload.offset", String(offset)), ("upload.totalBytes", String(uploadSession.totalBytes))]))
     }
 
     // MARK: - Status

@@ -174,6 +174,10 @@ struct ResumingDownload: Sendable {
             try await connect()
             return
         }
+        client.session.emit(
+            GoogleSessionEvent(
+                .downloadResumed, context: GoogleRequestContext(methodID: methodID, idempotent: true),
+                attributes: [("download.offset", String(delivered))]))
         var ranged = request
         ranged.headers["Range"] = "bytes=\(delivered)-"
         if let validator { ranged.headers["If-Range"] = validator }

@@ -1,7 +1,7 @@
 // MARK: - APICallOptions
 
 /// Settings for one call, without rebuilding the service: the standard `quotaUser` parameter,
-/// extra request headers (`If-Match`, `If-None-Match`), a timeout and a retry policy.
+/// extra request headers (`If-Match`, `If-None-Match`), a timeout, a retry policy and middleware.
 ///
 /// Every generated method takes them as `options:`, next to its `fields:` mask
 /// (``GoogleFieldMask``, the one way to ask for a partial response):
@@ -11,7 +11,7 @@
 ///
 /// What is set here replaces the service's ``GoogleServiceClient/standardParameters`` and the
 /// session's ``AuthorizedSession/Configuration/retry`` for this call only; what is `nil` keeps them.
-public struct APICallOptions: Sendable, Hashable {
+public struct APICallOptions: Sendable {
     /// The call's field mask as sent, set from a generated method's `fields:` argument.
     @_spi(Generated) public var fields: String?
     /// Attributes quota to a user when calling from a server.
@@ -27,20 +27,30 @@ public struct APICallOptions: Sendable, Hashable {
     public var timeout: Duration?
     /// Replaces the session's retry policy for this call (e.g. ``RetryPolicy/disabled``).
     public var retryPolicy: RetryPolicy?
+    /// Middleware run around this call, inside the session's
+    /// ``AuthorizedSession/Configuration/callMiddleware`` (see ``GoogleMiddleware``).
+    public var callMiddleware: [any GoogleMiddleware]
+    /// Middleware run around each attempt of this call, inside the session's
+    /// ``AuthorizedSession/Configuration/attemptMiddleware``.
+    public var attemptMiddleware: [any GoogleMiddleware]
 
     /// - Parameters:
     ///   - quotaUser: The user quota is attributed to.
     ///   - headers: Extra request headers.
     ///   - timeout: The longest each HTTP request of the call may take.
     ///   - retryPolicy: Replaces the session's retry policy for this call.
+    ///   - callMiddleware: Middleware around this call.
+    ///   - attemptMiddleware: Middleware around each attempt of this call.
     public init(
         quotaUser: String? = nil, headers: GoogleHTTPHeaders = [:], timeout: Duration? = nil,
-        retryPolicy: RetryPolicy? = nil
+        retryPolicy: RetryPolicy? = nil, callMiddleware: [any GoogleMiddleware] = [], attemptMiddleware: [any GoogleMiddleware] = []
     ) {
         self.quotaUser = quotaUser
         self.headers = headers
         self.timeout = timeout
         self.retryPolicy = retryPolicy
+        self.callMiddleware = callMiddleware
+        self.attemptMiddleware = attemptMiddleware
     }
 
     // MARK: - Conditional requests

@@ -83,7 +83,8 @@ public struct GoogleServiceClient: Sendable {
         try await checkScopes(call)
         let request = try makeRequest(call)
         let (response, errorBody) = try await session.sendClassified(
-            request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID)
+            request, idempotent: call.idempotent, retryPolicy: call.options.retryPolicy, methodID: call.methodID,
+            callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
         try requireSuccess(response, errorBody: errorBody)
         return response
     }

@@ -31,14 +31,19 @@ public final class AuthorizedSession: Sendable {
     /// starting with these bytes have that origin, and trusted origins are only ever added, so
     /// they pass without parsing the URL again (every request is checked).
     private let lastTrustedPrefix = PlainLock<String?>(nil)
-    /// Shares the parse of a 403 body between the retry decision and the thrown error.
+    /// The configuration's observers, told about events (see ``emit(_:)``).
+    let events: SessionEvents
+    /// Whether any middleware is configured for the session: without, calls take the direct path.
+    let hasCallMiddleware: Bool
+    let hasAttemptMiddleware: Bool
 
     /// A session for one user's OAuth tokens (an `GoogleAuth/OAuthUserCredentials`).
     /// - Parameters:
     ///   - store: Where the user's credentials live; refreshed tokens are saved back to it.
     ///   - refresher: Exchanges the refresh token for a new access token. An `GoogleAuth/OAuthClient`
-    ///     without a logger of its own gets the session's, so refresh requests appear in the
-    ///     session's log as `GoogleAuth/RequestLogEntry/Kind/tokenRefresh`.
+    ///     without a logger of its own gets the session's request log
+    ///     (``Configuration/logRequests(_:)``), so refresh requests appear in it as
+    ///     `GoogleAuth/RequestLogEntry/Kind/tokenRefresh`.
     ///   - transport: Sends the HTTP requests.
     ///   - configuration: Refresh skew, retry policy, logging and reauthentication hooks.
     public convenience init(
@@ -48,8 +53,10 @@ public final class AuthorizedSession: Sendable {
         configuration: Configuration = .init()
     ) {
         var refresher = refresher
-        if var client = refresher as? OAuthClient, client.logger == nil, let logger = configuration.logger {
-            client.logger = logger
+        if var client = refresher as? OAuthClient, client.logger == nil,
+            let log = configuration.attemptMiddleware.lazy.compactMap({ $0 as? GoogleRequestLog }).first
+        {
+            client.logger = log.handler
             refresher = client
         }
         let user = OAuthUserCredentials(
@@ -73,9 +80,13 @@ public final class AuthorizedSession: Sendable {
         self.transport = transport
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
+        let events = SessionEvents(configuration.observers)
+        self.events = events
+        self.hasCallMiddleware = !configuration.callMiddleware.isEmpty
+        self.hasAttemptMiddleware = !configuration.attemptMiddleware.isEmpty
         self.tokens = SessionTokenCoordinator(
-            provider: credentials, skew: configuration.refreshSkew, now: configuration.now, log: configuration.logger,
-            retry: configuration.retry, sleep: configuration.sleep, waitObserver: configuration.waitObserver)
+            provider: credentials, skew: configuration.refreshSkew, now: configuration.now, retry: configuration.retry,
+            sleep: configuration.sleep, events: events)
         self.apiKey = nil
     }
 
@@ -90,6 +101,9 @@ public final class AuthorizedSession: Sendable {
         self.transport = transport
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
+        self.events = SessionEvents(configuration.observers)
+        self.hasCallMiddleware = !configuration.callMiddleware.isEmpty
+        self.hasAttemptMiddleware = !configuration.attemptMiddleware.isEmpty
         self.tokens = nil
         self.apiKey = apiKey
     }
@@ -236,39 +250,56 @@ public final class AuthorizedSession: Sendable {
     ///   - retryPolicy: Replaces ``Configuration/retry`` for this request; `nil` keeps it.
     ///   - methodID: The Discovery method ID the request calls (`drive.files.list`): the request
     ///     log names it and ``Configuration/quotaLedger`` prices by it; `nil` for none.
-    /// - Throws: `GoogleAuth/OAuthError`, `GoogleHTTPTypes/HTTPTransportError` or ``GoogleQuotaExceededError``.
+    ///   - callMiddleware: Middleware for this request only, inside the session's
+    ///     ``Configuration/callMiddleware``.
+    ///   - attemptMiddleware: Middleware for each attempt of this request only, inside the
+    ///     session's ``Configuration/attemptMiddleware``.
+    /// - Throws: `GoogleAuth/OAuthError`, `GoogleHTTPTypes/HTTPTransportError`, ``GoogleQuotaExceededError`` or
+    ///   ``GoogleMiddlewareError``.
     public func send(
-        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy? = nil, methodID: String? = nil
+        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy? = nil, methodID: String? = nil,
+        callMiddleware: [any GoogleMiddleware] = [], attemptMiddleware: [any GoogleMiddleware] = []
     ) async throws -> GoogleHTTPResponse {
-        try await sendClassified(request, idempotent: idempotent, retryPolicy: retryPolicy, methodID: methodID).value
+        try await sendClassified(
+            request, idempotent: idempotent, retryPolicy: retryPolicy, methodID: methodID, callMiddleware: callMiddleware,
+            attemptMiddleware: attemptMiddleware
+        ).value
     }
 
-    /// ``send(_:idempotent:retryPolicy:methodID:)`` with the error body as the session parsed it
+    /// ``send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)`` with the error body as the session parsed it
     /// for its decisions (`nil` when it did not need to), so that the client's
     /// ``GoogleAPIError`` does not parse it again.
     func sendClassified(
-        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?, methodID: String?
+        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?, methodID: String?,
+        callMiddleware: [any GoogleMiddleware] = [], attemptMiddleware: [any GoogleMiddleware] = []
     ) async throws -> (value: GoogleHTTPResponse, errorBody: JSONValue?) {
-        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID) {
-            authorized in
+        try await perform(
+            request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID,
+            callMiddleware: callMiddleware, attemptMiddleware: attemptMiddleware
+        ) { authorized in
             let response = try await self.transport.send(authorized)
             return SessionAttempt(head: response.head, value: response, errorBody: { response.body })
         }
     }
 
-    /// Like ``send(_:idempotent:retryPolicy:methodID:)`` but writes the response body to `file`.
+    /// Like ``send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)`` but writes the response body to `file`.
     /// - Parameters:
     ///   - request: The request, without authorization.
     ///   - file: Created or truncated; on an error status it holds the error body.
     ///   - idempotent: Whether repeating the request is safe.
     ///   - retryPolicy: Overrides the session's policy (e.g. `.disabled` for callers that resume).
     ///   - methodID: The Discovery method ID the request calls, `nil` for none.
-    /// - Throws: Like ``send(_:idempotent:retryPolicy:methodID:)``.
+    ///   - callMiddleware: Middleware for this request only (see ``send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)``).
+    ///   - attemptMiddleware: Middleware for each attempt of this request only.
+    /// - Throws: Like ``send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)``.
     public func download(
-        _ request: GoogleHTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil, methodID: String? = nil
+        _ request: GoogleHTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil, methodID: String? = nil,
+        callMiddleware: [any GoogleMiddleware] = [], attemptMiddleware: [any GoogleMiddleware] = []
     ) async throws -> GoogleHTTPResponseHead {
-        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID) {
-            authorized in
+        try await perform(
+            request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID,
+            callMiddleware: callMiddleware, attemptMiddleware: attemptMiddleware
+        ) { authorized in
             let head = try await self.transport.download(authorized, to: file)
             return SessionAttempt(
                 head: head, value: head,
@@ -280,15 +311,25 @@ public final class AuthorizedSession: Sendable {
         }.value
     }
 
-    /// Like ``send(_:idempotent:retryPolicy:methodID:)`` but returns once the response head
+    /// Like ``send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)`` but returns once the response head
     /// arrived; the body streams. Bodies of responses that are retried or refreshed are drained and
     /// discarded.
-    /// - Throws: Like ``send(_:idempotent:retryPolicy:methodID:)``.
+    /// - Parameters:
+    ///   - request: The request, without authorization.
+    ///   - idempotent: Whether repeating the request is safe.
+    ///   - retryPolicy: Overrides the session's policy.
+    ///   - methodID: The Discovery method ID the request calls, `nil` for none.
+    ///   - callMiddleware: Middleware for this request only (see ``send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)``).
+    ///   - attemptMiddleware: Middleware for each attempt of this request only.
+    /// - Throws: Like ``send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)``.
     public func stream(
-        _ request: GoogleHTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil, methodID: String? = nil
+        _ request: GoogleHTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil, methodID: String? = nil,
+        callMiddleware: [any GoogleMiddleware] = [], attemptMiddleware: [any GoogleMiddleware] = []
     ) async throws -> HTTPStreamingResponse {
-        try await perform(request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID) {
-            authorized in
+        try await perform(
+            request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID,
+            callMiddleware: callMiddleware, attemptMiddleware: attemptMiddleware
+        ) { authorized in
             let response = try await self.transport.stream(authorized)
             let body = response.status >= 300 ? ((try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()) : nil
             let streaming =
@@ -298,15 +339,6 @@ public final class AuthorizedSession: Sendable {
             return SessionAttempt(head: response.head, value: streaming, errorBody: { body ?? Data() })
         }.value
     }
-}
-
-// MARK: - SessionAttempt
-
-/// One transport call's outcome, with a way to read an error body for retry decisions.
-struct SessionAttempt<Value: Sendable>: Sendable {
-    var head: GoogleHTTPResponseHead
-    var value: Value
-    var errorBody: @Sendable () async -> Data
 }
 
 // MARK: - Helpers

@@ -6,7 +6,7 @@
 /// in retry waits (``RetryWait``).
 public struct GoogleRequestContext: Sendable, Hashable {
     /// The Discovery method ID (`drive.files.list`, `youtube.videos.insert`); `nil` for a request
-    /// sent without one (``AuthorizedSession/send(_:idempotent:retryPolicy:methodID:)`` with none).
+    /// sent without one (``AuthorizedSession/send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)`` with none).
     public var methodID: String?
     /// 1 for the first attempt, one more for each retry (the re-send with a new token after a 401
     /// keeps the number: it is the same attempt, authorized again).

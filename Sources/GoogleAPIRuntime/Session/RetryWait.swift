@@ -5,7 +5,7 @@ public import GoogleHTTP
 
 /// One wait before a request is tried again: after a retryable status (429, 503, a rate-limit
 /// 403…), a transient transport failure, or a media transfer resuming after a dropped connection.
-/// ``AuthorizedSession/Configuration/waitObserver`` receives one before each wait starts, so a
+/// The session's observers receive one (``GoogleSessionEvent/retryWait``) before each wait starts, so a
 /// tool can say why nothing seems to happen; ``description`` is the line to show:
 /// `waiting 32 s before retry 2 of 4 (429 rate limit exceeded)`.
 ///

@@ -24,26 +24,24 @@ actor SessionTokenCoordinator {
     private var inFlight: Task<AccessToken, any Error>?
     private var inFlightGeneration = 0
 
-    /// Receives one entry per provider call (the session's logger).
-    private let log: (@Sendable (RequestLogEntry) -> Void)?
-    /// The session's retry policy, sleep and wait observer, for failing token sources.
+    /// The session's retry policy and sleep, for failing token sources.
     private let retry: RetryPolicy
     private let sleep: @Sendable (Duration) async throws -> Void
-    private let waitObserver: (@Sendable (RetryWait) -> Void)?
+    /// The session's observers: each provider call (``GoogleSessionEvent/Kind/tokenRefreshed``,
+    /// ``GoogleSessionEvent/Kind/tokenRefreshFailed``) and each wait before asking again.
+    private let events: SessionEvents
 
     init(
-        provider: any CredentialsProvider, skew: TimeInterval, now: @escaping @Sendable () -> Date,
-        log: (@Sendable (RequestLogEntry) -> Void)? = nil, retry: RetryPolicy = .disabled,
+        provider: any CredentialsProvider, skew: TimeInterval, now: @escaping @Sendable () -> Date, retry: RetryPolicy = .disabled,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        waitObserver: (@Sendable (RetryWait) -> Void)? = nil
+        events: SessionEvents = SessionEvents([])
     ) {
         self.provider = provider
         self.skew = skew
         self.now = now
-        self.log = log
         self.retry = retry
         self.sleep = sleep
-        self.waitObserver = waitObserver
+        self.events = events
     }
 
     // MARK: - Access
@@ -65,7 +63,7 @@ actor SessionTokenCoordinator {
     private func token(rejected: String?) async throws -> AccessToken {
         while true {
             if let inFlight {
-                _ = try await inFlight.value
+                _ = try await Self.value(of: inFlight)
                 continue
             }
             let request = AccessTokenRequest(now: now(), minimumValidity: skew, rejectedAccessToken: rejected)
@@ -73,7 +71,21 @@ actor SessionTokenCoordinator {
             start(rejected: rejected)
             // The task sets `cached` before it finishes; the loop then returns it, or rethrows.
             let task = inFlight!
-            return try await task.value
+            return try await Self.value(of: task)
+        }
+    }
+
+    /// The fetch's token, or `CancellationError` as soon as the waiting call is cancelled. The
+    /// fetch itself goes on: other calls may be waiting for it, and it fills the cache.
+    private static func value(of fetch: Task<AccessToken, any Error>) async throws -> AccessToken {
+        let waiter = CancellableWaiter<AccessToken>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.start(continuation)
+                Task { waiter.finish(await fetch.result) }
+            }
+        } onCancel: {
+            waiter.finish(.failure(CancellationError()))
         }
     }
 
@@ -88,8 +100,9 @@ actor SessionTokenCoordinator {
         inFlightGeneration += 1
         let generation = inFlightGeneration
         let provider = self.provider
-        let log = self.log
-        let (skew, now, retry, sleep, observer) = (self.skew, self.now, self.retry, self.sleep, self.waitObserver)
+        let (skew, now, retry, sleep, events) = (self.skew, self.now, self.retry, self.sleep, self.events)
+        // The task inherits the caller's task-local values, so its events reach a tracer's span
+        // of the call that started the refresh.
         inFlight = Task {
             let clock = ContinuousClock()
             let firstStarted = clock.now
@@ -98,12 +111,13 @@ actor SessionTokenCoordinator {
                 let started = clock.now
                 let attemptNumber = attempt
                 // What asked, never a token: the provider's type names the credentials.
-                let report: @Sendable (String?, Duration?) -> Void = { error, delay in
-                    log?(
-                        RequestLogEntry(
-                            method: .post, url: String(describing: type(of: provider)), status: nil, duration: clock.now - started,
-                            attempt: attemptNumber, error: error.map { SecretRedactor.redact($0) }, kind: .accessToken,
-                            retryDelay: delay))
+                let report: @Sendable (String?) -> Void = { error in
+                    events.emit(
+                        GoogleSessionEvent(
+                            error == nil ? .tokenRefreshed : .tokenRefreshFailed,
+                            attributes: [("credentials", String(describing: type(of: provider))), ("attempt", String(attemptNumber))]
+                                + (error.map { [("error", $0)] } ?? []),
+                            duration: clock.now - started))
                 }
                 do {
                     let request = AccessTokenRequest(now: now(), minimumValidity: skew, rejectedAccessToken: rejected)
@@ -111,14 +125,14 @@ actor SessionTokenCoordinator {
                     // Checked before it is cached: a token no header can carry would fail every
                     // request without the 401 that replaces it.
                     try AccessTokenCheck.requireUsable(token, from: "credentials provider \(type(of: provider))")
-                    report(nil, nil)
+                    report(nil)
                     self.finish(generation, with: token)
                     return token
                 } catch {
                     let wait = Self.plannedWait(after: error, attempt: attempt, elapsed: clock.now - firstStarted, policy: retry)
-                    report("\(error)", wait?.delay)
+                    report("\(error)")
                     if let wait {
-                        observer?(wait)
+                        events.emit(GoogleSessionEvent(.retryScheduled, retryWait: wait))
                         do {
                             try await sleep(wait.delay)
                             attempt += 1

@@ -216,6 +216,12 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             // One budget for the whole stream (ours, in `recover`): the session only refreshes.
             let response = try await client.session.stream(request, idempotent: true, retryPolicy: .disabled, methodID: call.methodID)
             guard (200..<300).contains(response.status) else { throw await ResumingDownload.apiError(response) }
+            if failures > 0 {
+                stream.client.session.emit(
+                    GoogleSessionEvent(
+                        .streamReconnected, context: GoogleRequestContext(methodID: call.methodID, attempt: failures + 1, idempotent: true),
+                        attributes: [("stream.reconnect", String(failures)), ("stream.resumed", resumedFrom == nil ? "false" : "true")]))
+            }
             headers = response.headers
             requestURL = request.url
             body = response.body.makeAsyncIterator()
@@ -263,13 +269,14 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             guard let delay = policy.delay(afterAttempt: failures, retryAfter: retryAfter, elapsed: now - started) else {
                 throw exhausted(error)
             }
-            // The session's waitObserver sees a stream's reconnect waits as it sees any retry's.
+            // The session's observers see a stream's reconnect waits as they see any retry's.
             let session = stream.client.session
             if let lastRequest {
                 session.announce(
                     session.retryWait(
                         lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay,
-                        methodID: stream.call.methodID))
+                        methodID: stream.call.methodID),
+                    context: GoogleRequestContext(methodID: stream.call.methodID, attempt: failures, idempotent: true))
             }
             try await session.configuration.sleep(delay)
         }

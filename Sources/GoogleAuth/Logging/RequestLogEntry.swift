@@ -5,7 +5,7 @@ public import GoogleHTTPTypes
 // MARK: - RequestLogEntry
 
 /// One HTTP exchange (or one access-token request) as reported to a logger: an
-/// `AuthorizedSession`'s `Configuration.logger` for API attempts and token requests, and
+/// `AuthorizedSession`'s request log (`Configuration.logRequests(_:)`) for API attempts and token requests, and
 /// ``OAuthClient/logger`` for every request to an OAuth endpoint (code exchange, refresh,
 /// revocation, device authorization, each device-flow poll).
 ///
@@ -65,8 +65,9 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
     public var requestHeaders: [(name: String, value: String)]
     /// The response's headers, credentials redacted; empty without a response.
     public var responseHeaders: [(name: String, value: String)]
-    /// How long the sender waits before the next attempt (backoff, the server's `Retry-After`,
-    /// or the device flow's polling interval); `nil` when this attempt is the last.
+    /// How long an ``OAuthClient`` waits before its next request (the device flow's polling
+    /// interval); `nil` when nothing follows, and for a session's attempts, whose waits are
+    /// events of their own (GoogleAPIRuntime's `RetryWait`).
     public var retryDelay: Duration?
 
     /// - Parameters: See the properties.
@@ -93,7 +94,7 @@ public struct RequestLogEntry: Sendable, CustomStringConvertible {
         headers.map { (name: $0.name, value: SecretRedactor.redactedValue($0.value, ofHeader: $0.name)) }
     }
 
-    /// `drive.files.list: GET https://… -> 200 in 12 ms (attempt 1, retrying in 5 ms)` (the method
+    /// `drive.files.list: GET https://… -> 200 in 12 ms (attempt 1)` (the method
     /// ID first when the call has one), or for an OAuth endpoint
     /// `device poll 2: POST https://…/token -> 428 authorization_pending in 3 ms, next in 5000 ms`.
     public var description: String {

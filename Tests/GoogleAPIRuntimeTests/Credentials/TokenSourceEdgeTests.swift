@@ -171,7 +171,7 @@ struct TokenSourceEdgeTests {
             email: "robot@p.iam.gserviceaccount.com", tokenURI: server.baseURL.appendingPathComponent("token"))
         let waits = Mutex<[RetryWait]>([])
         var configuration = AuthorizedSession.Configuration.fastTests
-        configuration.waitObserver = { wait in waits.withLock { $0.append(wait) } }
+        configuration.observers.append(.retryWaits { wait in waits.withLock { $0.append(wait) } })
         let session = AuthorizedSession(
             credentials: ServiceAccountCredentials(key: try ServiceAccountKey(jsonData: made.keyFile), scopes: ["s"]),
             configuration: configuration)
@@ -197,7 +197,7 @@ struct TokenSourceEdgeTests {
         let waits = Mutex<[RetryWait]>([])
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.retry.maxDelay = .seconds(60)
-        configuration.waitObserver = { wait in waits.withLock { $0.append(wait) } }
+        configuration.observers.append(.retryWaits { wait in waits.withLock { $0.append(wait) } })
         let session = AuthorizedSession(
             credentials: ServiceAccountCredentials(key: try ServiceAccountKey(jsonData: made.keyFile), scopes: ["s"]),
             configuration: configuration)
@@ -245,7 +245,7 @@ struct TokenSourceEdgeTests {
         let stored = OAuthTokens(accessToken: "ya29.old", expiresAt: .distantPast, refreshToken: "1//r", scopes: ["s"])
         let waits = Mutex(0)
         var configuration = AuthorizedSession.Configuration.fastTests
-        configuration.waitObserver = { _ in waits.withLock { $0 += 1 } }
+        configuration.observers.append(.retryWaits { _ in waits.withLock { $0 += 1 } })
         let session = AuthorizedSession(credentials: InMemoryTokenStore(stored), refresher: client, configuration: configuration)
         #expect(try await session.accessToken().value == "ya29.refreshed")
         #expect(count.withLock { $0 } == 2)

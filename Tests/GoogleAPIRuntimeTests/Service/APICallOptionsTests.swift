@@ -104,7 +104,7 @@ struct APICallOptionsTests {
         #expect(APICallOptions.ifNoneMatch("\"e\"").headers["If-None-Match"] == "\"e\"")
         #expect(APICallOptions.ifMatch("\"e\"").headers["If-Match"] == "\"e\"")
         let options = APICallOptions(quotaUser: "q").withFields(GoogleFieldMask<TestFile>("id"))
-        #expect(options.withFields(GoogleFieldMask<TestFile>?.none) == options)
+        #expect(options.withFields(GoogleFieldMask<TestFile>?.none).fields == options.fields)
         #expect(options.fields == "id")
         let named = options.withFields(GoogleFieldMask<TestFile>("name"))
         #expect(named.fields == "name" && named.quotaUser == "q")

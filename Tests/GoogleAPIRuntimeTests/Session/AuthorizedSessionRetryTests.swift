@@ -150,7 +150,9 @@ struct AuthorizedSessionRetryTests {
         let entries = Recorder<RequestLogEntry>()
         let backend = try Self.flakyBackend([Self.status(503)], hits: Recorder())
         var configuration = AuthorizedSession.Configuration.fastTests
-        configuration.logger = { entries.append($0) }
+        configuration.logRequests { entries.append($0) }
+        let events = Recorder<GoogleSessionEvent>()
+        configuration.observers.append(.events { events.append($0) })
         configuration.tokenPlacement = .queryParameter
         let credentials = backend.credentials()
         let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
@@ -165,10 +167,11 @@ struct AuthorizedSessionRetryTests {
         let attempts = entries.values.filter { $0.kind == .request }
         #expect(attempts.map(\.status) == [503, 200])
         #expect(attempts.map(\.attempt) == [1, 2])
-        // The wait before the retry is reported with the attempt it follows.
-        #expect(attempts[0].retryDelay != nil)
-        #expect(attempts[1].retryDelay == nil)
-        #expect(attempts[0].description.contains("retrying in"))
+        // The wait before the retry is its own event, not part of the attempt's entry.
+        #expect(attempts.allSatisfy { $0.retryDelay == nil })
+        let waits = events.values.compactMap(\.retryWait)
+        #expect(waits.map(\.retry) == [1])
+        #expect(waits.first?.methodID == nil && waits.first?.status == 503)
         for entry in attempts {
             #expect(entry.url.contains("pageSize=5"))
             #expect(entry.url.contains("key=REDACTED"))
@@ -190,7 +193,7 @@ struct AuthorizedSessionRetryTests {
         let entries = Recorder<RequestLogEntry>()
         let backend = try Self.flakyBackend([], hits: Recorder())
         var configuration = AuthorizedSession.Configuration.fastTests
-        configuration.logger = { entries.append($0) }
+        configuration.logRequests { entries.append($0) }
         let credentials = backend.credentials()
         let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
         _ = try await session.send(GoogleHTTPRequest(url: backend.baseURL.appendingPathComponent("api/flaky")), idempotent: true)

@@ -154,7 +154,7 @@ struct CredentialsProviderSessionTests {
         let entries = Recorder<String>()
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.trustedTokenOrigins = [backend.baseURL]
-        configuration.logger = { entries.append("\($0)") }
+        configuration.logRequests { entries.append("\($0)") }
         let credentials = IssuingCredentials(oauth: backend.oauth)
         let session = AuthorizedSession(credentials: credentials, configuration: configuration)
         _ = try await Self.ping(session, backend)

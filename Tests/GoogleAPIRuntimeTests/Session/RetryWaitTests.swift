@@ -5,7 +5,7 @@ import LocalHTTPServer
 import Synchronization
 import Testing
 
-/// Every wait before a retry is reported to `waitObserver`, with its reason, retry number and
+/// Every wait before a retry is reported to the observers (`retryWaits`), with its reason, retry number and
 /// delay, before the wait starts.
 @Suite("AuthorizedSession: waits are reported")
 struct RetryWaitTests {
@@ -32,7 +32,7 @@ struct RetryWaitTests {
         var configuration = AuthorizedSession.Configuration.fastTests
         configuration.retry.maxAttempts = 5
         configuration.retry.maxDelay = .seconds(32)
-        configuration.waitObserver = { wait in waits.withLock { $0.append(wait) } }
+        configuration.observers.append(.retryWaits { wait in waits.withLock { $0.append(wait) } })
         let session = backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration)
         var components = URLComponents(url: backend.baseURL.appendingPathComponent("api/flaky"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "key", value: "SECRET-KEY")]

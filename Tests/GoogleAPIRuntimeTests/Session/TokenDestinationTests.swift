@@ -147,7 +147,7 @@ struct TokenDestinationTests {
             router.get("/drive/v3/files") { request, _ in requireToken(oauth, request) ?? .text("{}") }
         }
         var configuration = AuthorizedSession.Configuration.fastTests
-        configuration.logger = { entries.append("\($0)") }
+        configuration.logRequests { entries.append("\($0)") }
         let credentials = backend.credentials()
         let session = backend.session(store: InMemoryTokenStore(credentials), configuration: configuration)
         let client = backend.client(session: session)

@@ -244,7 +244,7 @@ struct ServerStreamTests {
         #expect(requests.values.map { $0.prefix(12) } == ["pageToken=- ", "pageToken=- ", "pageToken=t1"])
     }
 
-    @Test("each wait before a reconnect reaches the session's waitObserver, like any retry's")
+    @Test("each wait before a reconnect reaches the session's observers, like any retry's")
     func reconnectWaitsAreReported() async throws {
         let attempts = Mutex(0)
         let backend = try TestBackend { router, oauth in
@@ -263,8 +263,10 @@ struct ServerStreamTests {
             }
         }
         let waits = Recorder<RetryWait>()
+        let events = Recorder<GoogleSessionEvent>()
         var configuration = AuthorizedSession.Configuration.fastTests
-        configuration.waitObserver = { waits.append($0) }
+        configuration.observers.append(.retryWaits { waits.append($0) })
+        configuration.observers.append(.events { events.append($0) })
         let client = backend.client(
             session: backend.session(store: InMemoryTokenStore(backend.credentials()), configuration: configuration))
         let numbers = try await Self.collect(client.serverStream(streamCall("waits"), of: NumberedElement.self, options: .numbered()))
@@ -274,6 +276,10 @@ struct ServerStreamTests {
         #expect(seen.map(\.method) == [.get, .get])
         // Element 1 renewed the budget, so each wait is before a first retry.
         #expect(seen.allSatisfy { $0.url.contains("/drive/v3/stream/waits") && $0.retry == 1 })
+        // Each wait is followed by the reconnect it announced.
+        let kinds = events.values.map(\.kind).filter { $0 != .tokenRefreshed }
+        #expect(kinds == [.retryScheduled, .streamReconnected, .retryScheduled, .streamReconnected], "\(kinds)")
+        #expect(events.values.filter { $0.kind == .streamReconnected }.map { $0.attribute("stream.reconnect") } == ["1", "1"])
     }
 
     @Test("a stream without tokens is not resumed once it delivered elements (no duplicates)")
