@@ -78,9 +78,12 @@ public struct GoogleLoggingMiddleware: GoogleMiddleware, GoogleSessionObserver {
             let elapsed = ContinuousClock.now - start
             metadata[TelemetryAttribute.statusCode] = "\(response.status)"
             metadata[TelemetryAttribute.duration] = "\(TelemetryAttribute.milliseconds(elapsed))"
-            if let errorType = TelemetryAttribute.errorType(status: response.status) { metadata[TelemetryAttribute.errorType] = "\(errorType)" }
+            if let errorType = TelemetryAttribute.errorType(status: response.status) {
+                metadata[TelemetryAttribute.errorType] = "\(errorType)"
+            }
             logger.log(
-                level: attemptLevel, "\(name) attempt \(context.attempt): \(response.status) in \(TelemetryAttribute.milliseconds(elapsed)) ms",
+                level: attemptLevel,
+                "\(name) attempt \(context.attempt): \(response.status) in \(TelemetryAttribute.milliseconds(elapsed)) ms",
                 metadata: metadata)
             return response
         } catch {
@@ -89,7 +92,8 @@ public struct GoogleLoggingMiddleware: GoogleMiddleware, GoogleSessionObserver {
             metadata[TelemetryAttribute.errorType] = "\(TelemetryAttribute.errorType(error))"
             metadata[TelemetryAttribute.errorMessage] = "\(TelemetryAttribute.redacted(String(describing: error)))"
             logger.log(
-                level: attemptLevel, "\(name) attempt \(context.attempt) failed: \(TelemetryAttribute.errorType(error))", metadata: metadata)
+                level: attemptLevel, "\(name) attempt \(context.attempt) failed: \(TelemetryAttribute.errorType(error))", metadata: metadata
+            )
             throw error
         }
     }

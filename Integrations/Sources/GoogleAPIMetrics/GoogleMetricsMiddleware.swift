@@ -65,7 +65,9 @@ public struct GoogleMetricsMiddleware: GoogleMiddleware, GoogleSessionObserver {
         do {
             let response = try await next(request)
             dimensions.append((TelemetryAttribute.statusCode, String(response.status)))
-            if let errorType = TelemetryAttribute.errorType(status: response.status) { dimensions.append((TelemetryAttribute.errorType, errorType)) }
+            if let errorType = TelemetryAttribute.errorType(status: response.status) {
+                dimensions.append((TelemetryAttribute.errorType, errorType))
+            }
             recordDuration(ContinuousClock.now - start, dimensions, context)
             return response
         } catch {
@@ -88,8 +90,11 @@ public struct GoogleMetricsMiddleware: GoogleMiddleware, GoogleSessionObserver {
         switch event.kind {
         case .retryScheduled:
             guard let wait = event.retryWait else { return }
-            Counter(label: Name.retries, dimensions: method + [(TelemetryAttribute.retryReason, TelemetryAttribute.retryReason(wait))], factory: backend)
-                .increment()
+            Counter(
+                label: Name.retries, dimensions: method + [(TelemetryAttribute.retryReason, TelemetryAttribute.retryReason(wait))],
+                factory: backend
+            )
+            .increment()
         case .quotaCharged, .quotaRefused:
             guard let units = event.attribute("quota.units").flatMap(Int64.init), units > 0 else { return }
             let label = event.kind == .quotaCharged ? Name.quotaCharged : Name.quotaRefused

@@ -76,7 +76,9 @@ struct GoogleLoggingMiddlewareTests {
         #expect(log.entries.filter { Self.value($0, "http.response.status_code") == "401" }.count == 1)
 
         let fresh = try #require(try await store.load())
-        let secrets = [credentials.accessToken, credentials.refreshToken ?? "", fresh.accessToken, OAuthEmulator.Client.testDesktopClient.secret ?? ""]
+        let secrets = [
+            credentials.accessToken, credentials.refreshToken ?? "", fresh.accessToken, OAuthEmulator.Client.testDesktopClient.secret ?? "",
+        ]
         let everything = log.entries.map { "\($0.message) \($0.metadata)" }.joined(separator: "\n")
         for secret in secrets where !secret.isEmpty {
             #expect(!everything.contains(secret), "a token or secret in the log: \(everything)")
