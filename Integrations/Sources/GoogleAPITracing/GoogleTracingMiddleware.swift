@@ -110,11 +110,24 @@ public struct GoogleTracingMiddleware: GoogleMiddleware {
             return response
         } catch {
             span.attributes[TelemetryAttribute.errorType] = TelemetryAttribute.errorType(error)
-            span.recordError(error)
-            span.setStatus(SpanStatus(code: .error, message: TelemetryAttribute.redacted(String(describing: error))))
+            // A tracer exports the error's description; one that quotes a secret (an error the
+            // session did not make itself, passed through unchanged) is recorded masked.
+            let text = String(describing: error)
+            let masked = TelemetryAttribute.redacted(text)
+            span.recordError(masked == text ? error : MaskedError(type: TelemetryAttribute.errorType(error), description: masked))
+            span.setStatus(SpanStatus(code: .error, message: masked))
             throw error
         }
     }
+}
+
+// MARK: - MaskedError
+
+/// What a span records in place of an error whose description quoted a secret: the error's type
+/// and its description, masked.
+struct MaskedError: Error, CustomStringConvertible {
+    let type: String
+    let description: String
 }
 
 // MARK: - GoogleMiddlewareHeaderInjector

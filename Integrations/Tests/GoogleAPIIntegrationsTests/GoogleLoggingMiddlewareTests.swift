@@ -128,4 +128,66 @@ struct GoogleLoggingMiddlewareTests {
         _ = try await drive.files.list(pageSize: 5)
         #expect(quiet.entries.map(\.level) == [.notice], "only the retry passes an info logger: \(quiet.entries)")
     }
+
+    static let kinds: [GoogleSessionEvent.Kind] = [
+        .retryScheduled, .tokenRefreshed, .tokenRefreshFailed, .refreshAfterUnauthorized, .quotaCharged, .quotaRefused,
+        .quotaExhausted, .uploadChunkSent, .uploadResumed, .downloadResumed, .streamReconnected, .broadcastLifecycleStep,
+        .changeFeedPage, GoogleSessionEvent.Kind(rawValue: "youtube.somethingNew"),
+    ]
+
+    @Test("whatever secret an event was made with, no message or metadata value holds it", arguments: kinds)
+    func everyKindRedacted(kind: GoogleSessionEvent.Kind) {
+        let log = InMemoryLogHandler()
+        var logger = Logger(label: "test") { _ in log }
+        logger.logLevel = .trace
+        let middleware = GoogleLoggingMiddleware(logger: logger)
+        let wait = RetryWait(
+            method: .put, url: "https://x.example/upload?upload_id=UPLOADSECRET&key=AIzaKEYSECRET", reason: "503 service unavailable",
+            status: 503, retry: 1, maxRetries: 4, delay: .milliseconds(400), methodID: "test.call")
+        middleware.observe(
+            GoogleSessionEvent(
+                kind, context: GoogleRequestContext(methodID: "test.call", attempt: 2, idempotent: true),
+                attributes: [
+                    ("error", "refused Bearer ya29.ACCESSSECRET, refresh_token=1//REFRESHSECRET"), ("channel.token", "CHANNELSECRET"),
+                    ("url", "https://x.example/upload?upload_id=UPLOADSECRET&key=AIzaKEYSECRET"), ("client_secret", "CLIENTSECRET"),
+                    ("state", "live"),
+                ],
+                retryWait: kind == .retryScheduled ? wait : nil))
+        let entry = log.entries.first
+        let everything = "\(log.entries)"
+        for secret in ["ACCESSSECRET", "REFRESHSECRET", "CHANNELSECRET", "UPLOADSECRET", "AIzaKEYSECRET", "CLIENTSECRET"] {
+            #expect(!everything.contains(secret), "\(secret) in \(everything)")
+        }
+        #expect(entry.map { Self.value($0, "google.state") } == "live")
+        #expect(entry.map { Self.value($0, "google.event") } == kind.rawValue)
+        #expect(entry.map { Self.value($0, "google.method") } == "test.call")
+    }
+
+    struct LeakyError: Error, CustomStringConvertible {
+        var description: String { "upstream said: Authorization: Bearer ya29.LEAKSECRET" }
+    }
+
+    /// A transport whose failures quote what it was sent: an error the session does not make
+    /// itself reaches the log as it was thrown.
+    struct LeakyTransport: HTTPTransport {
+        func send(_ request: GoogleHTTPRequest) async throws -> GoogleHTTPResponse { throw LeakyError() }
+        func download(_ request: GoogleHTTPRequest, to file: URL) async throws -> GoogleHTTPResponseHead { throw LeakyError() }
+        func stream(_ request: GoogleHTTPRequest) async throws -> HTTPStreamingResponse { throw LeakyError() }
+    }
+
+    @Test("an error thrown below the log, whatever its text, is logged masked")
+    func thrownErrorMasked() async throws {
+        var (configuration, log) = Self.logged()
+        configuration.retry = .disabled
+        let origin = URL(string: "https://drive.example/")!
+        configuration.trustedTokenOrigins = [origin]
+        let session = AuthorizedSession(apiKey: APIKey("AIzaKEY"), transport: LeakyTransport(), configuration: configuration)
+        await #expect(throws: LeakyError.self) {
+            _ = try await session.send(GoogleHTTPRequest(url: origin.appendingPathComponent("files")), idempotent: true)
+        }
+        let failed = try #require(log.entries.first { Self.value($0, "error.type") != nil })
+        #expect(Self.value(failed, "error.type") == "LeakyError")
+        #expect(Self.value(failed, "error.message")?.contains("upstream said") == true, "\(failed)")
+        #expect(!"\(log.entries)".contains("LEAKSECRET"))
+    }
 }

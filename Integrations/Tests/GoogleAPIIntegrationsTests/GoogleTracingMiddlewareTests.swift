@@ -124,4 +124,26 @@ struct GoogleTracingMiddlewareTests {
         let everything = tracer.finishedSpans.map { "\($0.attributes) \($0.status?.message ?? "") \($0.errors.map { "\($0.error)" })" }
         #expect(!everything.joined().contains("AIzaKEYSECRET"))
     }
+
+    @Test("an error quoting a secret is recorded masked")
+    func leakyErrorMasked() async throws {
+        var (configuration, tracer) = Self.traced()
+        configuration.retry = .disabled
+        let origin = URL(string: "https://drive.example/")!
+        configuration.trustedTokenOrigins = [origin]
+        let session = AuthorizedSession(
+            apiKey: APIKey("AIzaKEY"), transport: GoogleLoggingMiddlewareTests.LeakyTransport(), configuration: configuration)
+        await #expect(throws: GoogleLoggingMiddlewareTests.LeakyError.self) {
+            _ = try await session.send(
+                GoogleHTTPRequest(url: origin.appendingPathComponent("files")), idempotent: true, methodID: "test.leak")
+        }
+        let spans = tracer.finishedSpans
+        #expect(spans.map(\.operationName).sorted() == ["GET", "test.leak"])
+        for span in spans {
+            #expect(span.errors.count == 1 && "\(span.errors[0].error)".contains("upstream said"))
+            let recorded = "\(span.errors.map(\.error)) \(span.status?.message ?? "")"
+            #expect(!recorded.contains("LEAKSECRET"), "\(recorded)")
+            #expect(Self.string(span, "error.type") == "LeakyError")
+        }
+    }
 }
