@@ -55,11 +55,15 @@ final class DriveBackend: Sendable {
         var configuration = configuration
         configuration.trustedTokenOrigins.append(server.baseURL)
         configuration.retry = .fast
+        return AuthorizedSession(credentials: store, refresher: refresher, transport: CurlTransport(), configuration: configuration)
+    }
+
+    /// An OAuth client refreshing through the emulator's token endpoint.
+    var refresher: OAuthClient {
         let client = OAuthEmulator.Client.testDesktopClient
-        let refresher = OAuthClient(
+        return OAuthClient(
             configuration: OAuthClientConfiguration(
                 clientID: client.id, clientSecret: client.secret, endpoints: OAuthEndpoints(emulatorBaseURL: server.baseURL)))
-        return AuthorizedSession(credentials: store, refresher: refresher, transport: CurlTransport(), configuration: configuration)
     }
 
     func drive(_ session: AuthorizedSession) -> Drive {
