@@ -4,12 +4,12 @@ public import Logging
 
 // MARK: - GoogleLoggingMiddleware
 
-/// A session's attempts and events as swift-log messages: an attempt ``GoogleMiddleware`` that
+/// A session's attempts and events as swift-log messages: an attempt `GoogleMiddleware` that
 /// logs each attempt (method ID, HTTP method, redacted URL, status, time), and a
-/// ``GoogleSessionObserver`` that logs retries, token refreshes, the refresh after a 401, quota
+/// `GoogleSessionObserver` that logs retries, token refreshes, the refresh after a 401, quota
 /// charges and refusals, transfer resumptions and modules' own steps.
 ///
-/// ``AuthorizedSession/Configuration/log(to:)`` installs it in both places:
+/// `AuthorizedSession.Configuration.log(to:)` installs it in both places:
 ///
 /// ```swift
 /// var configuration = AuthorizedSession.Configuration()

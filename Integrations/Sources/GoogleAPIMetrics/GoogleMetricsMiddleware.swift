@@ -8,7 +8,7 @@ import GoogleTelemetryConventions
 /// semantic conventions for HTTP clients, with Google's method ID and what HTTP does not know
 /// (retries, quota, token refreshes).
 ///
-/// ``AuthorizedSession/Configuration/recordMetrics(to:)`` installs it as an attempt middleware
+/// `AuthorizedSession.Configuration.recordMetrics(to:)` installs it as an attempt middleware
 /// and an observer:
 ///
 /// ```swift

@@ -11,7 +11,7 @@ public import Tracing
 /// option, the attempt's span context injected into the request's headers (`traceparent` with a
 /// W3C tracer) so the server's spans join the trace.
 ///
-/// ``AuthorizedSession/Configuration/trace(with:propagateContext:)`` installs both levels and a
+/// `AuthorizedSession.Configuration.trace(with:propagateContext:)` installs both levels and a
 /// ``GoogleTracingObserver``, which adds the session's events (retry waits, token refreshes, the
 /// refresh after a 401, quota) to the span current on the task that caused them:
 ///
@@ -30,10 +30,10 @@ public import Tracing
 public struct GoogleTracingMiddleware: GoogleMiddleware {
     /// Where the middleware is installed, which decides the span it opens.
     public enum Level: Sendable {
-        /// Once per call (``AuthorizedSession/Configuration/callMiddleware``): the span named by the
+        /// Once per call (`AuthorizedSession.Configuration.callMiddleware`): the span named by the
         /// method ID, around every attempt and wait.
         case call
-        /// Once per attempt (``AuthorizedSession/Configuration/attemptMiddleware``): a span per
+        /// Once per attempt (`AuthorizedSession.Configuration.attemptMiddleware`): a span per
         /// attempt, a child of the call's.
         case attempt
     }

@@ -59,7 +59,7 @@ package enum TelemetryAttribute {
     }
 
     /// A retry's reason with a bounded set of values: the status that caused it (`503`), else the
-    /// transport failure in words (`connection closed`). ``RetryWait/reason`` itself may name a
+    /// transport failure in words (`connection closed`). `RetryWait.reason` itself may name a
     /// Google error reason from the response body.
     package static func retryReason(_ wait: RetryWait) -> String {
         wait.status.map(String.init) ?? wait.reason
@@ -79,7 +79,7 @@ package enum TelemetryAttribute {
     /// `text` with whatever looks like a secret masked, by the runtime's own rule: the session
     /// redacts an event's attribute values when the event is made (token-shaped text wherever it
     /// stands, secret query values of URLs), and that rule is public only through
-    /// ``GoogleSessionEvent``. An error's description reaches a log line or a span through here.
+    /// `GoogleSessionEvent`. An error's description reaches a log line or a span through here.
     package static func redacted(_ text: String) -> String {
         GoogleSessionEvent(.init(rawValue: "redaction"), attributes: [(name: "text", value: text)]).attribute("text") ?? ""
     }
