@@ -97,6 +97,23 @@ struct GoogleTracingMiddlewareTests {
         #expect(received.allSatisfy { $0["Authorization"]?.hasPrefix("Bearer ") == true })
     }
 
+    @Test("with a W3C tracer the server receives each attempt's traceparent; the session's own headers stay its own")
+    func traceparent() async throws {
+        let backend = try DriveBackend([DriveBackend.unavailable])
+        let tracer = W3CTestTracer()
+        var configuration = AuthorizedSession.Configuration()
+        configuration.trace(with: tracer, propagateContext: true)
+        let drive = backend.drive(backend.session(configuration, store: InMemoryTokenStore(backend.credentials())))
+        _ = try await drive.files.list(pageSize: 5)
+
+        let spans = tracer.recorder.finishedSpans
+        let call = try #require(spans.first { $0.operationName == "drive.files.list" })
+        let attempts = spans.filter { $0.parentSpanID == call.spanID }
+        #expect(call.traceID.count == 32 && attempts.count == 2)
+        let received = backend.receivedHeaders.map { $0["traceparent"] }
+        #expect(received == attempts.map { "00-\(call.traceID)-\($0.spanID)-01" }, "\(received)")
+    }
+
     @Test("an error status and a thrown error end the call's span as errors; a span opened by the caller is the call's parent")
     func errorsAndParent() async throws {
         let notFound = #"{"error":{"code":404,"message":"File not found: x.","errors":[{"reason":"notFound"}]}}"#
