@@ -3,6 +3,14 @@ import GoogleAuth
 import GoogleEmulator
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("Client configuration and client_secret JSON")
 struct ClientConfigurationTests {
     static let installed = """
