@@ -144,6 +144,14 @@ public struct DriveChangeFeed: AsyncSequence, Sendable {
                 mark = feed.wakeup?.mark ?? 0
                 let page = try await fetch(current)
                 buffer = page.changes ?? []
+                // What a tracer or log shows of the feed: one event per page, never its tokens.
+                feed.drive.client.session.emit(
+                    GoogleSessionEvent(
+                        .changeFeedPage,
+                        attributes: [
+                            ("drive.corpus", feed.corpus.key), ("changes.count", String(buffer.count)),
+                            ("caughtUp", page.nextPageToken == nil ? "true" : "false"),
+                        ]))
                 if let nextPage = page.nextPageToken {
                     // A token followed before in this run of pages is a loop: deliver this page, then stop.
                     followed.insert(current)

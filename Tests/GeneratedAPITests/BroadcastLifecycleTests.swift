@@ -15,10 +15,14 @@ import Testing
         let broadcastID: String
         let streamKey: String
 
-        init(monitorStream: Bool, transitionDuration: Duration = .milliseconds(200)) async throws {
+        init(
+            monitorStream: Bool, transitionDuration: Duration = .milliseconds(200),
+            sessionConfiguration: AuthorizedSession.Configuration = .init()
+        ) async throws {
             var configuration = GoogleEmulator.Configuration()
             configuration.youTubeTransitionDuration = transitionDuration
-            backend = try EmulatorBackend(scopes: [YouTube.Scope.youtube], configuration: configuration)
+            backend = try EmulatorBackend(
+                scopes: [YouTube.Scope.youtube], configuration: configuration, sessionConfiguration: sessionConfiguration)
             youtube = YouTube(session: backend.session, rootURL: backend.rootURL)
             let broadcast = try await youtube.liveBroadcasts.insert(
                 part: ["id", "contentDetails"],
@@ -87,6 +91,22 @@ import Testing
         let live = try await fixture.lifecycle.goLive(broadcast: fixture.broadcastID, deadline: .seconds(120))
         #expect(live.status?.lifeCycleStatus == .live)
         #expect(fixture.transitions.map(\.target) == ["live"])
+    }
+
+    @Test func eachStepReachesTheSessionsObserversAsAnEvent() async throws {
+        let events = Mutex<[GoogleSessionEvent]>([])
+        var configuration = AuthorizedSession.Configuration()
+        configuration.observers = [GoogleEventHandler { event in events.withLock { $0.append(event) } }]
+        let fixture = try await Fixture(monitorStream: false, sessionConfiguration: configuration)
+        fixture.backend.emulator.startEncoder(streamKey: fixture.streamKey)
+        let steps = Mutex<[YouTubeLifecycleStep]>([])
+        _ = try await fixture.lifecycle.goLive(broadcast: fixture.broadcastID, deadline: .seconds(120)) { step in
+            steps.withLock { $0.append(step) }
+        }
+        let stepEvents = events.withLock { $0.filter { $0.kind == .broadcastLifecycleStep } }
+        #expect(stepEvents.map { $0.attribute("step") } == steps.withLock { $0.map(\.description) })
+        #expect(stepEvents.allSatisfy { $0.attribute("broadcast.id") == fixture.broadcastID })
+        #expect(stepEvents.contains { $0.attribute("step") == YouTubeLifecycleStep.reached(lifeCycleStatus: "live").description })
     }
 
     @Test func anEncoderThatNeverStartsEndsInATypedTimeoutWithNothingTransitioned() async throws {

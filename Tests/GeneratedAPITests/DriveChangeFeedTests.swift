@@ -1,6 +1,7 @@
 import Foundation
 import GoogleDrive
 import GoogleEmulator
+import Synchronization
 import TestSupport
 import Testing
 
@@ -23,8 +24,8 @@ import Darwin
         let scratch: ScratchDirectory
         let tokens: DriveChangeTokenStore
 
-        init() throws {
-            backend = try EmulatorBackend(scopes: [Drive.Scope.drive])
+        init(sessionConfiguration: AuthorizedSession.Configuration = .init()) throws {
+            backend = try EmulatorBackend(scopes: [Drive.Scope.drive], sessionConfiguration: sessionConfiguration)
             drive = Drive(session: backend.session, rootURL: backend.rootURL)
             scratch = try ScratchDirectory()
             tokens = DriveChangeTokenStore(directory: scratch.file("state"))
@@ -71,6 +72,22 @@ import Darwin
         var info = stat()
         #expect(stat(fixture.tokens.fileURL(for: .user).path, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func eachPageReachesTheSessionsObserversAsAnEvent() async throws {
+        let events = Mutex<[GoogleSessionEvent]>([])
+        var configuration = AuthorizedSession.Configuration()
+        configuration.observers = [GoogleEventHandler { event in events.withLock { $0.append(event) } }]
+        let fixture = try Fixture(sessionConfiguration: configuration)
+        _ = try await fixture.drain()
+        _ = try fixture.addFiles(10, prefix: "paged")
+        events.withLock { $0.removeAll() }
+        #expect(try await fixture.drain(pageSize: 4).count == 10)
+        let pages = events.withLock { $0.filter { $0.kind == .changeFeedPage } }
+        #expect(pages.map { $0.attribute("changes.count") } == ["4", "4", "2"])
+        #expect(pages.map { $0.attribute("caughtUp") } == ["false", "false", "true"])
+        #expect(pages.allSatisfy { $0.attribute("drive.corpus") == DriveChangeCorpus.user.key })
+        #expect(pages.allSatisfy { $0.attributes.map(\.name) == ["drive.corpus", "changes.count", "caughtUp"] }, "no page token")
     }
 
     @Test func aRunStoppedMidPageRepeatsAtMostThatPage() async throws {

@@ -67,7 +67,8 @@ public struct YouTubeBroadcastLifecycle: Sendable {
     public func goLive(
         broadcast id: String, deadline: Duration = .seconds(300), onStep: @escaping @Sendable (YouTubeLifecycleStep) -> Void = { _ in }
     ) async throws -> YouTube.LiveBroadcast {
-        var run = Run(lifecycle: self, id: id, deadline: ContinuousClock.now + deadline, wait: deadline, onStep: onStep)
+        var run = Run(
+            lifecycle: self, id: id, deadline: ContinuousClock.now + deadline, wait: deadline, onStep: reporting(onStep, broadcast: id))
         return try await run.goLive()
     }
 
@@ -92,7 +93,9 @@ public struct YouTubeBroadcastLifecycle: Sendable {
     public func end(
         broadcast id: String, onStep: @escaping @Sendable (YouTubeLifecycleStep) -> Void = { _ in }
     ) async throws -> YouTube.LiveBroadcast {
-        var run = Run(lifecycle: self, id: id, deadline: ContinuousClock.now + .seconds(60), wait: .seconds(60), onStep: onStep)
+        var run = Run(
+            lifecycle: self, id: id, deadline: ContinuousClock.now + .seconds(60), wait: .seconds(60),
+            onStep: reporting(onStep, broadcast: id))
         return try await run.end()
     }
 
@@ -114,7 +117,9 @@ public struct YouTubeBroadcastLifecycle: Sendable {
         broadcast id: String, to target: YouTube.LiveBroadcastsResource.TransitionBroadcastStatus,
         onStep: @escaping @Sendable (YouTubeLifecycleStep) -> Void = { _ in }
     ) async throws -> YouTube.LiveBroadcast {
-        var run = Run(lifecycle: self, id: id, deadline: ContinuousClock.now + .seconds(60), wait: .seconds(60), onStep: onStep)
+        var run = Run(
+            lifecycle: self, id: id, deadline: ContinuousClock.now + .seconds(60), wait: .seconds(60),
+            onStep: reporting(onStep, broadcast: id))
         return try await run.transition(to: target)
     }
 
@@ -196,5 +201,20 @@ public struct YouTubeBroadcastLifecycle: Sendable {
     func pollInterval(for wait: Duration, unitsPerPoll: Int) -> Duration {
         let polls = max(configuration.maxPollUnits / max(unitsPerPoll, 1), 1)
         return max(configuration.pollInterval, wait / polls)
+    }
+}
+
+extension YouTubeBroadcastLifecycle {
+    /// `onStep`, and each step also as a ``GoogleSessionEvent/Kind/broadcastLifecycleStep`` event
+    /// to the session's observers (attributes `broadcast.id`, `step`), on the calling task.
+    func reporting(
+        _ onStep: @escaping @Sendable (YouTubeLifecycleStep) -> Void, broadcast id: String
+    ) -> @Sendable (YouTubeLifecycleStep) -> Void {
+        let session = youtube.client.session
+        guard session.hasObservers else { return onStep }
+        return { step in
+            session.emit(GoogleSessionEvent(.broadcastLifecycleStep, attributes: [("broadcast.id", id), ("step", step.description)]))
+            onStep(step)
+        }
     }
 }

@@ -21,8 +21,10 @@ public struct GoogleSessionEvent: Sendable, CustomStringConvertible {
         /// media transfer's resumption or a stream's reconnect. ``GoogleSessionEvent/retryWait``
         /// says how long and why.
         public static let retryScheduled = Kind(rawValue: "retryScheduled")
-        /// The credentials gave the session a new access token (a refresh, a service-account
-        /// grant, the metadata server). Attributes: `credentials` (the provider's type).
+        /// The credentials gave the session an access token it did not hold (a refresh, a
+        /// service-account grant, the metadata server, or the first load of a still-valid token
+        /// from a store: the session cannot tell those apart). Attributes: `credentials` (the
+        /// provider's type), `attempt`.
         public static let tokenRefreshed = Kind(rawValue: "tokenRefreshed")
         /// Asking the credentials for a token failed. Attributes: `credentials`, `error`.
         public static let tokenRefreshFailed = Kind(rawValue: "tokenRefreshFailed")
@@ -47,9 +49,12 @@ public struct GoogleSessionEvent: Sendable, CustomStringConvertible {
         /// A server stream opened again after its connection ended. Attributes: `stream.reconnect`
         /// (the reconnect's number).
         public static let streamReconnected = Kind(rawValue: "streamReconnected")
-        /// A YouTube live broadcast moved a step in its lifecycle (testing, live, complete).
+        /// A YouTube live broadcast moved a step in its lifecycle (testing, live, complete), emitted
+        /// by `YouTubeBroadcastLifecycle`. Attributes: `broadcast.id`, `step` (the step's text).
         public static let broadcastLifecycleStep = Kind(rawValue: "broadcastLifecycleStep")
-        /// A Drive change feed read a page of changes.
+        /// A Drive change feed read a page of changes, emitted by `DriveChangeFeed`. Attributes:
+        /// `drive.corpus`, `changes.count`, `caughtUp` (`true` on the page that ends with a new
+        /// start token); never the page tokens.
         public static let changeFeedPage = Kind(rawValue: "changeFeedPage")
     }
 
