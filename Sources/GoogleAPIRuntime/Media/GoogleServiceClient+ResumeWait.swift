@@ -12,14 +12,14 @@ extension GoogleServiceClient {
         _ request: GoogleHTTPRequest, failures: Int, reason: String, status: Int? = nil, retryAfter: Duration? = nil,
         methodID: String? = nil
     ) async throws {
-        let exponent = min(max(failures - 1, 0), 10)
-        let bound = media.resumeBackoffBase * (1 << exponent)
-        let jittered = Duration.nanoseconds(Int64(Double.random(in: 0...1) * bound.secondsDouble * 1e9))
-        let delay = retryAfter.map { min($0, .seconds(30)) } ?? jittered
+        // RetryPolicy's full-jitter backoff, doubling from the media base for ten steps at most.
+        let policy = RetryPolicy(
+            maxAttempts: media.maxConsecutiveFailures + 1, baseDelay: media.resumeBackoffBase,
+            maxDelay: media.resumeBackoffBase * 1024)
+        let delay = retryAfter.map { min($0, .seconds(30)) } ?? policy.backoffDelay(afterAttempt: failures)
         session.announce(
-            session.retryWait(
-                request, reason: reason, status: status, retry: failures,
-                policy: RetryPolicy(maxAttempts: media.maxConsecutiveFailures + 1), delay: delay, methodID: methodID),
+            RetryWait(
+                request, reason: reason, status: status, retry: failures, policy: policy, delay: delay, methodID: methodID),
             context: GoogleRequestContext(methodID: methodID, attempt: failures, idempotent: true))
         try await session.configuration.sleep(delay)
     }

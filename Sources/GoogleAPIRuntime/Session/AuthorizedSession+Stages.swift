@@ -81,13 +81,6 @@ extension AuthorizedSession {
         return session + call
     }
 
-    /// A wait before retry `retry` of `request` under `policy`, its URL redacted.
-    func retryWait(
-        _ request: GoogleHTTPRequest, reason: String, status: Int?, retry: Int, policy: RetryPolicy, delay: Duration, methodID: String?
-    ) -> RetryWait {
-        RetryWait(request, reason: reason, status: status, retry: retry, policy: policy, delay: delay, methodID: methodID)
-    }
-
     /// Tells the observers about a wait about to start: the media transfers' waits between
     /// resumptions and the streams' before reconnecting, which happen outside the retry stage.
     func announce(_ wait: RetryWait, context: GoogleRequestContext?) {

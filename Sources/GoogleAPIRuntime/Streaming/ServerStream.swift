@@ -273,7 +273,7 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             let session = stream.client.session
             if let lastRequest {
                 session.announce(
-                    session.retryWait(
+                    RetryWait(
                         lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay,
                         methodID: stream.call.methodID),
                     context: GoogleRequestContext(methodID: stream.call.methodID, attempt: failures, idempotent: true))
