@@ -47,7 +47,7 @@ extension AuthorizedSession {
                 changed.http, context: context, quota: quota, retry: retry, stage: attemptStage, attempt: attempt)
             return GoogleMiddlewareResponse(head: outcome.head, attempt: outcome.attempt, body: outcome.body, payload: outcome)
         }
-        guard let outcome = response.payload as? CallOutcome<Value> else {
+        guard let outcome = response.takePayload(as: CallOutcome<Value>.self) else {
             throw GoogleMiddlewareError(middleware: "\(type(of: callChain[0]))", level: .call, failure: .foreignResponse)
         }
         return (outcome.value, outcome.errorBody)

@@ -1,3 +1,4 @@
+@_spi(Locking) import GoogleBase
 import GoogleHTTPTypes
 
 // MARK: - GoogleMiddlewareResponse
@@ -8,8 +9,10 @@ import GoogleHTTPTypes
 public struct GoogleMiddlewareResponse: Sendable {
     /// The head as received.
     let head: GoogleHTTPResponseHead
-    /// What the session hands on (the attempt's or the call's value); opaque to middleware.
-    let payload: any Sendable
+    /// What the session hands on (the attempt's or the call's value); opaque to middleware. The
+    /// session takes it out when the response comes back from the chain, so a middleware that
+    /// keeps the response keeps no body (and no transfer) alive.
+    private let payload: Payload
     /// Whether the body was read already, or streams on and reports its end.
     let body: ResponseBodyState
     /// When the response was handed to middleware: the end of a body read before that.
@@ -19,8 +22,31 @@ public struct GoogleMiddlewareResponse: Sendable {
         self.head = head
         self.attempt = attempt
         self.body = body
-        self.payload = payload
+        self.payload = Payload(payload)
         self.received = .now
+    }
+
+    /// The session's value, taken out (later calls, and other copies, get `nil`); `nil` when it
+    /// is not a `Value` — a response the session did not make for this call.
+    func takePayload<Value>(as type: Value.Type) -> Value? {
+        payload.take(as: type)
+    }
+
+    /// Holds the session's value until the session takes it back.
+    private final class Payload: Sendable {
+        private let value: PlainLock<(any Sendable)?>
+
+        init(_ value: any Sendable) {
+            self.value = PlainLock(value)
+        }
+
+        func take<Value>(as type: Value.Type) -> Value? {
+            value.withLock { stored in
+                guard let typed = stored as? Value else { return nil }
+                stored = nil
+                return typed
+            }
+        }
     }
 
     /// The HTTP status (an error status is a response too: `next` returns it, it does not throw).
