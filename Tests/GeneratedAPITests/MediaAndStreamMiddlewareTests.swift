@@ -45,7 +45,9 @@ import Testing
         return configuration
     }
 
-    @Test("a resumable drive.files.create whose chunk connection drops: every request, the dropped one too, passes the middleware as drive.files.create")
+    @Test(
+        "a resumable drive.files.create whose chunk connection drops: every request, the dropped one too, passes the middleware as drive.files.create"
+    )
     func uploadWithADroppedChunk() async throws {
         let attempts = Kept<String>()
         let calls = Kept<String>()
@@ -87,7 +89,9 @@ import Testing
         #expect(events.values.contains { $0.kind == .uploadResumed && $0.context?.methodID == "drive.files.create" })
     }
 
-    @Test("a drive.files.get media stream resumed after a drop: each connection's body end reaches the middleware, the last after the last byte")
+    @Test(
+        "a drive.files.get media stream resumed after a drop: each connection's body end reaches the middleware, the last after the last byte"
+    )
     func downloadBodyEndsAfterTheLastByte() async throws {
         let attempts = Kept<String>()
         let events = Kept<GoogleSessionEvent>()
@@ -96,7 +100,8 @@ import Testing
         let drive = Drive(session: backend.session, rootURL: backend.rootURL)
         let size = 3 << 20 + 17
         let payload = PatternData.make(size: size, blockSize: 64 << 10)
-        let created = try await drive.files.create(media: MediaUpload(.data(payload), contentType: "application/octet-stream"), fields: [.id])
+        let created = try await drive.files.create(
+            media: MediaUpload(.data(payload), contentType: "application/octet-stream"), fields: [.id])
         let id = try #require(created.id)
         attempts.removeAll()
         backend.emulator.faults.enqueue(.dropConnection(afterBytes: 1 << 20), matching: "/drive/v3/files/\(id)", method: .get, count: 1)
@@ -119,7 +124,8 @@ import Testing
         #expect(events.values.contains { $0.kind == .retryScheduled && $0.retryWait?.methodID == "drive.files.get" })
     }
 
-    @Test("a chat stream reconnects through the middleware with its method ID, and the connection its reader leaves ends as abandoned, once")
+    @Test(
+        "a chat stream reconnects through the middleware with its method ID, and the connection its reader leaves ends as abandoned, once")
     func abandonedStreamReportsItsEnd() async throws {
         let attempts = Kept<String>()
         let events = Kept<GoogleSessionEvent>()

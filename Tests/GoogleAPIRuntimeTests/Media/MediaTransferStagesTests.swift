@@ -23,7 +23,9 @@ struct MediaTransferStagesTests {
         }
     }
 
-    @Test("initiation, chunks and status query carry the method ID through call and attempt middleware; a 503's Retry-After is capped like the session's")
+    @Test(
+        "initiation, chunks and status query carry the method ID through call and attempt middleware; a 503's Retry-After is capped like the session's"
+    )
     func uploadRequestsCarryTheMethod() async throws {
         let uploadURL = "https://api.test/upload/session?upload_id=secret-id"
         let size = 300 << 10
@@ -49,9 +51,11 @@ struct MediaTransferStagesTests {
             descriptor: GoogleServiceDescriptor(
                 name: "test", version: "v1", rootURL: URL(string: "https://api.test/")!, servicePath: "test/v1/", batchPath: nil),
             rootURL: URL(string: "https://api.test/")!)
-        var call = APICall(methodID: "test.media.insert", method: .post, path: "things", scopes: [], mediaUploadPath: "/upload/test/v1/things")
+        var call = APICall(
+            methodID: "test.media.insert", method: .post, path: "things", scopes: [], mediaUploadPath: "/upload/test/v1/things")
         call.options.callMiddleware = [Seen(level: "call", log: log)]
-        let media = MediaUpload(.data(Data(repeating: 7, count: size)), contentType: "video/mp4", strategy: .resumable(chunkSize: 256 << 10))
+        let media = MediaUpload(
+            .data(Data(repeating: 7, count: size)), contentType: "video/mp4", strategy: .resumable(chunkSize: 256 << 10))
         try await client.upload(call, media: media)
 
         let total = size
@@ -93,7 +97,8 @@ struct MediaTransferStagesTests {
         let decoded = try JSONDecoder().decode(ResumableUploadSession.self, from: JSONEncoder().encode(saved))
         #expect(decoded.methodID == "test.media.insert")
         struct Created: Decodable, Sendable { var id: String }
-        let created = try await decoded.resume(client: client, media: MediaUpload(.data(Data(count: 20)), contentType: "a/b"), as: Created.self)
+        let created = try await decoded.resume(
+            client: client, media: MediaUpload(.data(Data(count: 20)), contentType: "a/b"), as: Created.self)
         #expect(created.id == "f1")
         #expect(log.values.count == 2 && log.values.allSatisfy { $0.hasPrefix("attempt test.media.insert PUT") }, "\(log.values)")
     }

@@ -83,7 +83,9 @@ struct GoogleResponseBodyEndTests {
 
     private static let chunks = [Data(repeating: 1, count: 1000), Data(repeating: 2, count: 500), Data(repeating: 3, count: 24)]
 
-    private static func session(_ transport: ScriptedTransport, log: Recorder<String>, kept: Recorder<GoogleMiddlewareResponse> = Recorder())
+    private static func session(
+        _ transport: ScriptedTransport, log: Recorder<String>, kept: Recorder<GoogleMiddlewareResponse> = Recorder()
+    )
         -> AuthorizedSession
     {
         var configuration = AuthorizedSession.Configuration()

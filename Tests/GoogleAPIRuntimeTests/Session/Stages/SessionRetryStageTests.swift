@@ -146,7 +146,8 @@ extension SessionRetryStageTests {
     func transferWaitsThroughTheStage() async throws {
         let waits = Recorder<Duration>()
         let events = Recorder<GoogleSessionEvent>()
-        let stage = Self.stage(RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(1)), waits: waits, events: events)
+        let stage = Self.stage(
+            RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(1)), waits: waits, events: events)
         let context = GoogleRequestContext(methodID: "drive.files.create", attempt: 2, idempotent: true)
         let waited = try await stage.waitBeforeRepeating(
             Self.request, context: context, retryAfter: .seconds(40), elapsed: .zero, status: 503, reason: "503 service unavailable")
