@@ -147,7 +147,7 @@ extension GoogleServiceClient {
         }
         // A session URI on another origin would receive the token with every chunk: refuse it now.
         try session.requireTokenDestination(uri)
-        return ResumableUploadSession(uri: uri, totalBytes: size, contentType: media.contentType, file: file, methodID: call.methodID)
+        return ResumableUploadSession(uri: uri, totalBytes: size, contentType: media.contentType, file: file)
     }
 
     /// Continues a resumable upload (e.g. in a new process): asks the server for its offset,
@@ -162,10 +162,10 @@ extension GoogleServiceClient {
         _ uploadSession: ResumableUploadSession, media: MediaUpload, as type: Response.Type
     ) async throws -> Response {
         try media.requireSameSource(as: uploadSession)
-        // Without the call, the session recorded when it started names the method.
+        // Without the call, no method ID is known: the requests still go through the middleware.
         let body = try await continueUpload(
             uploadSession, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil,
-            transfer: MediaTransferCall(methodID: uploadSession.methodID))
+            transfer: MediaTransferCall(methodID: nil))
         return try decoder.decodeResponse(Response.self, from: body)
     }
 

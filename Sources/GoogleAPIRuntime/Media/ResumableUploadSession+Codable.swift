@@ -3,10 +3,10 @@ import Foundation
 // MARK: - Codable
 
 /// The session URI is written as a plain string (whatever the encoder does with `URL`), and
-/// sessions saved before `confirmedBytes`, `file` and `methodID` existed still decode.
+/// sessions saved before `confirmedBytes` and `file` existed still decode.
 extension ResumableUploadSession: Codable {
     private enum CodingKeys: String, CodingKey {
-        case uri, totalBytes, contentType, confirmedBytes, file, methodID
+        case uri, totalBytes, contentType, confirmedBytes, file
     }
 
     /// - Throws: `DecodingError` for a missing or non-HTTP(S) URI, a missing size, or numbers
@@ -29,8 +29,7 @@ extension ResumableUploadSession: Codable {
         self.init(
             uri: uri, totalBytes: totalBytes,
             contentType: try container.decodeIfPresent(String.self, forKey: .contentType),
-            confirmedBytes: confirmedBytes, file: try container.decodeIfPresent(UploadFileIdentity.self, forKey: .file),
-            methodID: try container.decodeIfPresent(String.self, forKey: .methodID))
+            confirmedBytes: confirmedBytes, file: try container.decodeIfPresent(UploadFileIdentity.self, forKey: .file))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,6 +39,5 @@ extension ResumableUploadSession: Codable {
         try container.encodeIfPresent(contentType, forKey: .contentType)
         try container.encode(confirmedBytes, forKey: .confirmedBytes)
         try container.encodeIfPresent(file, forKey: .file)
-        try container.encodeIfPresent(methodID, forKey: .methodID)
     }
 }

@@ -21,22 +21,16 @@ public struct ResumableUploadSession: Sendable, Hashable {
     /// The file being uploaded, when the media is a file: resuming refuses a file that changed
     /// since the session started.
     public var file: UploadFileIdentity?
-    /// The Discovery method ID of the call that started the session (`youtube.videos.insert`):
-    /// resuming it without the call (``resume(client:media:as:)``, in a new process) still names
-    /// the method to middleware, events and quota. `nil` when unknown.
-    public var methodID: String?
 
     /// - Parameters: See the properties.
     public init(
-        uri: URL, totalBytes: Int64, contentType: String? = nil, confirmedBytes: Int64 = 0, file: UploadFileIdentity? = nil,
-        methodID: String? = nil
+        uri: URL, totalBytes: Int64, contentType: String? = nil, confirmedBytes: Int64 = 0, file: UploadFileIdentity? = nil
     ) {
         self.uri = uri
         self.totalBytes = totalBytes
         self.contentType = contentType
         self.confirmedBytes = confirmedBytes
         self.file = file
-        self.methodID = methodID
     }
 
     /// Continues the upload: asks the server how much it has, then sends the rest.
