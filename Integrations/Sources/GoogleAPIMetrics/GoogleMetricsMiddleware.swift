@@ -19,10 +19,14 @@ import GoogleTelemetryConventions
 /// Instruments (dimensions in brackets; none holds a URL, an ID or a message, so their number
 /// stays bounded):
 ///
-/// - `http.client.request.duration`, a timer shown in seconds, once per attempt
+/// - `http.client.request.duration`, a timer shown in seconds, once per attempt, from the
+///   request's start to the end of its response's body — for a download or a server stream,
+///   when its reader finished, failed or left it, not when the head arrived
+///   (``GoogleAPIRuntime/GoogleMiddlewareResponse/onBodyEnd(_:)``)
 ///   [`http.request.method`, `server.address`, `server.port`, `http.response.status_code` when
 ///   a response came, `error.type` when it failed: the status from 400 on, else the transport
-///   failure's kind or the error's type, `google.method` when the call has a method ID].
+///   failure's kind or the error's type (a body failing part way included), `google.method` when
+///   the call has a method ID].
 /// - `google.client.retries`, a counter, one per retry scheduled [`google.method`,
 ///   `google.retry.reason`: the status (`503`) or the transport failure (`connection closed`)].
 /// - `google.client.quota.charged` and `google.client.quota.refused`, counters of quota units
@@ -65,10 +69,17 @@ public struct GoogleMetricsMiddleware: GoogleMiddleware, GoogleSessionObserver {
         do {
             let response = try await next(request)
             dimensions.append((TelemetryAttribute.statusCode, String(response.status)))
-            if let errorType = TelemetryAttribute.errorType(status: response.status) {
-                dimensions.append((TelemetryAttribute.errorType, errorType))
+            let statusError = TelemetryAttribute.errorType(status: response.status)
+            if let statusError { dimensions.append((TelemetryAttribute.errorType, statusError)) }
+            // The request lasts until its body ended: at once for a body read whole, when its
+            // reader is done with it for a streamed one.
+            response.onBodyEnd { [dimensions] end in
+                var dimensions = dimensions
+                if end.outcome == .failed, statusError == nil, let error = end.error {
+                    dimensions.append((TelemetryAttribute.errorType, TelemetryAttribute.errorType(error)))
+                }
+                recordDuration(end.time - start, dimensions, context)
             }
-            recordDuration(ContinuousClock.now - start, dimensions, context)
             return response
         } catch {
             dimensions.append((TelemetryAttribute.errorType, TelemetryAttribute.errorType(error)))

@@ -20,8 +20,14 @@ public import Tracing
 /// configuration.trace(propagateContext: true)   // InstrumentationSystem.tracer
 /// ```
 ///
+/// A span ends when its response's body ended
+/// (``GoogleAPIRuntime/GoogleMiddlewareResponse/onBodyEnd(_:)``): for a download or a server
+/// stream, when its reader finished, failed or left it — a body failing part way marks the span
+/// failed, one left unfinished sets `google.response.body.abandoned` — not when the head arrived.
+///
 /// Attributes: `google.method`, `http.request.method`, `url.full` (secret query values masked),
-/// `server.address`, `server.port`, `http.response.status_code`, `error.type` (a status from 400
+/// `server.address`, `server.port`, `http.response.status_code`, `http.response.body.size`,
+/// `error.type` (a status from 400
 /// on, the transport failure's kind or the error's type); on an attempt,
 /// `http.request.resend_count` from the second on; on a call, `google.attempts` and
 /// `google.idempotent`. A status from 400 on or a thrown error sets the span's status to error;
@@ -76,7 +82,6 @@ public struct GoogleTracingMiddleware: GoogleMiddleware {
         case .attempt: name = TelemetryAttribute.method(request.method)
         }
         let span = tracer.startSpan(name, context: InstrumentationContext.current ?? .topLevel, ofKind: .client)
-        defer { span.end() }
         span.updateAttributes { attributes in
             if let methodID = context.methodID { attributes[TelemetryAttribute.method] = methodID }
             attributes[TelemetryAttribute.requestMethod] = TelemetryAttribute.method(request.method)
@@ -107,17 +112,36 @@ public struct GoogleTracingMiddleware: GoogleMiddleware {
                 }
             }
             if response.status >= 400 { span.setStatus(SpanStatus(code: .error)) }
+            // The span lasts until the response's body ended: at once for a body read whole,
+            // when its reader is done with it for a download's or a stream's.
+            response.onBodyEnd { end in
+                span.attributes[TelemetryAttribute.responseBodySize] = end.bytes
+                switch end.outcome {
+                case .completed: break
+                case .failed:
+                    if let error = end.error { Self.record(error, on: span) }
+                case .abandoned:
+                    span.attributes[TelemetryAttribute.bodyAbandoned] = true
+                }
+                span.end()
+            }
             return response
         } catch {
-            span.attributes[TelemetryAttribute.errorType] = TelemetryAttribute.errorType(error)
-            // A tracer exports the error's description; one that quotes a secret (an error the
-            // session did not make itself, passed through unchanged) is recorded masked.
-            let text = String(describing: error)
-            let masked = TelemetryAttribute.redacted(text)
-            span.recordError(masked == text ? error : MaskedError(type: TelemetryAttribute.errorType(error), description: masked))
-            span.setStatus(SpanStatus(code: .error, message: masked))
+            defer { span.end() }
+            Self.record(error, on: span)
             throw error
         }
+    }
+
+    /// Marks `span` failed with `error`: its type as `error.type`, the error recorded. A tracer
+    /// exports the error's description; one that quotes a secret (an error the session did not
+    /// make itself, passed through unchanged) is recorded masked.
+    private static func record(_ error: any Error, on span: some Span) {
+        span.attributes[TelemetryAttribute.errorType] = TelemetryAttribute.errorType(error)
+        let text = String(describing: error)
+        let masked = TelemetryAttribute.redacted(text)
+        span.recordError(masked == text ? error : MaskedError(type: TelemetryAttribute.errorType(error), description: masked))
+        span.setStatus(SpanStatus(code: .error, message: masked))
     }
 }
 

@@ -17,6 +17,7 @@ package enum TelemetryAttribute {
     package static let resendCount = "http.request.resend_count"
     package static let errorType = "error.type"
     package static let errorMessage = "error.message"
+    package static let responseBodySize = "http.response.body.size"
 
     // Google.
     package static let method = "google.method"
@@ -30,6 +31,8 @@ package enum TelemetryAttribute {
     package static let retryReason = "google.retry.reason"
     package static let retryNumber = "google.retry.number"
     package static let retryMax = "google.retry.max"
+    /// Set (`true`) on a span whose streamed response body its reader left before the end.
+    package static let bodyAbandoned = "google.response.body.abandoned"
 
     /// An event's own attribute (`quota.units`, `credentials`, `upload.offset`) under `google.`.
     package static func event(_ name: String) -> String { "google.\(name)" }

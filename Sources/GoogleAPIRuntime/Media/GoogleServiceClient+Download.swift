@@ -162,9 +162,8 @@ extension GoogleServiceClient {
         var mediaCall = call
         mediaCall.setQuery("alt", "media")
         var download = ResumingDownload(
-            client: self, request: try makeRequest(mediaCall), methodID: call.methodID, expecting: expecting,
+            client: self, request: try makeRequest(mediaCall), transfer: MediaTransferCall(call), expecting: expecting,
             restartsOnChange: restartsOnChange)
-        download.retryPolicy = call.options.retryPolicy
         if let partial {
             try await download.continueAfter(contentsOf: partial)
         }

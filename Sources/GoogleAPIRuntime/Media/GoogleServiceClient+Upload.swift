@@ -38,7 +38,8 @@ extension GoogleServiceClient {
         if let saved = media.resumableSession {
             do {
                 try media.requireSameSource(as: saved)
-                return try await continueUpload(saved, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil)
+                return try await continueUpload(
+                    saved, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil, transfer: MediaTransferCall(call))
             } catch let error as GoogleAPIClientError
                 where media.restartsStaleSession && [.uploadSessionExpired, .uploadSourceChanged].contains(error.code)
             {
@@ -48,7 +49,8 @@ extension GoogleServiceClient {
                 fresh.resumableSession = nil
                 let uploadSession = try await startResumableUpload(call, media: fresh)
                 try await media.sessionDidChange?(uploadSession)
-                return try await continueUpload(uploadSession, media: fresh, chunkSize: resumableChunkSize(media), knownOffset: 0)
+                return try await continueUpload(
+                    uploadSession, media: fresh, chunkSize: resumableChunkSize(media), knownOffset: 0, transfer: MediaTransferCall(call))
             }
         }
         let size = try media.byteCount()
@@ -70,7 +72,8 @@ extension GoogleServiceClient {
         case .resumable(let chunkSize):
             let uploadSession = try await startResumableUpload(call, media: media)
             try await media.sessionDidChange?(uploadSession)
-            return try await continueUpload(uploadSession, media: media, chunkSize: chunkSize, knownOffset: 0)
+            return try await continueUpload(
+                uploadSession, media: media, chunkSize: chunkSize, knownOffset: 0, transfer: MediaTransferCall(call))
         }
     }
 
@@ -159,7 +162,10 @@ extension GoogleServiceClient {
         _ uploadSession: ResumableUploadSession, media: MediaUpload, as type: Response.Type
     ) async throws -> Response {
         try media.requireSameSource(as: uploadSession)
-        let body = try await continueUpload(uploadSession, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil)
+        // Without the call, no method ID is known: the requests still go through the middleware.
+        let body = try await continueUpload(
+            uploadSession, media: media, chunkSize: resumableChunkSize(media), knownOffset: nil,
+            transfer: MediaTransferCall(methodID: nil))
         return try decoder.decodeResponse(Response.self, from: body)
     }
 
@@ -168,11 +174,14 @@ extension GoogleServiceClient {
         if case .resumable(let size) = media.strategy { size } else { self.media.chunkSize }
     }
 
-    /// Uploads from `knownOffset` (or the server's offset when `nil`) to the end.
+    /// Uploads from `knownOffset` (or the server's offset when `nil`) to the end, each request
+    /// carrying `transfer`'s method ID and middleware.
     func continueUpload(
-        _ uploadSession: ResumableUploadSession, media: MediaUpload, chunkSize requested: Int, knownOffset: Int64?
+        _ uploadSession: ResumableUploadSession, media: MediaUpload, chunkSize requested: Int, knownOffset: Int64?,
+        transfer: MediaTransferCall
     ) async throws -> Data {
-        let uploader = ResumableUploader(client: self, uploadSession: uploadSession, media: media, chunkSize: requested)
+        let uploader = ResumableUploader(
+            client: self, uploadSession: uploadSession, media: media, chunkSize: requested, transfer: transfer)
         return try await uploader.run(startingAt: knownOffset)
     }
 }

@@ -14,11 +14,17 @@ struct ResumableUploader {
     let uploadSession: ResumableUploadSession
     let media: MediaUpload
     let chunkSize: Int64
+    /// The method ID and middleware every request carries.
+    let transfer: MediaTransferCall
 
-    init(client: GoogleServiceClient, uploadSession: ResumableUploadSession, media: MediaUpload, chunkSize: Int) {
+    init(
+        client: GoogleServiceClient, uploadSession: ResumableUploadSession, media: MediaUpload, chunkSize: Int,
+        transfer: MediaTransferCall = MediaTransferCall(methodID: nil)
+    ) {
         self.client = client
         self.uploadSession = uploadSession
         self.media = media
+        self.transfer = transfer
         self.chunkSize = Int64(max(Self.granularity, chunkSize / Self.granularity * Self.granularity))
     }
 
@@ -56,7 +62,7 @@ struct ResumableUploader {
             request.progress = GoogleServiceClient.uploadProgress(media, base: offset, total: total)
             let outcome: Result<GoogleHTTPResponse, HTTPTransportError>
             do {
-                outcome = .success(try await client.session.send(request, idempotent: true, retryPolicy: .disabled))
+                outcome = .success(try await client.sendMedia(request, of: transfer, retryPolicy: .disabled))
             } catch let error as HTTPTransportError {
                 outcome = .failure(error)
             }
@@ -71,7 +77,8 @@ struct ResumableUploader {
                     failures = 0
                     client.session.emit(
                         GoogleSessionEvent(
-                            .uploadChunkSent, attributes: [("upload.offset", String(next)), ("upload.totalBytes", String(total))]))
+                            .uploadChunkSent, context: eventContext,
+                            attributes: [("upload.offset", String(next)), ("upload.totalBytes", String(total))]))
                 } else {
                     failures += 1
                 }
@@ -112,7 +119,8 @@ struct ResumableUploader {
     private func resumed(at offset: Int64) {
         client.session.emit(
             GoogleSessionEvent(
-                .uploadResumed, attributes: [("upload.offset", String(offset)), ("upload.totalBytes", String(uploadSession.totalBytes))]))
+                .uploadResumed, context: eventContext,
+                attributes: [("upload.offset", String(offset)), ("upload.totalBytes", String(uploadSession.totalBytes))]))
     }
 
     // MARK: - Status
@@ -134,7 +142,7 @@ struct ResumableUploader {
     private func queryStatus() async throws -> Status {
         var request = GoogleHTTPRequest(method: .put, url: uploadSession.uri)
         request.headers["Content-Range"] = "bytes */\(uploadSession.totalBytes)"
-        let response = try await client.session.send(request, idempotent: true, retryPolicy: client.session.configuration.retry)
+        let response = try await client.sendMedia(request, of: transfer)
         switch response.status {
         case 200, 201: return .complete(response.body)
         case 308: return .incomplete(offset: try Self.nextOffset(from: response.headers, total: uploadSession.totalBytes))
@@ -167,10 +175,15 @@ struct ResumableUploader {
         [408, 429, 500, 502, 503, 504].contains(status)
     }
 
-    /// Waits before the next attempt (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:methodID:)``).
+    /// The upload's call, for the events it reports.
+    private var eventContext: GoogleRequestContext {
+        GoogleRequestContext(methodID: transfer.methodID, idempotent: true)
+    }
+
+    /// Waits before the next attempt (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:transfer:)``).
     private func pause(_ failures: Int, reason: String, status: Int? = nil, retryAfter: Duration? = nil) async throws {
         try await client.pauseBeforeResuming(
             GoogleHTTPRequest(method: .put, url: uploadSession.uri), failures: failures, reason: reason, status: status,
-            retryAfter: retryAfter)
+            retryAfter: retryAfter, transfer: transfer)
     }
 }

@@ -16,8 +16,6 @@ struct ResumingDownload: Sendable {
 
     let client: GoogleServiceClient
     let request: GoogleHTTPRequest
-    /// The call's retry policy (``APICallOptions/retryPolicy``); `nil` keeps the session's.
-    var retryPolicy: RetryPolicy?
     /// Bytes delivered to the consumer so far.
     private(set) var delivered: Int64 = 0
     /// The full size, once a response told it.
@@ -39,15 +37,15 @@ struct ResumingDownload: Sendable {
     /// the version it asked for), not a new version's.
     private var continuedWithoutValidator = false
 
-    /// The Discovery method ID of the call downloaded (for the session's context and waits).
-    let methodID: String?
+    /// The call downloaded: its method ID, middleware and retry policy go with every request.
+    let transfer: MediaTransferCall
 
     init(
-        client: GoogleServiceClient, request: GoogleHTTPRequest, methodID: String? = nil, expecting: MediaIntegrity = .none,
-        restartsOnChange: Bool = false
+        client: GoogleServiceClient, request: GoogleHTTPRequest, transfer: MediaTransferCall = MediaTransferCall(methodID: nil),
+        expecting: MediaIntegrity = .none, restartsOnChange: Bool = false
     ) {
         self.client = client
-        self.methodID = methodID
+        self.transfer = transfer
         self.request = request
         self.restartsOnChange = restartsOnChange
         integrity = MediaIntegrityVerifier(expecting)
@@ -150,7 +148,7 @@ struct ResumingDownload: Sendable {
     // MARK: - Connecting
 
     private mutating func connect() async throws {
-        let response = try await client.session.stream(request, idempotent: true, retryPolicy: retryPolicy, methodID: methodID)
+        let response = try await client.streamMedia(request, of: transfer)
         guard (200..<300).contains(response.status) else { throw await Self.apiError(response) }
         adopt(response)
     }
@@ -176,12 +174,12 @@ struct ResumingDownload: Sendable {
         }
         client.session.emit(
             GoogleSessionEvent(
-                .downloadResumed, context: GoogleRequestContext(methodID: methodID, idempotent: true),
+                .downloadResumed, context: GoogleRequestContext(methodID: transfer.methodID, idempotent: true),
                 attributes: [("download.offset", String(delivered))]))
         var ranged = request
         ranged.headers["Range"] = "bytes=\(delivered)-"
         if let validator { ranged.headers["If-Range"] = validator }
-        let response = try await client.session.stream(ranged, idempotent: true, retryPolicy: retryPolicy, methodID: methodID)
+        let response = try await client.streamMedia(ranged, of: transfer)
         switch response.status {
         case 206:
             guard let range = ContentRange(response.headers["Content-Range"]), range.first == delivered else {
@@ -242,9 +240,9 @@ struct ResumingDownload: Sendable {
         return headers.contentLength
     }
 
-    /// Waits before resuming (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:methodID:)``).
+    /// Waits before resuming (see ``GoogleServiceClient/pauseBeforeResuming(_:failures:reason:status:retryAfter:transfer:)``).
     private func pause(reason: String) async throws {
-        try await client.pauseBeforeResuming(request, failures: failures, reason: reason, methodID: methodID)
+        try await client.pauseBeforeResuming(request, failures: failures, reason: reason, transfer: transfer)
     }
 
     static func apiError(_ response: HTTPStreamingResponse) async -> GoogleAPIError {

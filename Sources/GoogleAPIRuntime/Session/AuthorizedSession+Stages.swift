@@ -45,9 +45,9 @@ extension AuthorizedSession {
             // Middleware changes headers only: the URL checked above is the one sent.
             let outcome = try await self.attempts(
                 changed.http, context: context, quota: quota, retry: retry, stage: attemptStage, attempt: attempt)
-            return GoogleMiddlewareResponse(head: outcome.head, attempt: outcome.attempt, payload: outcome)
+            return GoogleMiddlewareResponse(head: outcome.head, attempt: outcome.attempt, body: outcome.body, payload: outcome)
         }
-        guard let outcome = response.payload as? CallOutcome<Value> else {
+        guard let outcome = response.takePayload(as: CallOutcome<Value>.self) else {
             throw GoogleMiddlewareError(middleware: "\(type(of: callChain[0]))", level: .call, failure: .foreignResponse)
         }
         return (outcome.value, outcome.errorBody)
@@ -81,9 +81,13 @@ extension AuthorizedSession {
         return session + call
     }
 
-    /// Tells the observers about a wait about to start: the media transfers' waits between
-    /// resumptions and the streams' before reconnecting, which happen outside the retry stage.
-    func announce(_ wait: RetryWait, context: GoogleRequestContext?) {
-        events.emit(GoogleSessionEvent(.retryScheduled, context: context, retryWait: wait))
+    /// Whether a call with these middleware lists runs any middleware (the session's or its own).
+    func hasMiddleware(_ callMiddleware: [any GoogleMiddleware], _ attemptMiddleware: [any GoogleMiddleware]) -> Bool {
+        hasCallMiddleware || hasAttemptMiddleware || !callMiddleware.isEmpty || !attemptMiddleware.isEmpty
+    }
+
+    /// The size of a downloaded file, for the middleware's view of its body; 0 when unknown.
+    static func fileSize(_ file: URL) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
 }

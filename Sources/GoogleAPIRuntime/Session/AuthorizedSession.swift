@@ -278,7 +278,8 @@ public final class AuthorizedSession: Sendable {
             callMiddleware: callMiddleware, attemptMiddleware: attemptMiddleware
         ) { authorized in
             let response = try await self.transport.send(authorized)
-            return SessionAttempt(head: response.head, value: response, errorBody: { response.body })
+            return SessionAttempt(
+                head: response.head, value: response, body: .read(bytes: Int64(response.body.count)), errorBody: { response.body })
         }
     }
 
@@ -296,13 +297,14 @@ public final class AuthorizedSession: Sendable {
         _ request: GoogleHTTPRequest, to file: URL, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil, methodID: String? = nil,
         callMiddleware: [any GoogleMiddleware] = [], attemptMiddleware: [any GoogleMiddleware] = []
     ) async throws -> GoogleHTTPResponseHead {
-        try await perform(
+        let observed = hasMiddleware(callMiddleware, attemptMiddleware)
+        return try await perform(
             request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID,
             callMiddleware: callMiddleware, attemptMiddleware: attemptMiddleware
         ) { authorized in
             let head = try await self.transport.download(authorized, to: file)
             return SessionAttempt(
-                head: head, value: head,
+                head: head, value: head, body: .read(bytes: observed ? Self.fileSize(file) : 0),
                 errorBody: {
                     guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }
                     defer { try? handle.close() }
@@ -326,17 +328,25 @@ public final class AuthorizedSession: Sendable {
         _ request: GoogleHTTPRequest, idempotent: Bool = true, retryPolicy: RetryPolicy? = nil, methodID: String? = nil,
         callMiddleware: [any GoogleMiddleware] = [], attemptMiddleware: [any GoogleMiddleware] = []
     ) async throws -> HTTPStreamingResponse {
-        try await perform(
+        // Middleware learns when a streamed body ends (GoogleMiddlewareResponse.onBodyEnd): its
+        // body is wrapped to report that only when some middleware could listen.
+        let observed = hasMiddleware(callMiddleware, attemptMiddleware)
+        return try await perform(
             request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID,
             callMiddleware: callMiddleware, attemptMiddleware: attemptMiddleware
         ) { authorized in
             let response = try await self.transport.stream(authorized)
-            let body = response.status >= 300 ? ((try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()) : nil
-            let streaming =
-                body.map { collected in
-                    HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(collected))
-                } ?? response
-            return SessionAttempt(head: response.head, value: streaming, errorBody: { body ?? Data() })
+            if response.status >= 300 {
+                let body = (try? await response.body.prefix(maxBytes: GoogleAPIError.rawBodyLimit)) ?? Data()
+                return SessionAttempt(
+                    head: response.head, value: HTTPStreamingResponse(head: response.head, body: HTTPResponseBody.single(body)),
+                    body: .read(bytes: Int64(body.count)), errorBody: { body })
+            }
+            guard observed else { return SessionAttempt(head: response.head, value: response, errorBody: { Data() }) }
+            let tracked = TrackedResponseBody.wrap(response.body)
+            return SessionAttempt(
+                head: response.head, value: HTTPStreamingResponse(head: response.head, body: tracked.body),
+                body: .streaming(tracked.tracker), errorBody: { Data() })
         }.value
     }
 }

@@ -214,7 +214,11 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             }
             lastRequest = request
             // One budget for the whole stream (ours, in `recover`): the session only refreshes.
-            let response = try await client.session.stream(request, idempotent: true, retryPolicy: .disabled, methodID: call.methodID)
+            // Each connection is a call to the session's and the call's middleware, with the
+            // method ID; its body's end is reported to them when this iterator drops it.
+            let response = try await client.session.stream(
+                request, idempotent: true, retryPolicy: .disabled, methodID: call.methodID,
+                callMiddleware: call.options.callMiddleware, attemptMiddleware: call.options.attemptMiddleware)
             guard (200..<300).contains(response.status) else { throw await ResumingDownload.apiError(response) }
             if failures > 0 {
                 stream.client.session.emit(
@@ -266,19 +270,17 @@ public struct ServerStream<Element: Decodable & Sendable>: AsyncSequence, Sendab
             let now = ContinuousClock.now
             let started = failuresStarted ?? now
             failuresStarted = started
-            guard let delay = policy.delay(afterAttempt: failures, retryAfter: retryAfter, elapsed: now - started) else {
-                throw exhausted(error)
-            }
-            // The session's observers see a stream's reconnect waits as they see any retry's.
+            // The retry stage's rule and announcement: observers see a stream's reconnect waits
+            // as they see any retry's, with the method ID.
             let session = stream.client.session
-            if let lastRequest {
-                session.announce(
-                    RetryWait(
-                        lastRequest, reason: reason, status: status, retry: failures, policy: policy, delay: delay,
-                        methodID: stream.call.methodID),
-                    context: GoogleRequestContext(methodID: stream.call.methodID, attempt: failures, idempotent: true))
-            }
-            try await session.configuration.sleep(delay)
+            let waits = SessionRetryStage(
+                policy: policy, sleep: session.configuration.sleep, now: session.configuration.now, events: session.events)
+            let request = lastRequest ?? GoogleHTTPRequest(url: stream.client.rootURL)
+            guard
+                try await waits.waitBeforeRepeating(
+                    request, context: GoogleRequestContext(methodID: stream.call.methodID, attempt: failures, idempotent: true),
+                    retryAfter: retryAfter, elapsed: now - started, status: status, reason: reason)
+            else { throw exhausted(error) }
         }
 
         /// What to throw once the budget is spent: the last failure, unless the connections

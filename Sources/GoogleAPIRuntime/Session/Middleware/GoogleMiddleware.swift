@@ -16,7 +16,8 @@
 /// A middleware sees the request as a ``GoogleMiddlewareRequest`` (method, redacted URL and
 /// headers, server address), may change its headers, calls `next` at most once with it (`next`
 /// cannot outlive the call to ``intercept(_:context:next:)``), and
-/// sees the response head (``GoogleMiddlewareResponse``) or the error `next` throws. It returns
+/// sees the response head (``GoogleMiddlewareResponse``; for a streamed body,
+/// ``GoogleMiddlewareResponse/onBodyEnd(_:)`` says when it ended) or the error `next` throws. It returns
 /// the response `next` returned, or throws: an error it throws itself (not one `next` threw)
 /// ends the call as ``GoogleMiddlewareError``, and the response it dropped is released (an
 /// unread streaming body aborts its transfer). It cannot read the access token or the API key:

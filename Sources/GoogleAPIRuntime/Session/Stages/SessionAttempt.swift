@@ -13,10 +13,16 @@ struct SessionAttempt<Value: Sendable>: Sendable {
     var errorBody: @Sendable () async -> Data
     /// The error body as JSON, once a stage asked for it.
     private(set) var parsedErrorBody: JSONValue?
+    /// Whether the body was read whole (its size) or streams on, reporting its end to middleware.
+    var body: ResponseBodyState
 
-    init(head: GoogleHTTPResponseHead, value: Value, errorBody: @escaping @Sendable () async -> Data) {
+    init(
+        head: GoogleHTTPResponseHead, value: Value, body: ResponseBodyState = .read(bytes: 0),
+        errorBody: @escaping @Sendable () async -> Data
+    ) {
         self.head = head
         self.value = value
+        self.body = body
         self.errorBody = errorBody
     }
 
@@ -39,4 +45,5 @@ struct CallOutcome<Value: Sendable>: Sendable {
     var errorBody: JSONValue?
     var head: GoogleHTTPResponseHead
     var attempt: Int
+    var body: ResponseBodyState
 }

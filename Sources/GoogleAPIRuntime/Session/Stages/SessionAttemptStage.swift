@@ -21,9 +21,9 @@ struct SessionAttemptStage: Sendable {
             middleware, level: .attempt, request: GoogleMiddlewareRequest(authorized), context: context, timeout: timeout
         ) { changed in
             let outcome = try await transport(changed.http)
-            return GoogleMiddlewareResponse(head: outcome.head, attempt: context.attempt, payload: outcome)
+            return GoogleMiddlewareResponse(head: outcome.head, attempt: context.attempt, body: outcome.body, payload: outcome)
         }
-        guard let outcome = response.payload as? SessionAttempt<Value> else {
+        guard let outcome = response.takePayload(as: SessionAttempt<Value>.self) else {
             throw GoogleMiddlewareError(middleware: "\(type(of: middleware[0]))", level: .attempt, failure: .foreignResponse)
         }
         return outcome

@@ -56,14 +56,44 @@ struct SessionRetryStage: Sendable {
                     continue
                 }
             }
-            return CallOutcome(value: outcome.value, errorBody: outcome.parsedErrorBody, head: outcome.head, attempt: context.attempt)
+            return CallOutcome(
+                value: outcome.value, errorBody: outcome.parsedErrorBody, head: outcome.head, attempt: context.attempt, body: outcome.body)
         }
     }
 
     private func pause(_ wait: RetryWait, context: inout GoogleRequestContext) async throws {
+        try await announceAndSleep(wait, context: context)
+        context.attempt += 1
+    }
+
+    /// Announces `wait` as a ``GoogleSessionEvent/Kind/retryScheduled`` event for `context`, then
+    /// sleeps through it: every retry wait goes this way.
+    private func announceAndSleep(_ wait: RetryWait, context: GoogleRequestContext) async throws {
         events.emit(GoogleSessionEvent(.retryScheduled, context: context, retryWait: wait))
         try await sleep(wait.delay)
-        context.attempt += 1
+    }
+
+    /// A wait between the requests of a transfer that repeats outside this stage — a media
+    /// upload or download resuming, a server stream reconnecting — planned by the same rule
+    /// (``RetryPolicy/delay(afterAttempt:retryAfter:elapsed:)``) and announced the same way as
+    /// the stage's own: `context.attempt` is the failed attempt (the failures in a row).
+    /// - Parameters:
+    ///   - request: The request that will be repeated, for the wait's report.
+    ///   - context: The transfer's method ID and the failed attempt's number.
+    ///   - retryAfter: The server's `Retry-After`, if it sent one.
+    ///   - elapsed: The time since the failures in a row began.
+    ///   - status: The status that failed, `nil` after a transport failure.
+    ///   - reason: Why, in words (see ``RetryWait/reason``).
+    /// - Returns: `false`, without waiting, when the policy allows no more attempts or time.
+    /// - Throws: `CancellationError` or what the session's sleep throws.
+    func waitBeforeRepeating(
+        _ request: GoogleHTTPRequest, context: GoogleRequestContext, retryAfter: Duration?, elapsed: Duration, status: Int?,
+        reason: String
+    ) async throws -> Bool {
+        guard let planned = plannedWait(request, context: context, retryAfter: retryAfter, elapsed: elapsed, status: status, reason: reason)
+        else { return false }
+        try await announceAndSleep(planned, context: context)
+        return true
     }
 
     /// Whether the policy may retry `status`, before any body is read.

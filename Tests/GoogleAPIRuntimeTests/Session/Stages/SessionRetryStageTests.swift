@@ -138,3 +138,29 @@ struct SessionRetryStageTests {
         #expect(count.count == 0)
     }
 }
+
+// MARK: - Waits of transfers that repeat outside the stage
+
+extension SessionRetryStageTests {
+    @Test("a transfer's wait follows the policy's rule (Retry-After capped) and is announced like the stage's own, with the method ID")
+    func transferWaitsThroughTheStage() async throws {
+        let waits = Recorder<Duration>()
+        let events = Recorder<GoogleSessionEvent>()
+        let stage = Self.stage(
+            RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(1)), waits: waits, events: events)
+        let context = GoogleRequestContext(methodID: "drive.files.create", attempt: 2, idempotent: true)
+        let waited = try await stage.waitBeforeRepeating(
+            Self.request, context: context, retryAfter: .seconds(40), elapsed: .zero, status: 503, reason: "503 service unavailable")
+        #expect(waited && waits.values == [.seconds(1)])
+        let event = try #require(events.values.first)
+        #expect(event.kind == .retryScheduled && event.context == context)
+        #expect(event.retryWait?.methodID == "drive.files.create" && event.retryWait?.retry == 2 && event.retryWait?.status == 503)
+        #expect(event.retryWait?.delay == .seconds(1) && event.retryWait?.maxRetries == 2)
+
+        // The policy's attempts are used up: no wait, no event.
+        let spent = try await stage.waitBeforeRepeating(
+            Self.request, context: GoogleRequestContext(methodID: "drive.files.create", attempt: 3, idempotent: true), retryAfter: nil,
+            elapsed: .zero, status: nil, reason: "connection closed")
+        #expect(!spent && waits.count == 1 && events.count == 1)
+    }
+}
