@@ -89,6 +89,35 @@ import Testing
         #expect(events.values.contains { $0.kind == .uploadResumed && $0.context?.methodID == "drive.files.create" })
     }
 
+    @Test("a resumable upload is charged to the quota ledger once, for its call, however many chunks and status queries follow")
+    func resumableUploadChargedOnce() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let events = Kept<GoogleSessionEvent>()
+        var configuration = Self.configuration(attempts: Kept<String>(), events: events)
+        let ledger = GoogleQuotaLedger(
+            fileURL: scratch.file("quota.json"), dailyBudget: 100,
+            pricing: GoogleQuotaPricing { $0 == "drive.files.create" ? .init(method: $0, units: 30) : nil })
+        configuration.quotaLedger = ledger
+        let backend = try EmulatorBackend(scopes: [Drive.Scope.drive], sessionConfiguration: configuration)
+        let drive = Drive(session: backend.session, rootURL: backend.rootURL)
+        let file = scratch.file("video.bin")
+        let chunk = 256 << 10
+        let size = 5 * chunk + 1000
+        try PatternData.make(size: size, blockSize: chunk).write(to: file)
+        backend.emulator.faults.enqueue(.dropUploadConnection(), matching: "/upload/drive/v3/files", method: .put, count: 2)
+
+        let created = try await drive.files.create(
+            body: Drive.File(name: "video.bin"), media: .resumable(file: file, contentType: "video/mp4", chunkSize: chunk),
+            fields: [.id, .size])
+        #expect(created.size == Int64(size))
+        let puts = backend.emulator.recordedRequests.filter { $0.method == .put }.count
+        #expect(puts >= 6, "six chunks and a status query were sent (\(puts))")
+        // Six chunks and a status query at 30 units each would be over the budget of 100.
+        #expect(try await ledger.status().spent == 30)
+        #expect(events.values.filter { $0.kind == .quotaCharged }.count == 1)
+    }
+
     @Test(
         "a drive.files.get media stream resumed after a drop: each connection's body end reaches the middleware, the last after the last byte"
     )

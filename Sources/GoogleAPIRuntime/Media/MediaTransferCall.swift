@@ -33,15 +33,18 @@ struct MediaTransferCall: Sendable {
 // MARK: - Sending a transfer's requests
 
 extension GoogleServiceClient {
-    /// Sends one request of a media transfer through the session's stages, as `transfer`.
+    /// Sends one request of a resumable upload after its initiation (a chunk or a status query)
+    /// through the session's stages, as `transfer`. It is not charged to the quota ledger: the
+    /// initiation was, and Google charges an upload once however many requests carry it.
     /// - Parameter retryPolicy: Replaces the transfer's policy (`.disabled` for a chunk, whose
     ///   failures the transfer answers by asking the server what it has).
-    func sendMedia(_ request: GoogleHTTPRequest, of transfer: MediaTransferCall, retryPolicy: RetryPolicy? = nil) async throws
+    func sendUploadRequest(_ request: GoogleHTTPRequest, of transfer: MediaTransferCall, retryPolicy: RetryPolicy? = nil) async throws
         -> GoogleHTTPResponse
     {
-        try await session.send(
+        try await session.sendClassified(
             request, idempotent: true, retryPolicy: retryPolicy ?? transfer.retryPolicy, methodID: transfer.methodID,
-            callMiddleware: transfer.callMiddleware, attemptMiddleware: transfer.attemptMiddleware)
+            chargesQuota: false, callMiddleware: transfer.callMiddleware, attemptMiddleware: transfer.attemptMiddleware
+        ).value
     }
 
     /// Starts one streamed request of a media transfer (a download's connection) as `transfer`.

@@ -62,7 +62,7 @@ struct ResumableUploader {
             request.progress = GoogleServiceClient.uploadProgress(media, base: offset, total: total)
             let outcome: Result<GoogleHTTPResponse, HTTPTransportError>
             do {
-                outcome = .success(try await client.sendMedia(request, of: transfer, retryPolicy: .disabled))
+                outcome = .success(try await client.sendUploadRequest(request, of: transfer, retryPolicy: .disabled))
             } catch let error as HTTPTransportError {
                 outcome = .failure(error)
             }
@@ -142,7 +142,7 @@ struct ResumableUploader {
     private func queryStatus() async throws -> Status {
         var request = GoogleHTTPRequest(method: .put, url: uploadSession.uri)
         request.headers["Content-Range"] = "bytes */\(uploadSession.totalBytes)"
-        let response = try await client.sendMedia(request, of: transfer)
+        let response = try await client.sendUploadRequest(request, of: transfer)
         switch response.status {
         case 200, 201: return .complete(response.body)
         case 308: return .incomplete(offset: try Self.nextOffset(from: response.headers, total: uploadSession.totalBytes))

@@ -17,6 +17,7 @@ extension AuthorizedSession {
         idempotent: Bool,
         retryPolicy: RetryPolicy,
         methodID: String?,
+        chargesQuota: Bool = true,
         callMiddleware: [any GoogleMiddleware] = [],
         attemptMiddleware: [any GoogleMiddleware] = [],
         attempt: @Sendable (GoogleHTTPRequest) async throws -> SessionAttempt<Value>
@@ -24,7 +25,8 @@ extension AuthorizedSession {
         try requireTokenDestination(request.url)
         var request = request
         if request.maxResponseBodyBytes == nil { request.maxResponseBodyBytes = configuration.maxResponseBodyBytes }
-        let quota = SessionQuotaStage(methodID: methodID, ledger: configuration.quotaLedger, events: events, now: configuration.now)
+        let quota = SessionQuotaStage(
+            methodID: chargesQuota ? methodID : nil, ledger: configuration.quotaLedger, events: events, now: configuration.now)
         let context = GoogleRequestContext(
             methodID: methodID, idempotent: idempotent && request.body.isReplayable, quotaCost: quota.price?.units)
         let retry = SessionRetryStage(policy: retryPolicy, sleep: configuration.sleep, now: configuration.now, events: events)

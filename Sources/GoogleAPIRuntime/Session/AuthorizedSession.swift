@@ -268,14 +268,16 @@ public final class AuthorizedSession: Sendable {
 
     /// ``send(_:idempotent:retryPolicy:methodID:callMiddleware:attemptMiddleware:)`` with the error body as the session parsed it
     /// for its decisions (`nil` when it did not need to), so that the client's
-    /// ``GoogleAPIError`` does not parse it again.
+    /// ``GoogleAPIError`` does not parse it again. `chargesQuota: false` sends a request of a call
+    /// already charged (a resumable upload's chunks and status queries: Google charges the upload
+    /// once), still named by `methodID` for middleware and events.
     func sendClassified(
-        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?, methodID: String?,
+        _ request: GoogleHTTPRequest, idempotent: Bool, retryPolicy: RetryPolicy?, methodID: String?, chargesQuota: Bool = true,
         callMiddleware: [any GoogleMiddleware] = [], attemptMiddleware: [any GoogleMiddleware] = []
     ) async throws -> (value: GoogleHTTPResponse, errorBody: JSONValue?) {
         try await perform(
             request, idempotent: idempotent, retryPolicy: retryPolicy ?? configuration.retry, methodID: methodID,
-            callMiddleware: callMiddleware, attemptMiddleware: attemptMiddleware
+            chargesQuota: chargesQuota, callMiddleware: callMiddleware, attemptMiddleware: attemptMiddleware
         ) { authorized in
             let response = try await self.transport.send(authorized)
             return SessionAttempt(
