@@ -76,11 +76,9 @@ package enum TelemetryAttribute {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// `text` with whatever looks like a secret masked, by the runtime's own rule: the session
-    /// redacts an event's attribute values when the event is made (token-shaped text wherever it
-    /// stands, secret query values of URLs), and that rule is public only through
-    /// `GoogleSessionEvent`. An error's description reaches a log line or a span through here.
+    /// `text` with whatever looks like a secret masked, by the runtime's own rule
+    /// (`GoogleRedaction`): an error's description reaches a log line or a span through here.
     package static func redacted(_ text: String) -> String {
-        GoogleSessionEvent(.init(rawValue: "redaction"), attributes: [(name: "text", value: text)]).attribute("text") ?? ""
+        GoogleRedaction.redact(text)
     }
 }
