@@ -54,6 +54,8 @@ package enum TelemetryAttribute {
     /// See ``errorType(status:)``.
     package static func errorType(_ error: any Error) -> String {
         if let transport = error as? HTTPTransportError { return transport.kind.rawValue }
+        // The session hands middleware an error whose text shows a secret in this wrapper.
+        if let redacted = error as? GoogleRedactedError { return redacted.typeName }
         if let api = error as? GoogleAPIError { return String(api.status) }
         return String(describing: type(of: error))
     }
