@@ -92,7 +92,8 @@ public enum GoogleRedaction {
     /// `error` as a middleware may see it: a transport failure as the same
     /// `GoogleHTTPTypes/HTTPTransportError` (kind, code, limit) with every query value of its URL
     /// and of URLs in its message masked and its message redacted; an error whose text shows no
-    /// secret as it is; any other as ``GoogleRedactedError``.
+    /// secret (by ``redact(_:)``) as it is; any other as ``GoogleRedactedError``, whose description
+    /// loses every URL query value too.
     static func middlewareView(of error: any Error) -> any Error {
         switch error {
         case var transport as HTTPTransportError:
@@ -102,9 +103,11 @@ public enum GoogleRedaction {
         case is GoogleRedactedError, is CancellationError:
             return error
         default:
+            // The package's own errors redact their descriptions, so they pass as they are (a
+            // quota error naming a request's URL keeps its harmless query values and its type).
             let description = String(describing: error)
             let reflected = String(reflecting: error)
-            if redactForMiddleware(description) == description, redactForMiddleware(reflected) == reflected { return error }
+            if SecretRedactor.redact(description) == description, SecretRedactor.redact(reflected) == reflected { return error }
             return GoogleRedactedError(error)
         }
     }

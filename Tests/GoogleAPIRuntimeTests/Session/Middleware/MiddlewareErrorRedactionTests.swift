@@ -77,6 +77,31 @@ struct MiddlewareErrorRedactionTests {
         Self.requireNoSecrets(seen, count: 1)
     }
 
+    @Test("the package's own errors reach middleware as they are: a quota error naming a URL keeps its type")
+    func packageErrorsPass() async throws {
+        let seenTypes = Recorder<String>()
+        struct TypeReader: GoogleMiddleware {
+            let seen: Recorder<String>
+            func intercept(
+                _ request: GoogleMiddlewareRequest, context: GoogleRequestContext,
+                next: @Sendable (GoogleMiddlewareRequest) async throws -> GoogleMiddlewareResponse
+            ) async throws -> GoogleMiddlewareResponse {
+                do { return try await next(request) } catch {
+                    seen.append("\(type(of: error))")
+                    throw error
+                }
+            }
+        }
+        let exceeded = #"{"error":{"code":403,"message":"quota","errors":[{"domain":"youtube.quota","reason":"quotaExceeded"}]}}"#
+        let transport = InMemoryTransport(statuses: [(403, [:], exceeded)])
+        let session = stageSession(transport) { $0.callMiddleware = [TypeReader(seen: seenTypes)] }
+        let url = URL(string: "https://api.test/v1/things?part=snippet&maxResults=5")!
+        await #expect(throws: GoogleQuotaExceededError.self) {
+            _ = try await session.send(GoogleHTTPRequest(url: url), idempotent: true)
+        }
+        #expect(seenTypes.values == ["GoogleQuotaExceededError"])
+    }
+
     /// An app transport's own error, whose text shows the request's URL.
     struct AppTransportFailure: Error, CustomStringConvertible {
         let code: Int
