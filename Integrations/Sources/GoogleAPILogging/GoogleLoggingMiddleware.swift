@@ -90,7 +90,7 @@ public struct GoogleLoggingMiddleware: GoogleMiddleware, GoogleSessionObserver {
             let elapsed = ContinuousClock.now - start
             metadata[TelemetryAttribute.duration] = "\(TelemetryAttribute.milliseconds(elapsed))"
             metadata[TelemetryAttribute.errorType] = "\(TelemetryAttribute.errorType(error))"
-            metadata[TelemetryAttribute.errorMessage] = "\(TelemetryAttribute.redacted(String(describing: error)))"
+            metadata[TelemetryAttribute.errorMessage] = "\(GoogleRedaction.redact(String(describing: error)))"
             logger.log(
                 level: attemptLevel, "\(name) attempt \(context.attempt) failed: \(TelemetryAttribute.errorType(error))", metadata: metadata
             )

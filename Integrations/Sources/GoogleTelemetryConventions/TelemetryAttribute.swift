@@ -57,6 +57,8 @@ package enum TelemetryAttribute {
     /// See ``errorType(status:)``.
     package static func errorType(_ error: any Error) -> String {
         if let transport = error as? HTTPTransportError { return transport.kind.rawValue }
+        // The session hands middleware an error whose text shows a secret in this wrapper.
+        if let redacted = error as? GoogleRedactedError { return redacted.typeName }
         if let api = error as? GoogleAPIError { return String(api.status) }
         return String(describing: type(of: error))
     }
@@ -79,11 +81,9 @@ package enum TelemetryAttribute {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// `text` with whatever looks like a secret masked, by the runtime's own rule: the session
-    /// redacts an event's attribute values when the event is made (token-shaped text wherever it
-    /// stands, secret query values of URLs), and that rule is public only through
-    /// `GoogleSessionEvent`. An error's description reaches a log line or a span through here.
+    /// `text` with whatever looks like a secret masked, by the runtime's own rule
+    /// (`GoogleRedaction`): an error's description reaches a log line or a span through here.
     package static func redacted(_ text: String) -> String {
-        GoogleSessionEvent(.init(rawValue: "redaction"), attributes: [(name: "text", value: text)]).attribute("text") ?? ""
+        GoogleRedaction.redact(text)
     }
 }

@@ -32,8 +32,8 @@ struct GoogleLoggingMiddlewareTests {
         let drive = backend.drive(backend.session(configuration, store: InMemoryTokenStore(backend.credentials())))
         _ = try await drive.files.list(pageSize: 5)
 
-        // The session's first token (from the store) is an event of its own, at debug.
-        #expect(Self.value(log.entries[0], "google.event") == "tokenRefreshed" && log.entries[0].level == .debug)
+        // The session's first token (loaded from the store, not a refresh) is an event of its own, at debug.
+        #expect(Self.value(log.entries[0], "google.event") == "tokenLoaded" && log.entries[0].level == .debug)
         let entries = Array(log.entries.dropFirst())
         #expect(entries.map(\.level) == [.debug, .notice, .debug], "\(entries)")
         let first = entries[0]
@@ -70,7 +70,7 @@ struct GoogleLoggingMiddlewareTests {
         _ = try await drive.files.list(pageSize: 5)
 
         let events = log.entries.compactMap { Self.value($0, "google.event") }
-        #expect(events == ["tokenRefreshed", "refreshAfterUnauthorized", "tokenRefreshed"], "\(log.entries)")
+        #expect(events == ["tokenLoaded", "refreshAfterUnauthorized", "tokenRefreshed"], "\(log.entries)")
         #expect(log.entries.first { Self.value($0, "google.event") == "refreshAfterUnauthorized" }?.level == .notice)
         #expect(log.entries.last { Self.value($0, "google.event") == "tokenRefreshed" }?.level == .debug)
         #expect(log.entries.filter { Self.value($0, "http.response.status_code") == "401" }.count == 1)

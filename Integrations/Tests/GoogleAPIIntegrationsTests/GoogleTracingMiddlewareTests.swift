@@ -71,7 +71,7 @@ struct GoogleTracingMiddlewareTests {
         _ = try await drive.files.list(pageSize: 5)
 
         let call = try #require(tracer.finishedSpans.first { $0.operationName == "drive.files.list" })
-        #expect(call.events.map(\.name) == ["tokenRefreshed", "refreshAfterUnauthorized", "tokenRefreshed"])
+        #expect(call.events.map(\.name) == ["tokenLoaded", "refreshAfterUnauthorized", "tokenRefreshed"])
         let attempts = tracer.finishedSpans.filter { $0.parentSpanID == call.spanID }
         #expect(attempts.map { Self.string($0, "http.response.status_code") } == ["401", "200"])
         // The re-send after the refresh is the same attempt, authorized again.

@@ -3,7 +3,8 @@ import GoogleBase
 // MARK: - GoogleMiddlewareError
 
 /// A call a ``GoogleMiddleware`` ended: it threw an error of its own (not one its `next` threw,
-/// which passes through unchanged), was cancelled, outlasted the call's timeout, or returned a
+/// which passes through unchanged), was cancelled, outlasted the call's timeout (or, without one,
+/// its retry policy's total time), or returned a
 /// response that is not the one `next` gave it. The response the session had, if any, was
 /// released (an unread streaming body aborts its transfer).
 public struct GoogleMiddlewareError: Error, Sendable, CustomStringConvertible {
@@ -12,7 +13,8 @@ public struct GoogleMiddlewareError: Error, Sendable, CustomStringConvertible {
         /// It threw ``GoogleMiddlewareError/underlying`` (a `CancellationError` when it gave up
         /// because its task was cancelled).
         case threw
-        /// It was still running when the call's timeout passed.
+        /// It was still running when the call's timeout (else its retry policy's
+        /// ``RetryPolicy/maxTotalTime``) passed.
         case timedOut
         /// It returned a response `next` did not give it for this call.
         case foreignResponse

@@ -35,14 +35,15 @@ extension AuthorizedSession {
             hasAttemptMiddleware || !attemptMiddleware.isEmpty
             ? SessionAttemptStage(
                 middleware: Self.combined(configuration.attemptMiddleware, attemptMiddleware),
-                timeout: request.timeouts?.request) : nil
+                timeout: Self.middlewareTimeout(request, retryPolicy)) : nil
         guard hasCallMiddleware || !callMiddleware.isEmpty else {
             let outcome = try await attempts(request, context: context, quota: quota, retry: retry, stage: attemptStage, attempt: attempt)
             return (outcome.value, outcome.errorBody)
         }
         let callChain = Self.combined(configuration.callMiddleware, callMiddleware)
         let response = try await MiddlewareChain.run(
-            callChain, level: .call, request: GoogleMiddlewareRequest(request), context: context, timeout: request.timeouts?.request
+            callChain, level: .call, request: GoogleMiddlewareRequest(request), context: context,
+            timeout: Self.middlewareTimeout(request, retryPolicy)
         ) { changed in
             // Middleware changes headers only: the URL checked above is the one sent.
             let outcome = try await self.attempts(
@@ -73,6 +74,12 @@ extension AuthorizedSession {
             if outcome.head.status == 403 { try await quota.requireQuotaLeft(&outcome, context: context, request: request) }
             return outcome
         }
+    }
+
+    /// What bounds a middleware's own time: the call's request timeout, else the retry policy's
+    /// total time, so that a hanging middleware ends every call.
+    static func middlewareTimeout(_ request: GoogleHTTPRequest, _ policy: RetryPolicy) -> Duration {
+        request.timeouts?.request ?? policy.maxTotalTime
     }
 
     /// The session's middleware then the call's, without building a new array when one list is

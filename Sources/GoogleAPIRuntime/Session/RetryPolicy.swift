@@ -17,7 +17,12 @@ public struct RetryPolicy: Sendable, Hashable {
     /// No retry starts once this much time has passed since the first attempt.
     public var maxTotalTime: Duration
     /// HTTP statuses that are retried.
-    public var retryableStatuses: Set<Int>
+    public var retryableStatuses: Set<Int> {
+        didSet { lowestRetryableStatus = retryableStatuses.min() ?? .max }
+    }
+    /// The smallest of ``retryableStatuses``: a status below it (every success) is known not to
+    /// be retried without hashing it, which every call's answer was.
+    private var lowestRetryableStatus: Int
     /// `errors[].reason` values that make a 403 retryable.
     public var retryableForbiddenReasons: Set<String>
     /// Retry transient transport failures (resets, closed connections, timeouts).
@@ -37,12 +42,19 @@ public struct RetryPolicy: Sendable, Hashable {
         self.maxDelay = maxDelay
         self.maxTotalTime = maxTotalTime
         self.retryableStatuses = retryableStatuses
+        self.lowestRetryableStatus = retryableStatuses.min() ?? .max
         self.retryableForbiddenReasons = retryableForbiddenReasons
         self.retriesTransportErrors = retriesTransportErrors
     }
 
     /// Never retry.
     public static let disabled = RetryPolicy(maxAttempts: 1)
+
+    /// Whether `status` is one of ``retryableStatuses``.
+    @inline(__always)
+    func retriesStatus(_ status: Int) -> Bool {
+        status >= lowestRetryableStatus && retryableStatuses.contains(status)
+    }
 
     // MARK: - Delays
 

@@ -28,6 +28,7 @@ actor SessionTokenCoordinator {
     private let retry: RetryPolicy
     private let sleep: @Sendable (Duration) async throws -> Void
     /// The session's observers: each provider call (``GoogleSessionEvent/Kind/tokenRefreshed``,
+    /// or ``GoogleSessionEvent/Kind/tokenLoaded`` for a token the provider already held;
     /// ``GoogleSessionEvent/Kind/tokenRefreshFailed``) and each wait before asking again.
     private let events: SessionEvents
 
@@ -111,10 +112,11 @@ actor SessionTokenCoordinator {
                 let started = clock.now
                 let attemptNumber = attempt
                 // What asked, never a token: the provider's type names the credentials.
-                let report: @Sendable (String?) -> Void = { error in
+                // A token the provider held already (a store's) is a load, not a refresh.
+                let report: @Sendable (String?, AccessToken.Origin) -> Void = { error, origin in
                     events.emit(
                         GoogleSessionEvent(
-                            error == nil ? .tokenRefreshed : .tokenRefreshFailed,
+                            error != nil ? .tokenRefreshFailed : origin == .stored ? .tokenLoaded : .tokenRefreshed,
                             attributes: [("credentials", String(describing: type(of: provider))), ("attempt", String(attemptNumber))]
                                 + (error.map { [("error", $0)] } ?? []),
                             duration: clock.now - started))
@@ -125,12 +127,12 @@ actor SessionTokenCoordinator {
                     // Checked before it is cached: a token no header can carry would fail every
                     // request without the 401 that replaces it.
                     try AccessTokenCheck.requireUsable(token, from: "credentials provider \(type(of: provider))")
-                    report(nil)
+                    report(nil, token.origin)
                     self.finish(generation, with: token)
                     return token
                 } catch {
                     let wait = Self.plannedWait(after: error, attempt: attempt, elapsed: clock.now - firstStarted, policy: retry)
-                    report("\(error)")
+                    report("\(error)", .issued)
                     if let wait {
                         events.emit(GoogleSessionEvent(.retryScheduled, retryWait: wait))
                         do {

@@ -12,7 +12,9 @@ import Foundation
 public protocol CredentialsProvider: Sendable {
     /// An access token that satisfies `request`: valid at `request.now` for at least
     /// `request.minimumValidity` when the provider can tell, and never the token the server
-    /// rejected (`request.rejectedAccessToken`).
+    /// rejected (`request.rejectedAccessToken`). A token read from storage rather than obtained
+    /// for this call has ``AccessToken/origin`` `.stored`, so the session does not report it
+    /// as a refresh.
     /// - Parameter request: What the session needs.
     /// - Throws: A typed error (``CredentialsError``, ``OAuthError``, or the session's own errors
     ///   for the user's tokens) whose description holds no secret.

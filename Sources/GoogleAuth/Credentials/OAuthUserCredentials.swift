@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Locking) import GoogleBase
 public import GoogleHTTP
 
 // MARK: - OAuthUserCredentials
@@ -86,9 +87,14 @@ public actor OAuthUserCredentials: CredentialsProvider {
 
     // MARK: - CredentialsProvider
 
+    /// The stored token when `request` accepts it (``AccessToken/Origin/stored``: nothing was
+    /// sent), else a refreshed one (``AccessToken/Origin/issued``), saved to the store. A token
+    /// another process refreshed and stored meanwhile counts as stored.
     public func accessToken(for request: AccessTokenRequest) async throws -> AccessToken {
-        let credentials = try await credentials(for: request)
-        return Self.boundedByGrant(credentials.token, credentials)
+        let (credentials, origin) = try await credentialsAndOrigin(for: request)
+        var token = Self.boundedByGrant(credentials.token, credentials)
+        token.origin = origin
+        return token
     }
 
     public func summary() async -> CredentialsSummary {
@@ -141,6 +147,14 @@ public actor OAuthUserCredentials: CredentialsProvider {
 
     /// Credentials whose access token `request` accepts: loaded, or refreshed and saved.
     func credentials(for request: AccessTokenRequest) async throws -> OAuthTokens {
+        try await credentialsAndOrigin(for: request).credentials
+    }
+
+    /// ``credentials(for:)`` with whether their access token was obtained now (a refresh, or new
+    /// credentials from the reauthentication handler) or was already stored.
+    private func credentialsAndOrigin(for request: AccessTokenRequest) async throws -> (
+        credentials: OAuthTokens, origin: AccessToken.Origin
+    ) {
         if terminalError != nil { try await requireNewCredentialsInStore() }
         if cached == nil {
             guard let loaded = try await store.load() else { throw OAuthError(code: .notAuthorized) }
@@ -148,9 +162,9 @@ public actor OAuthUserCredentials: CredentialsProvider {
         }
         guard let current = cached else { throw OAuthError(code: .notAuthorized) }
         if current.isRefreshTokenExpired(at: request.now), let end = current.refreshTokenExpiresAt {
-            return try await requireReauthentication(reason: Self.grantEndedReason(end))
+            return (try await requireReauthentication(reason: Self.grantEndedReason(end)), .issued)
         }
-        if request.accepts(Self.boundedByGrant(current.token, current)) { return current }
+        if request.accepts(Self.boundedByGrant(current.token, current)) { return (current, .stored) }
         return try await refresh(current)
     }
 
@@ -159,12 +173,14 @@ public actor OAuthUserCredentials: CredentialsProvider {
     /// store's lock on the credentials stored at that moment: when another process refreshed
     /// meanwhile, its token is used and no refresh is sent (so N processes starting with an
     /// expired token send one, and a rotated refresh token is never used twice).
-    private func refresh(_ old: OAuthTokens) async throws -> OAuthTokens {
+    private func refresh(_ old: OAuthTokens) async throws -> (credentials: OAuthTokens, origin: AccessToken.Origin) {
         guard old.refreshToken != nil else {
-            return try await requireReauthentication(reason: "the access token expired and there is no refresh token")
+            return (try await requireReauthentication(reason: "the access token expired and there is no refresh token"), .issued)
         }
         let refresher = self.refresher
         let fresh: OAuthTokens
+        // Set when another process's refresh is used: this one sent nothing.
+        let storedMeanwhile = PlainLock(false)
         do {
             if let shared = store as? any RefreshLockingTokenStore {
                 fresh = try await shared.withRefreshLock { stored in
@@ -173,6 +189,7 @@ public actor OAuthUserCredentials: CredentialsProvider {
                     if stored.accessToken != old.accessToken, stored.hasSendableAccessToken,
                         !stored.isExpired(at: Date(), skew: 0)
                     {
+                        storedMeanwhile.withLock { $0 = true }
                         return stored  // Another process refreshed while this one waited.
                     }
                     // Another process may hold a newer (rotated) refresh token: use the stored one.
@@ -183,15 +200,15 @@ public actor OAuthUserCredentials: CredentialsProvider {
                 try await store.save(fresh)
             }
         } catch OAuthError.Code.notAuthorized {
-            return try await requireReauthentication(reason: "the stored credentials were deleted (signed out)")
+            return (try await requireReauthentication(reason: "the stored credentials were deleted (signed out)"), .issued)
         } catch {
             if let error = error as? OAuthError, error.code == .invalidGrant || error.code == .reauthenticationRequired {
-                return try await requireReauthentication(reason: Self.invalidGrantReason)
+                return (try await requireReauthentication(reason: Self.invalidGrantReason), .issued)
             }
             throw error
         }
         cached = fresh
-        return fresh
+        return (fresh, storedMeanwhile.withLock { $0 } ? .stored : .issued)
     }
 
     /// `old` with a new access token from `refresher`, keeping what the answer leaves out.

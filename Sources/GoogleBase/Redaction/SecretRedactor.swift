@@ -19,6 +19,8 @@ package enum SecretRedactor {
         "token", "key", "api_key", "apikey", "password", "assertion", "upload_id",
         // Token exchange and signed URLs (a signed URL grants access by itself).
         "subject_token", "actor_token", "client_assertion", "x-goog-signature", "x-goog-credential", "signature", "sig",
+        // A service account key file's key.
+        "private_key", "private_key_id",
     ]
 
     /// Header names whose values are secrets (compared lowercased).
@@ -29,20 +31,32 @@ package enum SecretRedactor {
     ]
 
     /// Markers after which a token follows: the bearer scheme, Google access tokens (`ya29.`),
-    /// refresh tokens (`1//`) and JWTs such as ID tokens (`eyJ`, a base64url `{"`).
-    private static let tokenMarkers = ["Bearer ", "ya29.", "1//", "eyJ"]
+    /// refresh tokens (`1//`), JWTs such as ID tokens (`eyJ`, a base64url `{"`) and Google API
+    /// keys (`AIza`).
+    private static let tokenMarkers = ["Bearer ", "ya29.", "1//", "eyJ", "AIza"]
+
+    /// Headers whose value is masked where text shows them as `Name: value` (compared
+    /// case-insensitively): the secret headers and a Drive channel's token.
+    private static let secretHeaderLines = secretHeaderNames.union(["x-goog-channel-token"])
+
+    /// Characters that end a header's value in running text.
+    private static let headerValueStops: Set<Character> = ["\n", "\r", "\"", "'", ",", ";", ")"]
 
     /// Characters that end a `name=value` value in query strings, forms and running text.
     private static let valueStops: Set<Character> = ["&", "\"", "'", " ", "<", ">", "\n", "\r", "\t", ",", ";", ")"]
 
     // MARK: - Text
 
-    /// `text` with the values of secret names (`name=value`, `"name": "value"`) and tokens masked.
+    /// `text` with the values of secret names (`name=value`, `"name": "value"`), secret headers
+    /// shown as `Name: value`, PEM private keys and tokens masked.
     package static func redact(_ text: some StringProtocol) -> String {
-        var result = String(text)
+        var result = maskPrivateKeys(in: String(text))
         for name in secretNames {
             result = maskValues(in: result, after: "\(name)=", stops: valueStops)
             result = maskJSONStrings(in: result, named: name)
+        }
+        if result.contains(":") {
+            for name in secretHeaderLines { result = maskHeaderLines(in: result, named: name) }
         }
         for marker in tokenMarkers {
             result = maskValues(in: result, after: marker, stops: valueStops)
@@ -109,8 +123,55 @@ package enum SecretRedactor {
         while let range = rest.range(of: marker) {
             output += rest[..<range.upperBound]
             let valueEnd = rest[range.upperBound...].firstIndex { stops.contains($0) } ?? rest.endIndex
-            if valueEnd > range.upperBound, rest[range.upperBound..<valueEnd] != mask { output += mask }
+            // A value masked already (by an earlier name or marker) stays masked.
+            if valueEnd > range.upperBound { output += mask }
             rest = rest[valueEnd...]
+        }
+        return output + rest
+    }
+
+    /// Replaces every PEM block whose label names a private key (`-----BEGIN PRIVATE KEY-----`,
+    /// `RSA PRIVATE KEY`, …) through its end line, or through the end of `text` when it has none.
+    private static func maskPrivateKeys(in text: String) -> String {
+        guard text.contains("PRIVATE KEY-----") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let begin = rest.range(of: "-----BEGIN ") {
+            let labelEnd = rest[begin.upperBound...].range(of: "-----")
+            guard let labelEnd, rest[begin.upperBound..<labelEnd.lowerBound].hasSuffix("PRIVATE KEY") else {
+                output += rest[..<begin.upperBound]
+                rest = rest[begin.upperBound...]
+                continue
+            }
+            output += rest[..<begin.lowerBound] + mask
+            let afterEnd = rest[labelEnd.upperBound...].range(of: "-----END ").flatMap { end in
+                rest[end.upperBound...].range(of: "-----").map(\.upperBound)
+            }
+            rest = rest[(afterEnd ?? rest.endIndex)...]
+        }
+        return output + rest
+    }
+
+    /// Masks the value of every `name: value` (the header `name`, any case) up to the end of
+    /// its line.
+    private static func maskHeaderLines(in text: String, named name: String) -> String {
+        guard text.range(of: "\(name):", options: .caseInsensitive) != nil else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: "\(name):", options: .caseInsensitive) {
+            output += rest[..<range.upperBound]
+            let value = rest[range.upperBound...].drop { $0 == " " || $0 == "\t" }
+            output += rest[range.upperBound..<value.startIndex]
+            let valueEnd = value.firstIndex { headerValueStops.contains($0) } ?? value.endIndex
+            if valueEnd > value.startIndex {
+                // A credential keeps its scheme (`Bearer REDACTED`), as in ``redactedValue(_:ofHeader:)``.
+                let shown = value[..<valueEnd]
+                if let space = shown.firstIndex(of: " "), name.hasSuffix("authorization") {
+                    output += shown[..<space] + " "
+                }
+                output += mask
+            }
+            rest = value[valueEnd...]
         }
         return output + rest
     }

@@ -24,6 +24,17 @@
 /// the session redacts them from everything a middleware can read, and ignores a middleware
 /// setting them.
 ///
+/// The errors `next` throws are redacted too: a transport failure is the same
+/// `GoogleHTTPTypes/HTTPTransportError` (its `kind` and `code`) with no query value in its `url`
+/// or in URLs in its `message` and no token, key or other secret in its `message`; the package's
+/// own errors pass as they are (their descriptions are redacted by their types); any other error
+/// whose text shows a secret arrives as ``GoogleRedactedError``. Passing on what `next` threw
+/// leaves the call to throw the original error, type and code intact.
+///
+/// Every call bounds a middleware's own time (outside `next`): by the call's timeout, else by
+/// its retry policy's ``RetryPolicy/maxTotalTime``. A middleware still running when that passes
+/// is cancelled and the call fails with ``GoogleMiddlewareError/Failure/timedOut`` naming it.
+///
 /// Time a call or an attempt around `next` with a clock:
 ///
 /// ```swift

@@ -43,7 +43,8 @@ public struct GoogleRequestLog: GoogleMiddleware, GoogleSessionObserver {
     }
 
     public func observe(_ event: GoogleSessionEvent) {
-        guard event.kind == .tokenRefreshed || event.kind == .tokenRefreshFailed else { return }
+        // Every time the session asked its credentials, a token loaded from a store included.
+        guard event.kind == .tokenRefreshed || event.kind == .tokenLoaded || event.kind == .tokenRefreshFailed else { return }
         handler(
             RequestLogEntry(
                 method: .post, url: event.attribute("credentials") ?? "credentials", status: nil, duration: event.duration ?? .zero,

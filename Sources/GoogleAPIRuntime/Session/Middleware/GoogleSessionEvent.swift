@@ -21,11 +21,16 @@ public struct GoogleSessionEvent: Sendable, CustomStringConvertible {
         /// media transfer's resumption or a stream's reconnect. ``GoogleSessionEvent/retryWait``
         /// says how long and why.
         public static let retryScheduled = Kind(rawValue: "retryScheduled")
-        /// The credentials gave the session an access token it did not hold (a refresh, a
-        /// service-account grant, the metadata server, or the first load of a still-valid token
-        /// from a store: the session cannot tell those apart). Attributes: `credentials` (the
+        /// The credentials obtained a new access token for the session from a token endpoint: a
+        /// refresh, a service-account grant, the metadata server, IAM (a token whose
+        /// `GoogleAuth/AccessToken/origin` is `issued`). Attributes: `credentials` (the
         /// provider's type), `attempt`.
         public static let tokenRefreshed = Kind(rawValue: "tokenRefreshed")
+        /// The credentials gave the session a token they already held, without asking a token
+        /// endpoint: the first load of a still-valid token from a `GoogleAuth/TokenStore`, or one
+        /// another process refreshed and stored meanwhile (`GoogleAuth/AccessToken/origin` is
+        /// `stored`). Not a refresh. Attributes: `credentials`, `attempt`.
+        public static let tokenLoaded = Kind(rawValue: "tokenLoaded")
         /// Asking the credentials for a token failed. Attributes: `credentials`, `error`.
         public static let tokenRefreshFailed = Kind(rawValue: "tokenRefreshFailed")
         /// The server answered 401 and the session refreshes the token once and sends again.

@@ -6,14 +6,36 @@
 /// not empty: the session takes its direct path otherwise.
 ///
 /// Each error a middleware throws itself is wrapped as ``GoogleMiddlewareError`` (errors from
-/// `next` pass through unchanged). With a `timeout` (the call's), a middleware still running —
-/// outside its `next` — when a period of `timeout` ends is cancelled, and the call fails with
-/// ``GoogleMiddlewareError/Failure/timedOut`` naming it: the time spent inside `next` (the
-/// session's stages, the transport, retries) does not count against a middleware.
+/// `next` pass through unchanged). An error from `terminal` reaches the middleware redacted
+/// (``GoogleRedaction/middlewareView(of:)``), and the call throws the original again when the
+/// middleware passes on a ``GoogleRedactedError``. With a `timeout` (the call's, else the retry
+/// policy's total time), a middleware still running — outside its `next` — when a period of
+/// `timeout` ends is cancelled, and the call fails with ``GoogleMiddlewareError/Failure/timedOut``
+/// naming it: the time spent inside `next` (the session's stages, the transport, retries) does
+/// not count against a middleware.
 enum MiddlewareChain {
     typealias Terminal = @Sendable (GoogleMiddlewareRequest) async throws -> GoogleMiddlewareResponse
 
     static func run(
+        _ middlewares: [any GoogleMiddleware], level: GoogleMiddlewareError.Level, request: GoogleMiddlewareRequest,
+        context: GoogleRequestContext, timeout: Duration?, terminal: Terminal
+    ) async throws -> GoogleMiddlewareResponse {
+        do {
+            return try await withoutActuallyEscaping(terminal) { terminal in
+                try await bounded(middlewares, level: level, request: request, context: context, timeout: timeout) { request in
+                    do {
+                        return try await terminal(request)
+                    } catch {
+                        throw GoogleRedaction.middlewareView(of: error)
+                    }
+                }
+            }
+        } catch {
+            throw GoogleRedaction.callError(for: error)
+        }
+    }
+
+    private static func bounded(
         _ middlewares: [any GoogleMiddleware], level: GoogleMiddlewareError.Level, request: GoogleMiddlewareRequest,
         context: GoogleRequestContext, timeout: Duration?, terminal: Terminal
     ) async throws -> GoogleMiddlewareResponse {

@@ -8,7 +8,8 @@ import GoogleHTTPTypes
 struct SessionAttemptStage: Sendable {
     /// The session's attempt middleware, then the call's; never empty.
     let middleware: [any GoogleMiddleware]
-    /// The call's request timeout, which bounds each middleware's own time.
+    /// What bounds each middleware's own time: the call's request timeout, else the retry
+    /// policy's total time (``AuthorizedSession/middlewareTimeout(_:_:)``).
     let timeout: Duration?
 
     /// Sends `authorized` through the middleware to `transport`.

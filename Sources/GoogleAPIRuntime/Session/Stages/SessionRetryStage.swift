@@ -98,7 +98,7 @@ struct SessionRetryStage: Sendable {
 
     /// Whether the policy may retry `status`, before any body is read.
     private func mayRetry(_ status: Int) -> Bool {
-        status == 403 || policy.retryableStatuses.contains(status)
+        status == 403 || policy.retriesStatus(status)
     }
 
     /// Whether the policy retries the outcome's status (a 403 by its Google error reasons).

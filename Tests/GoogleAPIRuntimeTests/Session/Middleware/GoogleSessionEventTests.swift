@@ -11,7 +11,7 @@ import Testing
 @Suite("GoogleSessionEvent: what the session reports besides requests, redacted")
 struct GoogleSessionEventTests {
     static let allKinds: [GoogleSessionEvent.Kind] = [
-        .retryScheduled, .tokenRefreshed, .tokenRefreshFailed, .refreshAfterUnauthorized, .quotaCharged, .quotaRefused,
+        .retryScheduled, .tokenRefreshed, .tokenLoaded, .tokenRefreshFailed, .refreshAfterUnauthorized, .quotaCharged, .quotaRefused,
         .quotaExhausted, .uploadChunkSent, .uploadResumed, .downloadResumed, .streamReconnected, .broadcastLifecycleStep,
         .changeFeedPage,
     ]
@@ -84,7 +84,8 @@ struct GoogleSessionEventTests {
         backend.oauth.expireAccessTokens()
         _ = try await session.send(GoogleHTTPRequest(url: url), idempotent: true, methodID: "test.e")
         let kinds = events.values.map(\.kind)
-        #expect(kinds == [.tokenRefreshed, .retryScheduled, .refreshAfterUnauthorized, .tokenRefreshed], "\(kinds)")
+        // The stored token is loaded (not a refresh); the 401 sends one refresh.
+        #expect(kinds == [.tokenLoaded, .retryScheduled, .refreshAfterUnauthorized, .tokenRefreshed], "\(kinds)")
         let wait = try #require(events.values[1].retryWait)
         #expect(wait.status == 503 && wait.retry == 1 && wait.methodID == "test.e")
         #expect(events.values[1].context?.attempt == 1 && events.values[2].context?.methodID == "test.e")
@@ -159,7 +160,7 @@ struct GoogleSessionEventTests {
         await #expect(throws: GoogleQuotaExceededError.self) {
             _ = try await session2.send(GoogleHTTPRequest(url: url), idempotent: true, methodID: "test.e")
         }
-        #expect(events2.values.map(\.kind).filter { $0 != .tokenRefreshed } == [.quotaCharged, .quotaExhausted])
+        #expect(events2.values.map(\.kind).filter { $0 != .tokenRefreshed && $0 != .tokenLoaded } == [.quotaCharged, .quotaExhausted])
         #expect(events2.values.last?.attribute("quota.method") == "e")
     }
 

@@ -49,6 +49,29 @@ struct MiddlewareBadInputTests {
         #expect(transport.requests.count == 0)
     }
 
+    @Test(
+        "without a per-call timeout, the retry policy's total time bounds a hanging middleware: timedOut, naming it",
+        .timeLimit(.minutes(1)), arguments: [false, true])
+    func hangingWithoutACallTimeout(callLevel: Bool) async throws {
+        let transport = InMemoryTransport(statuses: [])
+        let waiting = Recorder<Int>()
+        let session = stageSession(transport) {
+            $0.retry.maxTotalTime = .milliseconds(200)
+            if callLevel {
+                $0.callMiddleware = [Hanging(afterNext: true, waiting: waiting)]
+            } else {
+                $0.attemptMiddleware = [Hanging(afterNext: true, waiting: waiting)]
+            }
+        }
+        // No `timeouts` on the request.
+        let error = await #expect(throws: GoogleMiddlewareError.self) {
+            _ = try await session.send(GoogleHTTPRequest(url: stageURL), idempotent: true)
+        }
+        #expect(error?.failure == .timedOut && error?.middleware == "Hanging")
+        #expect(error?.level == (callLevel ? .call : .attempt))
+        #expect(transport.requests.count == 1 && waiting.count == 1)
+    }
+
     @Test("the time inside next does not count against a middleware; only its own does")
     func nextTimeIsNotTheMiddlewares() async throws {
         let transport = InMemoryTransport { _, _ in
