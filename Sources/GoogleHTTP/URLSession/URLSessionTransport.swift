@@ -27,11 +27,14 @@ import FoundationNetworking
 /// `Content-Length`. There, a `.stream` body is read on FoundationNetworking's one work queue,
 /// which waits for the task producing it: under load that can stall every URLSession transfer of
 /// the process, so prefer data or file bodies with this transport on Linux (`CurlTransport`,
-/// the default there, has no such limit).
+/// the default there, has no such limit). The transport's own calls into FoundationNetworking,
+/// which wait for that queue, are made on a dispatch queue of the transport's, never on the
+/// calling task's thread.
 public final class URLSessionTransport: HTTPTransport {
     public let configuration: HTTPTransportConfiguration
     let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    private let control = URLSessionTaskControl()
 
     /// The process's one URLSession transport with `HTTPTransportConfiguration/default`, made on
     /// first use: the default transport on Apple platforms.
@@ -64,8 +67,8 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     deinit {
-        // The session holds its delegate until it is invalidated.
-        session.invalidateAndCancel()
+        // The session holds its delegate until it is invalidated; after the tasks' own calls.
+        control.perform { [session] in session.invalidateAndCancel() }
     }
 
     // MARK: - HTTPTransport
@@ -133,14 +136,13 @@ public final class URLSessionTransport: HTTPTransport {
             if case .file(let handle) = sink { try? handle.close() }
             throw error
         }
-        let task = session.dataTask(with: prepared.urlRequest)
-        let transfer = URLSessionTransfer(
-            task: task, request: request, sink: sink, timeouts: configuration.timeouts(for: request),
+        // The URLSession task is made when the transfer starts, on `control`.
+        return URLSessionTransfer(
+            session: session, urlRequest: prepared.urlRequest, delegate: delegate, control: control,
+            request: request, sink: sink, timeouts: configuration.timeouts(for: request),
             bodyLimit: request.maxResponseBodyBytes ?? configuration.maxResponseBodyBytes,
             errorBodyLimit: configuration.maxErrorBodyBytes, maxRedirects: configuration.maxRedirects,
             bodySource: prepared.bodySource, decodesBody: prepared.decodesBody)
-        delegate.register(transfer, for: task)
-        return transfer
     }
 }
 
