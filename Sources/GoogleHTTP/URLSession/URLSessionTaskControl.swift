@@ -19,6 +19,13 @@ import Foundation
 /// there the work runs at once on the caller's thread, under a lock that keeps it in order.
 final class URLSessionTaskControl: Sendable {
     #if canImport(FoundationNetworking) && !GOOGLE_APPLE_TYPECHECK
+    /// Whether a task is suspended while the consumer of a streamed body is behind. Not with
+    /// FoundationNetworking: there `suspend()` does not pause a transfer in progress (the whole
+    /// body arrives anyway), and a `resume()` soon after it stops the process: `suspend()` has
+    /// `_NativeProtocol.stopLoading()` run later on the work queue, which then finds the task
+    /// running with no error and calls `fatalError()` (seen in a full test run).
+    static let suspendsForBackPressure = false
+
     private let queue = DispatchQueue(label: "google-api-swift URLSessionTransport tasks")
 
     /// Runs `work` after everything asked before it, on the control queue; returns at once.
@@ -26,6 +33,9 @@ final class URLSessionTaskControl: Sendable {
         queue.async(execute: work)
     }
     #else
+    /// Whether a task is suspended while the consumer of a streamed body is behind.
+    static let suspendsForBackPressure = true
+
     private let order = PlainLock(())
 
     /// Runs `work` now, after anything running on another thread has finished.

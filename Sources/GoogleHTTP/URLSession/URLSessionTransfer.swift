@@ -331,7 +331,7 @@ final class URLSessionTransfer: @unchecked Sendable {
             }
             if progress != nil { progressNow = snapshot(state) }
         }
-        if case .stream(let channel) = sink, channel.offer(data) == .full {
+        if case .stream(let channel) = sink, channel.offer(data) == .full, URLSessionTaskControl.suspendsForBackPressure {
             // Back-pressure: the consumer's next read resumes it.
             state.withLock { $0.paused = true }
             control.perform { self.applyBackPressure() }

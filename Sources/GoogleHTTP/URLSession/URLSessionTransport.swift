@@ -113,6 +113,9 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// The body streams with back-pressure: past `HTTPTransportConfiguration/streamBufferBytes`
     /// waiting for the consumer, the URLSession task is suspended until the consumer catches up.
+    /// Not on Linux, where FoundationNetworking's `suspend()` does not pause a transfer in progress
+    /// and a `resume()` right after it can stop the process: there the body is buffered as it
+    /// arrives.
     /// Cancelling the consuming task, or dropping the body, cancels the request.
     /// - Parameter request: The request.
     /// - Throws: `GoogleHTTPTypes/HTTPTransportError` when no response head arrives.
