@@ -20,11 +20,26 @@ struct URLSessionTransportCooperativePoolTests {
     /// start against a server that holds its answers; another task must finish before anything
     /// is released. If it cannot (a regression), a watchdog thread (not a task: no cooperative
     /// thread may be free) cancels the held upload after a minute, which lets the queue go, and
-    /// the test fails on the order of events instead of hanging.
+    /// the check fails on the order of events instead of hanging. It runs in a child process (an
+    /// exit test): holding the process's one work queue would stall every other URLSession test
+    /// running alongside, and their load would stretch this one.
     @Test(
         "transfers waiting for FoundationNetworking's work queue leave the cooperative pool free",
-        .timeLimit(.minutes(3)))
-    func transfersDoNotHoldCooperativeThreads() async throws {
+        .timeLimit(.minutes(5)))
+    func transfersDoNotHoldCooperativeThreads() async {
+        await ChildProcessGate.oneAtATime {
+            await #expect(processExitsWith: .success) {
+                if let failure = await URLSessionTransportCooperativePoolTests.holdTheWorkQueue() {
+                    FileHandle.standardError.write(Data("\(failure)\n".utf8))
+                    exit(EXIT_FAILURE)
+                }
+                exit(EXIT_SUCCESS)
+            }
+        }
+    }
+
+    /// Runs the check; returns what went wrong, or `nil`.
+    static func holdTheWorkQueue() async -> String? {
         let answers = Gate()
         var router = HTTPRouter()
         router.add(nil, "/held") { _, _ in
@@ -34,12 +49,19 @@ struct URLSessionTransportCooperativePoolTests {
         router.add(nil, "/upload") { request, _ in
             HTTPServerResponse(status: 200, body: .data(Data("\(request.body.count)".utf8)))
         }
-        let server = try LocalHTTPServer.start(
-            configuration: LocalHTTPServer.Configuration(idleTimeout: .seconds(600), readTimeout: .seconds(600)),
-            handler: router.handle)
+        let server: LocalHTTPServer
+        do {
+            server = try LocalHTTPServer.start(
+                configuration: LocalHTTPServer.Configuration(idleTimeout: .seconds(600), readTimeout: .seconds(600)),
+                handler: router.handle)
+        } catch {
+            return "the server did not start: \(error)"
+        }
         defer { server.stop() }
         let transport = URLSessionTransport()
         let events = PlainLock<[String]>([])
+        // No limits but a hang guard: the transfers wait for the test, which may wait for a thread.
+        let patient = HTTPTimeouts(connect: .seconds(600), request: .seconds(600), stall: nil)
 
         // The upload whose body holds the work queue: its first chunk waits for the test.
         let body = HeldBody()
@@ -47,7 +69,7 @@ struct URLSessionTransportCooperativePoolTests {
             try await transport.send(
                 GoogleHTTPRequest(
                     method: .post, url: server.baseURL.appendingPathComponent("upload"),
-                    body: .stream(HTTPBodyStream(body), length: nil)))
+                    body: .stream(HTTPBodyStream(body), length: nil), timeouts: patient))
         }
         await body.started.wait()
 
@@ -62,7 +84,8 @@ struct URLSessionTransportCooperativePoolTests {
         let transferCount = ProcessInfo.processInfo.activeProcessorCount + 2
         var transfers: [Task<GoogleHTTPResponse, any Error>] = []
         for _ in 0..<transferCount {
-            transfers.append(Task { try await transport.send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("held"))) })
+            transfers.append(
+                Task { try await transport.send(GoogleHTTPRequest(url: server.baseURL.appendingPathComponent("held"), timeouts: patient)) })
         }
         let other = Task.detached { events.withLock { $0.append("other task ran") } }
         await other.value
@@ -71,14 +94,29 @@ struct URLSessionTransportCooperativePoolTests {
         body.release()
         answers.open()
 
+        var failures: [String] = []
         for transfer in transfers {
-            let response = try await transfer.value
-            #expect(response.status == 200)
+            do {
+                let response = try await transfer.value
+                if response.status != 200 { failures.append("a held transfer answered \(response.status)") }
+            } catch {
+                failures.append("a held transfer failed: \(error)")
+            }
         }
-        let uploaded = try? await upload.value
-        #expect(events.withLock { $0 }.prefix(2) == ["other task ran", "released"])
-        #expect(uploaded?.status == 200)
-        #expect(uploaded.map { String(decoding: $0.body, as: UTF8.self) } == "\(HeldBody.chunk.count)")
+        let order = events.withLock { $0 }
+        if order.prefix(2) != ["other task ran", "released"] {
+            failures.append("the other task did not run while the transfers waited: \(order)")
+        }
+        do {
+            let uploaded = try await upload.value
+            let text = String(decoding: uploaded.body, as: UTF8.self)
+            if uploaded.status != 200 || text != "\(HeldBody.chunk.count)" {
+                failures.append("the upload answered \(uploaded.status) \(text)")
+            }
+        } catch {
+            failures.append("the upload failed: \(error)")
+        }
+        return failures.isEmpty ? nil : failures.joined(separator: "; ")
     }
 }
 
