@@ -14,9 +14,7 @@ import FoundationNetworking
 /// recorded first.
 ///
 /// The delegate's callbacks arrive one at a time on the session's serial queue; the calling task
-/// and the watchdog meet them in ``State`` under one lock. The task itself is created, resumed,
-/// suspended and cancelled only through the transport's ``URLSessionTaskControl``, never on the
-/// calling task's thread (FoundationNetworking blocks the caller of each).
+/// and the watchdog meet them in ``State`` under one lock.
 final class URLSessionTransfer: @unchecked Sendable {
     enum Sink {
         case buffer
@@ -39,19 +37,11 @@ final class URLSessionTransfer: @unchecked Sendable {
         var bytesSent: Int64 = 0
         var bytesReceived: Int64 = 0
         var stall: HTTPStallWatch?
-        /// Whether the consumer of a streamed body is behind (the task should be suspended).
         var paused = false
-        /// Whether the task is suspended for `paused` (changed on the control only).
-        var suspended = false
         var redirects = 0
-        /// Set on the control once the task exists; `nil` before (and for a transfer stopped first).
-        var task: URLSessionTask?
     }
 
-    private let session: URLSession
-    private let urlRequest: URLRequest
-    private let delegate: URLSessionTransportDelegate
-    private let control: URLSessionTaskControl
+    let task: URLSessionTask
     let url: URL
     let sink: Sink
     let timeouts: HTTPTimeouts
@@ -64,14 +54,10 @@ final class URLSessionTransfer: @unchecked Sendable {
     private let watchdog = PlainLock<Task<Void, Never>?>(nil)
 
     init(
-        session: URLSession, urlRequest: URLRequest, delegate: URLSessionTransportDelegate, control: URLSessionTaskControl,
-        request: GoogleHTTPRequest, sink: Sink, timeouts: HTTPTimeouts, bodyLimit: Int, errorBodyLimit: Int,
+        task: URLSessionTask, request: GoogleHTTPRequest, sink: Sink, timeouts: HTTPTimeouts, bodyLimit: Int, errorBodyLimit: Int,
         maxRedirects: Int, bodySource: URLSessionBodySource?, decodesBody: Bool
     ) {
-        self.session = session
-        self.urlRequest = urlRequest
-        self.delegate = delegate
-        self.control = control
+        self.task = task
         self.url = request.url
         self.sink = sink
         self.timeouts = timeouts
@@ -98,16 +84,11 @@ final class URLSessionTransfer: @unchecked Sendable {
     func run() async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                // Cancelled before it began: `stop` has ended the transfer already.
-                let stopped = state.withLock { state -> HTTPTransportError? in
-                    guard !state.finished else { return state.outcome ?? cancellation }
-                    state.done = continuation
-                    return nil
-                }
-                if let stopped { continuation.resume(throwing: stopped) } else { start() }
+                state.withLock { $0.done = continuation }
+                start()
             }
         } onCancel: {
-            stop(cancellation)
+            stop(HTTPTransportError(kind: .cancelled, url: url, message: "the request was cancelled"))
         }
     }
 
@@ -115,20 +96,12 @@ final class URLSessionTransfer: @unchecked Sendable {
     func runUntilHead() async throws -> GoogleHTTPResponseHead {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<GoogleHTTPResponseHead, any Error>) in
-                let stopped = state.withLock { state -> HTTPTransportError? in
-                    guard !state.finished else { return state.outcome ?? cancellation }
-                    state.head = continuation
-                    return nil
-                }
-                if let stopped { continuation.resume(throwing: stopped) } else { start() }
+                state.withLock { $0.head = continuation }
+                start()
             }
         } onCancel: {
-            stop(cancellation)
+            stop(HTTPTransportError(kind: .cancelled, url: url, message: "the request was cancelled"))
         }
-    }
-
-    private var cancellation: HTTPTransportError {
-        HTTPTransportError(kind: .cancelled, url: url, message: "the request was cancelled")
     }
 
     private func start() {
@@ -143,69 +116,19 @@ final class URLSessionTransfer: @unchecked Sendable {
             let watch = Task { await self.watch(startedAt: startedAt) }
             watchdog.withLock { $0 = watch }
         }
-        control.perform { self.createTask() }
-    }
-
-    /// Creates the URLSession task and starts it (the control), unless the transfer was stopped
-    /// while this waited its turn: then ``stop(_:)`` has ended it already.
-    private func createTask() {
-        guard state.withLock({ !$0.finished && $0.stopReason == nil }) else { return }
-        let task = session.dataTask(with: urlRequest)
-        let stoppedMeanwhile = state.withLock { state -> Bool in
-            guard !state.finished, state.stopReason == nil else { return true }
-            state.task = task
-            return false
-        }
-        if stoppedMeanwhile {
-            // Never registered: its completion reaches no transfer.
-            task.cancel()
-            return
-        }
-        delegate.register(self, for: task)
         task.resume()
     }
 
-    /// Cancels the URLSession task for `reason` (the first reason wins); a transfer whose task
-    /// does not exist yet ends here and now.
+    /// Cancels the URLSession task for `reason` (the first reason wins).
     func stop(_ reason: HTTPTransportError) {
-        let (first, task) = state.withLock { state -> (Bool, URLSessionTask?) in
-            guard !state.finished, state.stopReason == nil else { return (false, nil) }
+        let first = state.withLock { state -> Bool in
+            guard !state.finished, state.stopReason == nil else { return false }
             state.stopReason = reason
-            return (true, state.task)
+            return true
         }
         guard first else { return }
         bodySource?.cancel()
-        if let task {
-            control.perform { task.cancel() }
-        } else {
-            complete(error: nil)
-        }
-    }
-
-    /// Cancels the task (if it exists) without recording a reason: one is recorded already, or
-    /// the response checks refused the response.
-    private func cancelTask() {
-        guard let task = state.withLock({ $0.task }) else { return }
-        control.perform { task.cancel() }
-    }
-
-    /// Suspends or resumes the task to match `paused` (the control, so that suspensions and
-    /// resumptions reach the task in the order they were decided).
-    private func applyBackPressure() {
-        let (task, action) = state.withLock { state -> (URLSessionTask?, Bool?) in
-            guard !state.finished, let task = state.task else { return (nil, nil) }
-            if state.paused, !state.suspended {
-                state.suspended = true
-                return (task, true)
-            }
-            if !state.paused, state.suspended {
-                state.suspended = false
-                return (task, false)
-            }
-            return (nil, nil)
-        }
-        guard let task, let suspend = action else { return }
-        if suspend { task.suspend() } else { task.resume() }
+        task.cancel()
     }
 
     // MARK: - Results
@@ -274,6 +197,18 @@ final class URLSessionTransfer: @unchecked Sendable {
 
     // MARK: - Delegate callbacks (the session's queue)
 
+    #if canImport(FoundationNetworking) && !GOOGLE_APPLE_TYPECHECK
+    /// Whether the task is suspended while the consumer of a streamed body is behind. Not with
+    /// FoundationNetworking: there `suspend()` does not reliably pause a transfer in progress, a
+    /// `resume()` after it delivered bytes twice, and could stop the process: `suspend()` has
+    /// `_NativeProtocol.stopLoading()` run later on the work queue, which then finds the task
+    /// running with no error and calls `fatalError()`.
+    static let suspendsForBackPressure = false
+    #else
+    /// Whether the task is suspended while the consumer of a streamed body is behind.
+    static let suspendsForBackPressure = true
+    #endif
+
     /// Takes the response head; returns whether to go on.
     func receiveHead(_ response: URLResponse) -> Bool {
         guard let http = response as? HTTPURLResponse else {
@@ -299,7 +234,7 @@ final class URLSessionTransfer: @unchecked Sendable {
             return (true, (head, GoogleHTTPResponseHead(status: state.response.status, headers: state.response.headers)))
         }
         if let (continuation, head) = delivery { continuation.resume(returning: head) }
-        if !accepted { cancelTask() }
+        if !accepted { task.cancel() }
         return accepted
     }
 
@@ -331,13 +266,13 @@ final class URLSessionTransfer: @unchecked Sendable {
             }
             if progress != nil { progressNow = snapshot(state) }
         }
-        if case .stream(let channel) = sink, channel.offer(data) == .full, URLSessionTaskControl.suspendsForBackPressure {
+        if case .stream(let channel) = sink, channel.offer(data) == .full, Self.suspendsForBackPressure {
             // Back-pressure: the consumer's next read resumes it.
             state.withLock { $0.paused = true }
-            control.perform { self.applyBackPressure() }
+            task.suspend()
         }
         if let progressNow { progress?(progressNow) }
-        if stopNow { cancelTask() }
+        if stopNow { task.cancel() }
     }
 
     /// Resumes a task suspended for a slow consumer.
@@ -346,7 +281,7 @@ final class URLSessionTransfer: @unchecked Sendable {
             defer { state.paused = false }
             return state.paused && !state.finished
         }
-        if wasPaused { control.perform { self.applyBackPressure() } }
+        if wasPaused { task.resume() }
     }
 
     func sent(total: Int64) {

@@ -27,14 +27,11 @@ import FoundationNetworking
 /// `Content-Length`. There, a `.stream` body is read on FoundationNetworking's one work queue,
 /// which waits for the task producing it: under load that can stall every URLSession transfer of
 /// the process, so prefer data or file bodies with this transport on Linux (`CurlTransport`,
-/// the default there, has no such limit). The transport's own calls into FoundationNetworking,
-/// which wait for that queue, are made on a dispatch queue of the transport's, never on the
-/// calling task's thread.
+/// the default there, has no such limit).
 public final class URLSessionTransport: HTTPTransport {
     public let configuration: HTTPTransportConfiguration
     let session: URLSession
     private let delegate: URLSessionTransportDelegate
-    private let control = URLSessionTaskControl()
 
     /// The process's one URLSession transport with `HTTPTransportConfiguration/default`, made on
     /// first use: the default transport on Apple platforms.
@@ -67,8 +64,8 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     deinit {
-        // The session holds its delegate until it is invalidated; after the tasks' own calls.
-        control.perform { [session] in session.invalidateAndCancel() }
+        // The session holds its delegate until it is invalidated.
+        session.invalidateAndCancel()
     }
 
     // MARK: - HTTPTransport
@@ -113,9 +110,9 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// The body streams with back-pressure: past `HTTPTransportConfiguration/streamBufferBytes`
     /// waiting for the consumer, the URLSession task is suspended until the consumer catches up.
-    /// Not on Linux, where FoundationNetworking's `suspend()` does not pause a transfer in progress
-    /// and a `resume()` right after it can stop the process: there the body is buffered as it
-    /// arrives.
+    /// Not on Linux, where FoundationNetworking's `suspend()` does not reliably pause a transfer
+    /// in progress and a `resume()` after it can repeat bytes or stop the process: there the body
+    /// is buffered as it arrives.
     /// Cancelling the consuming task, or dropping the body, cancels the request.
     /// - Parameter request: The request.
     /// - Throws: `GoogleHTTPTypes/HTTPTransportError` when no response head arrives.
@@ -139,13 +136,14 @@ public final class URLSessionTransport: HTTPTransport {
             if case .file(let handle) = sink { try? handle.close() }
             throw error
         }
-        // The URLSession task is made when the transfer starts, on `control`.
-        return URLSessionTransfer(
-            session: session, urlRequest: prepared.urlRequest, delegate: delegate, control: control,
-            request: request, sink: sink, timeouts: configuration.timeouts(for: request),
+        let task = session.dataTask(with: prepared.urlRequest)
+        let transfer = URLSessionTransfer(
+            task: task, request: request, sink: sink, timeouts: configuration.timeouts(for: request),
             bodyLimit: request.maxResponseBodyBytes ?? configuration.maxResponseBodyBytes,
             errorBodyLimit: configuration.maxErrorBodyBytes, maxRedirects: configuration.maxRedirects,
             bodySource: prepared.bodySource, decodesBody: prepared.decodesBody)
+        delegate.register(transfer, for: task)
+        return transfer
     }
 }
 

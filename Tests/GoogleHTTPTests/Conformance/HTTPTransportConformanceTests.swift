@@ -181,9 +181,6 @@ struct HTTPTransportConformanceTests {
             try await kind.make().send(GoogleHTTPRequest(url: server.url("/slow-body"), timeouts: timeouts))
         }
         #expect(error.kind == .stalled, "\(error)")
-        // The server's slow body is 1,000,000 bytes at one every 5 s: the transfer was given up
-        // long before its end.
-        #expect(server.slowRequestsStarted == 1)
     }
 
     @Test("a head that never comes fails with requestTimeout", arguments: all)

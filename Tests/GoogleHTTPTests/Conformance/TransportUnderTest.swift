@@ -23,11 +23,10 @@ enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvert
     /// the case is skipped for `.urlSession` on Linux; the reason is the measured behaviour.
     enum LinuxGap: String, Sendable {
         /// A request body from a file or a stream (`httpBodyStream`): FoundationNetworking reads
-        /// it on its one work queue, which every session's task calls also wait for; that once
-        /// deadlocked a loaded full suite when those calls were made from cooperative threads
-        /// (seen in a backtrace; the transport now makes them on a queue of its own, see
-        /// `URLSessionTransportCooperativePoolTests`), and with file bodies run too, other
-        /// URLSession cases of the suite stalled. Run alone, these bodies arrive
+        /// it on its one work queue, which every session's `dataTask` and `invalidateAndCancel`
+        /// also wait for from cooperative threads; a body whose producer needs a cooperative
+        /// thread deadlocked a loaded full suite there (seen in a backtrace), and with file bodies
+        /// run too, other URLSession cases of the suite stalled. Run alone, these bodies arrive
         /// whole (chunked); the tools' uploads over URLSession run in their own processes
         /// (`URLSessionToolEndToEndTests`).
         case streamedRequestBody
