@@ -136,6 +136,9 @@ public struct DriveChannelWatch: Sendable {
 
     /// Opens one channel with a fresh ID and token and registers it with the receiver.
     /// - Returns: Its credentials, with Drive's resource ID and expiration.
+    /// - Throws: `GoogleAPIClientError` with code `invalidResponse` when
+    ///   `changes.getStartPageToken` answers without a token (nothing is watched then), or the
+    ///   error of the calls.
     public func open() async throws -> DriveChannelCredentials {
         var credentials = DriveChannelCredentials.fresh()
         let expiration = Date().addingTimeInterval(Self.seconds(lifetime))
@@ -152,8 +155,15 @@ public struct DriveChannelWatch: Sendable {
             switch resource {
             case .changes(let corpus):
                 let start = try await drive.changes.getStartPageToken(driveId: corpus.driveID, fields: [.startPageToken])
-                channel = try await drive.changes.watch(
-                    pageToken: start.startPageToken ?? "1", body: body, driveId: corpus.driveID)
+                // Without a start token there is no "from now on" to watch from; any token made
+                // up here (the first one, "1") would announce the corpus's whole history again.
+                guard let pageToken = start.startPageToken, !pageToken.isEmpty else {
+                    throw GoogleAPIClientError(
+                        code: .invalidResponse,
+                        reason: "changes.getStartPageToken for \(corpus.key) answered without a startPageToken, so there is no "
+                            + "position to watch changes from; no channel was opened")
+                }
+                channel = try await drive.changes.watch(pageToken: pageToken, body: body, driveId: corpus.driveID)
             case .file(let id):
                 channel = try await drive.files.watch(fileId: id, body: body)
             }

@@ -75,6 +75,38 @@ import Testing
         #expect(error.description.contains("startPageToken") && !error.description.contains("fields mask"))
     }
 
+    @Test(
+        "A channel watch without a startPageToken (missing or empty) throws invalidResponse and opens nothing",
+        arguments: [#"{"kind":"drive#startPageToken"}"#, #"{"startPageToken":""}"#])
+    func channelWatchWithoutStartToken(answer: String) async throws {
+        let watchedFrom = Mutex<[String]>([])
+        let server = try LocalHTTPServer.start { request in
+            switch request.path {
+            case "/drive/v3/changes/startPageToken":
+                return Self.json(answer)
+            case "/drive/v3/changes/watch":
+                watchedFrom.withLock { $0.append(request.queryValue("pageToken") ?? "") }
+                return Self.json(#"{"kind":"api#channel","id":"c","resourceId":"r","expiration":"4102444800000"}"#)
+            default:
+                return .notFound
+            }
+        }
+        defer { server.stop() }
+        let receiver = DriveNotificationReceiver()
+        let watch = DriveChannelWatch(
+            drive: Self.drive(server), resource: .changes(.user), address: URL(string: "https://example.com/notify")!, receiver: receiver)
+        do {
+            _ = try await watch.open()
+            Issue.record("a channel was opened from no start token")
+        } catch let error as GoogleAPIClientError {
+            #expect(error.code == .invalidResponse)
+            #expect(error.reason.contains("startPageToken"))
+        }
+        // Watching from a made-up token ("1") would have announced the whole history again.
+        #expect(watchedFrom.withLock { $0 } == [])
+        #expect(receiver.channels.isEmpty, "the channel's credentials were revoked again")
+    }
+
     @Test("A 410 for a page token advises a resync, whatever its error list says")
     func goneTokenAdvisesResync() async throws {
         let server = try LocalHTTPServer.start { request in

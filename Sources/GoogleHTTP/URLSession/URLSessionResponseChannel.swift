@@ -6,9 +6,12 @@ import GoogleHTTPTypes
 
 /// Hands a streamed response body from the session's delegate queue to the consuming task.
 ///
-/// URLSession delivers every chunk it has read (it cannot be refused), so the channel always
-/// takes it and answers ``Offer/full`` once `limit` bytes wait: the transfer then suspends its
-/// URLSession task, and the consumer's next read resumes it.
+/// URLSession delivers every chunk it has read (it cannot be refused), so the channel takes it and
+/// answers ``Offer/full`` once `limit` bytes wait: the transfer then suspends its URLSession task,
+/// and the consumer's next read resumes it. Where a transfer is not suspended (FoundationNetworking,
+/// see `URLSessionTransfer.suspendsForBackPressure`) the bytes waiting are still bounded: past
+/// ``overflowFactor`` times `limit` the channel drops them and ends the body with an error
+/// (``Offer/overflow``), so a consumer that stops reading cannot grow memory without end.
 final class URLSessionResponseChannel: Sendable {
     private struct State {
         var pending = Data()
@@ -20,27 +23,45 @@ final class URLSessionResponseChannel: Sendable {
     enum Offer {
         case taken
         case full
+        /// More than ``overflowFactor`` times the limit would wait: the bytes waiting were
+        /// dropped and the body ends with an error; the transfer must stop.
+        case overflow
     }
+
+    /// How many times `limit` may wait for a consumer before the body fails.
+    static let overflowFactor = 64
 
     private let state = PlainLock(State())
     private let limit: Int
+    private let url: URL
 
-    init(limit: Int) {
+    init(limit: Int, url: URL) {
         self.limit = max(16 << 10, limit)
+        self.url = url
     }
 
     /// Takes `data` (the delegate queue).
     func offer(_ data: Data) -> Offer {
-        let (waiter, full) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
+        let ceiling = limit.multipliedReportingOverflow(by: Self.overflowFactor)
+        let (waiter, offer) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Offer) in
+            if state.finished { return (nil, .overflow) }
             if let waiter = state.waiter {
                 state.waiter = nil
-                return (waiter, false)
+                return (waiter, .taken)
+            }
+            if !ceiling.overflow, data.count > ceiling.partialValue - state.pending.count {
+                state.pending = Data()
+                state.finished = true
+                state.failure = HTTPTransportError(
+                    kind: .responseBodyFailed, url: url,
+                    message: "the consumer fell more than \(ceiling.partialValue) bytes behind the streamed response body")
+                return (nil, .overflow)
             }
             state.pending.append(data)
-            return (nil, state.pending.count >= limit)
+            return (nil, state.pending.count >= limit ? .full : .taken)
         }
         waiter?.resume(returning: data)
-        return full ? .full : .taken
+        return offer
     }
 
     /// Ends the body; a waiting consumer gets the end (or `failure`).

@@ -197,6 +197,18 @@ final class URLSessionTransfer: @unchecked Sendable {
 
     // MARK: - Delegate callbacks (the session's queue)
 
+    #if canImport(FoundationNetworking) && !GOOGLE_APPLE_TYPECHECK
+    /// Whether the task is suspended while the consumer of a streamed body is behind. Not with
+    /// FoundationNetworking: there `suspend()` does not reliably pause a transfer in progress, a
+    /// `resume()` after it delivered bytes twice, and could stop the process: `suspend()` has
+    /// `_NativeProtocol.stopLoading()` run later on the work queue, which then finds the task
+    /// running with no error and calls `fatalError()`.
+    static let suspendsForBackPressure = false
+    #else
+    /// Whether the task is suspended while the consumer of a streamed body is behind.
+    static let suspendsForBackPressure = true
+    #endif
+
     /// Takes the response head; returns whether to go on.
     func receiveHead(_ response: URLResponse) -> Bool {
         guard let http = response as? HTTPURLResponse else {
@@ -254,10 +266,20 @@ final class URLSessionTransfer: @unchecked Sendable {
             }
             if progress != nil { progressNow = snapshot(state) }
         }
-        if case .stream(let channel) = sink, channel.offer(data) == .full {
-            // Back-pressure: the consumer's next read resumes it.
-            state.withLock { $0.paused = true }
-            task.suspend()
+        if case .stream(let channel) = sink {
+            switch channel.offer(data) {
+            case .taken: break
+            case .full where Self.suspendsForBackPressure:
+                // Back-pressure: the consumer's next read resumes it.
+                state.withLock { $0.paused = true }
+                task.suspend()
+            case .full: break
+            case .overflow:
+                // The channel ended the body with its error; nothing more is wanted.
+                stop(
+                    HTTPTransportError(
+                        kind: .responseBodyFailed, url: url, message: "the consumer fell too far behind the streamed response body"))
+            }
         }
         if let progressNow { progress?(progressNow) }
         if stopNow { task.cancel() }

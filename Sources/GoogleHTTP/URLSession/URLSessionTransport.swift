@@ -110,11 +110,15 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// The body streams with back-pressure: past `HTTPTransportConfiguration/streamBufferBytes`
     /// waiting for the consumer, the URLSession task is suspended until the consumer catches up.
+    /// Not on Linux, where FoundationNetworking's `suspend()` does not reliably pause a transfer
+    /// in progress and a `resume()` after it can repeat bytes or stop the process: there the body
+    /// is buffered as it arrives, up to 64 times `streamBufferBytes`; a consumer further behind
+    /// ends the body with `responseBodyFailed` (the curl transport pauses instead).
     /// Cancelling the consuming task, or dropping the body, cancels the request.
     /// - Parameter request: The request.
     /// - Throws: `GoogleHTTPTypes/HTTPTransportError` when no response head arrives.
     public func stream(_ request: GoogleHTTPRequest) async throws -> HTTPStreamingResponse {
-        let channel = URLSessionResponseChannel(limit: configuration.streamBufferBytes)
+        let channel = URLSessionResponseChannel(limit: configuration.streamBufferBytes, url: request.url)
         let transfer = try makeTransfer(for: request, sink: .stream(channel))
         let head = try await transfer.runUntilHead()
         let reader = URLSessionStreamReader(channel: channel, transfer: transfer, transport: self)

@@ -30,8 +30,10 @@ enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvert
         /// whole (chunked); the tools' uploads over URLSession run in their own processes
         /// (`URLSessionToolEndToEndTests`).
         case streamedRequestBody
-        /// Back-pressure on a streamed response: `URLSessionTask.suspend()` does not pause a
-        /// transfer in progress there (the whole 64 MiB arrived while the consumer slept).
+        /// Back-pressure on a streamed response: the transport does not suspend tasks there, as
+        /// `URLSessionTask.suspend()` did not pause a transfer in progress (the whole 64 MiB
+        /// arrived while the consumer slept), repeated bytes after `resume()`, and could crash
+        /// the process (`URLSessionTransportBackPressureTests`).
         case suspendPausesTransfer
         /// Stopping an endless gzip bomb at the limit: after `cancel()`, FoundationNetworking went
         /// on decoding (the case did not end within 40 s).
