@@ -34,8 +34,8 @@ public final class AuthorizedSession: Sendable {
     /// The configuration's observers, told about events (see ``emit(_:)``).
     let events: SessionEvents
     /// Whether any middleware is configured for the session: without, calls take the direct path.
-    let hasCallMiddleware: Bool
-    let hasAttemptMiddleware: Bool
+    var hasCallMiddleware: Bool { !configuration.callMiddleware.isEmpty }
+    var hasAttemptMiddleware: Bool { !configuration.attemptMiddleware.isEmpty }
 
     /// A session for one user's OAuth tokens (an `GoogleAuth/OAuthUserCredentials`).
     /// - Parameters:
@@ -82,8 +82,6 @@ public final class AuthorizedSession: Sendable {
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
         let events = SessionEvents(configuration.observers)
         self.events = events
-        self.hasCallMiddleware = !configuration.callMiddleware.isEmpty
-        self.hasAttemptMiddleware = !configuration.attemptMiddleware.isEmpty
         self.tokens = SessionTokenCoordinator(
             provider: credentials, skew: configuration.refreshSkew, now: configuration.now, retry: configuration.retry,
             sleep: configuration.sleep, events: events)
@@ -102,8 +100,6 @@ public final class AuthorizedSession: Sendable {
         self.configuration = configuration
         self.tokenOrigins = Mutex(Set(configuration.trustedTokenOrigins.compactMap(Self.trustableOrigin)))
         self.events = SessionEvents(configuration.observers)
-        self.hasCallMiddleware = !configuration.callMiddleware.isEmpty
-        self.hasAttemptMiddleware = !configuration.attemptMiddleware.isEmpty
         self.tokens = nil
         self.apiKey = apiKey
     }

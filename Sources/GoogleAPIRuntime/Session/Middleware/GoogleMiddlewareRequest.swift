@@ -40,13 +40,13 @@ public struct GoogleMiddlewareRequest: Sendable {
 
     /// The headers, credential values masked (`Authorization: Bearer REDACTED`).
     public var headers: [(name: String, value: String)] {
-        http.headers.map { (name: $0.name, value: GoogleRedaction.headerValue($0.value, name: $0.name)) }
+        http.headers.map { (name: $0.name, value: GoogleRedaction.redactedHeaderValue($0.value, name: $0.name)) }
     }
 
     /// The value of the header `name` (case-insensitive), masked when it is a credential; `nil`
     /// when absent.
     public func header(_ name: String) -> String? {
-        http.headers[name].map { GoogleRedaction.headerValue($0, name: name) }
+        http.headers[name].map { GoogleRedaction.redactedHeaderValue($0, name: name) }
     }
 
     /// Sets (or with `nil` removes) the header `name`, replacing any of that name. The session's

@@ -58,13 +58,13 @@ public struct GoogleMiddlewareResponse: Sendable {
 
     /// The headers, credential values masked (`Set-Cookie`, upload ids).
     public var headers: [(name: String, value: String)] {
-        head.headers.map { (name: $0.name, value: GoogleRedaction.headerValue($0.value, name: $0.name)) }
+        head.headers.map { (name: $0.name, value: GoogleRedaction.redactedHeaderValue($0.value, name: $0.name)) }
     }
 
     /// The value of the header `name` (case-insensitive), masked when it is a credential; `nil`
     /// when absent.
     public func header(_ name: String) -> String? {
-        head.headers[name].map { GoogleRedaction.headerValue($0, name: name) }
+        head.headers[name].map { GoogleRedaction.redactedHeaderValue($0, name: name) }
     }
 
     // MARK: - The body's end

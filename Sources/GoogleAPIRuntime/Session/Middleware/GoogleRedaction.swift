@@ -57,7 +57,10 @@ public enum GoogleRedaction {
     ///   - value: The header's value.
     ///   - name: The header's name (any case).
     public static func redactedHeaderValue(_ value: String, name: String) -> String {
-        headerValue(value, name: name)
+        if SecretRedactor.secretHeaderNames.contains(name.lowercased()) {
+            return SecretRedactor.redactedValue(value, ofHeader: name)
+        }
+        return isSecretName(name) ? SecretRedactor.mask : SecretRedactor.redact(value)
     }
 
     /// Whether a header, attribute or parameter called `name` holds a secret: on the package's
@@ -78,14 +81,6 @@ public enum GoogleRedaction {
 
     /// Words in a name that mark its value as secret.
     private static let secretWords = ["token", "secret", "password", "apikey", "api-key", "api_key", "signature"]
-
-    /// `value` as a middleware may read it for the header `name`.
-    static func headerValue(_ value: String, name: String) -> String {
-        if SecretRedactor.secretHeaderNames.contains(name.lowercased()) {
-            return SecretRedactor.redactedValue(value, ofHeader: name)
-        }
-        return isSecretName(name) ? SecretRedactor.mask : SecretRedactor.redact(value)
-    }
 
     // MARK: - Errors as middleware sees them
 

@@ -24,7 +24,7 @@ struct SessionQuotaStage: Sendable {
     }
 
     /// Whether attempts are charged (the session has a ledger and it prices this method).
-    var charges: Bool { price != nil && ledger != nil }
+    var charges: Bool { price != nil }
 
     /// Charges one attempt, reported as ``GoogleSessionEvent/Kind/quotaCharged``; a refusal is
     /// reported as ``GoogleSessionEvent/Kind/quotaRefused`` and thrown.
@@ -35,22 +35,18 @@ struct SessionQuotaStage: Sendable {
         do {
             status = try await ledger.charge(price.units, method: price.method)
         } catch let refusal as GoogleQuotaExceededError {
-            events.emit(
-                GoogleSessionEvent(
-                    .quotaRefused, context: context,
-                    attributes: [
-                        ("quota.units", String(price.units)), ("quota.method", price.method),
-                        ("quota.unitsLeft", String(refusal.unitsLeft)),
-                    ]))
+            report(.quotaRefused, price, unitsLeft: refusal.unitsLeft, context: context)
             throw refusal
         }
+        report(.quotaCharged, price, unitsLeft: status.remaining, context: context)
+    }
+
+    /// Reports a charge or a refusal of `price`, with the units left after it.
+    private func report(_ kind: GoogleSessionEvent.Kind, _ price: GoogleQuotaPricing.Price, unitsLeft: Int, context: GoogleRequestContext) {
         events.emit(
             GoogleSessionEvent(
-                .quotaCharged, context: context,
-                attributes: [
-                    ("quota.units", String(price.units)), ("quota.method", price.method), ("quota.unitsLeft", String(status.remaining)),
-                ]
-            ))
+                kind, context: context,
+                attributes: [("quota.units", String(price.units)), ("quota.method", price.method), ("quota.unitsLeft", String(unitsLeft))]))
     }
 
     /// Throws when `outcome` is a 403 saying the day's quota is spent (`quotaExceeded`), for a
